@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without types
+import { checkImportBoundaries } from './import-rules.mjs';
+
+const dirs: string[] = [];
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'quire-imports-'));
+  dirs.push(root);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('import boundaries', () => {
+  it('accepts core importing core and app importing core', () => {
+    const root = project({
+      'src/core/a.ts': "import { b } from './b';\nexport const a = b;",
+      'src/core/b.ts': 'export const b = 1;',
+      'src/app/x.tsx': "import { a } from '../core/a';\nexport const x = a;",
+    });
+    expect(checkImportBoundaries(root)).toEqual([]);
+  });
+
+  it('rejects React, Dexie, comlink and Node I/O inside src/core', () => {
+    const root = project({
+      'src/core/bad.ts':
+        "import { useState } from 'react';\nimport Dexie from 'dexie';\nimport * as Comlink from 'comlink';\nimport { readFileSync } from 'node:fs';\n",
+    });
+    const violations = checkImportBoundaries(root);
+    expect(violations).toHaveLength(4);
+    expect(violations[0]).toContain("may not import 'react'");
+  });
+
+  it('rejects src/core reaching into other areas and anyone importing src/app', () => {
+    const root = project({
+      'src/core/bad.ts': "import { db } from '../storage/db';\n",
+      'src/storage/db.ts': "import { Screen } from '../app/screen';\nexport const db = Screen;",
+      'src/app/screen.tsx': 'export const Screen = 1;',
+      'src/render/r.ts': "const m = await import('../app/screen');\n",
+    });
+    const violations = checkImportBoundaries(root);
+    expect(violations.some((v: string) => v.startsWith('src/core/bad.ts'))).toBe(true);
+    expect(violations.some((v: string) => v.startsWith('src/storage/db.ts') && v.includes('src/app'))).toBe(true);
+    expect(violations.some((v: string) => v.startsWith('src/render/r.ts'))).toBe(true);
+  });
+
+  it('Biome fails on a forbidden package import into src/core', () => {
+    // A scratch project carrying the real biome.json, so the rule is tested as configured.
+    const config = JSON.parse(readFileSync(join(process.cwd(), 'biome.json'), 'utf8'));
+    delete config.$schema;
+    const source = "import { useState } from 'react';\nexport const s = useState;\n";
+    const root = project({
+      'biome.json': JSON.stringify(config),
+      'src/core/forbidden.ts': source,
+      'src/app/allowed.ts': source,
+    });
+    const biome = join(process.cwd(), 'node_modules/.bin/biome');
+    const lint = (path: string) => spawnSync(biome, ['lint', path], { cwd: root, encoding: 'utf8' });
+    const inCore = lint('src/core/forbidden.ts');
+    expect(inCore.status).not.toBe(0);
+    expect(inCore.stdout + inCore.stderr).toContain('src/core is pure: no React.');
+    expect(lint('src/app/allowed.ts').status).toBe(0);
+  });
+});

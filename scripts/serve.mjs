@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// Serves the production build (dist/) on 127.0.0.1 with an SPA fallback, so deep links and
+// the service worker behave as they will when Quire is hosted. No dependencies on purpose.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.woff2': 'font/woff2',
+  '.typ': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+  '.map': 'application/json',
+};
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+}
+
+export function startServer({ root = resolve('dist'), port = 4173, host = '127.0.0.1' } = {}) {
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`No build found in ${root}. Run \`npm run build\` first (npm start does it for you).`);
+  }
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let path = normalize(join(root, decodeURIComponent(url.pathname)));
+    if (!path.startsWith(root)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const isFile = existsSync(path) && statSync(path).isFile();
+    // Unknown paths get the app shell; the client-side router shows its own not-found screen.
+    if (!isFile) path = join(root, 'index.html');
+    const type = MIME_TYPES[extname(path)] ?? 'application/octet-stream';
+    const immutable = url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'Service-Worker-Allowed': '/',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(path).pipe(res);
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(port, host, () => resolvePromise(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(option('port', process.env.PORT ?? 4173));
+  const host = option('host', '127.0.0.1');
+  startServer({ port, host }).then(() => {
+    console.log(`Quire is running at http://${host}:${port}/`);
+  });
+}

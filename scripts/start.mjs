@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm start`: installs what is missing, builds the app and serves the production build.
+import { execSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+
+function run(command) {
+  console.log(`\n> ${command}`);
+  execSync(command, { stdio: 'inherit' });
+}
+
+const lockTime = existsSync('package-lock.json') ? statSync('package-lock.json').mtimeMs : 0;
+const installedTime = existsSync('node_modules/.package-lock.json')
+  ? statSync('node_modules/.package-lock.json').mtimeMs
+  : -1;
+if (installedTime < lockTime) run('npm ci --no-audit --no-fund');
+
+run('npm run build');
+run(`node scripts/serve.mjs --port ${process.env.PORT ?? 4173}`);

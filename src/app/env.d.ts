@@ -1,0 +1,10 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** 'open' makes the standalone (teams) table the default; anything else the standard host table. */
+  readonly VITE_DEFAULT_ROUTE?: string;
+  /** Where contact-us sends the user (help desk URL or mailto:). */
+  readonly VITE_HELP_DESK_URL?: string;
+  /** Injected by vite.config.ts from package.json. */
+  readonly VITE_APP_VERSION?: string;
+}

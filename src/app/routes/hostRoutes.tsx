@@ -1,0 +1,210 @@
+import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
+import { placeholder } from '../screens/Placeholder';
+import { SidebarLayout } from '../shell/SidebarLayout';
+import { requireHostUser, requireStandardLogin } from './guards';
+import { rootRoute } from './root';
+
+// Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
+// standalone table and live in sharedRoutes.tsx.
+
+const signin = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/signin',
+  component: () => <SignInScreen context="standard" />,
+});
+const authCallback = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/callback',
+  component: AuthCallbackScreen,
+});
+const signout = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/auth/signout',
+  component: () => <SignOutScreen context="standard" />,
+});
+const canceled = createRoute({ getParentRoute: () => rootRoute, path: '/canceled', component: CanceledScreen });
+
+const HOME_LINKS = [
+  { to: '/home', labelKey: 'nav.overview', exact: true },
+  { to: '/home/base', labelKey: 'nav.baseTemplates' },
+  { to: '/home/approval', labelKey: 'nav.approvalTemplates' },
+  { to: '/home/signature', labelKey: 'nav.signature' },
+  { to: '/home/upgrade', labelKey: 'nav.upgrade' },
+  { to: '/home/admin', labelKey: 'nav.admin', exact: true },
+  { to: '/home/admin/seats', labelKey: 'nav.seats' },
+];
+
+const home = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/home',
+  beforeLoad: requireStandardLogin,
+  component: () => <SidebarLayout links={HOME_LINKS} />,
+});
+const homeIndex = createRoute({ getParentRoute: () => home, path: '/', ...placeholder('nav.overview') });
+const homeBase = createRoute({ getParentRoute: () => home, path: 'base', ...placeholder('nav.baseTemplates') });
+const homeApproval = createRoute({
+  getParentRoute: () => home,
+  path: 'approval',
+  ...placeholder('nav.approvalTemplates'),
+});
+const homeUpgrade = createRoute({ getParentRoute: () => home, path: 'upgrade', ...placeholder('nav.upgrade') });
+const homeSignature = createRoute({
+  getParentRoute: () => home,
+  path: 'signature',
+  ...placeholder('nav.signature'),
+});
+const homeAdmin = createRoute({ getParentRoute: () => home, path: 'admin', component: Outlet });
+const homeAdminIndex = createRoute({ getParentRoute: () => homeAdmin, path: '/', ...placeholder('nav.admin') });
+const homeAdminSeats = createRoute({
+  getParentRoute: () => homeAdmin,
+  path: 'seats',
+  ...placeholder('nav.seats'),
+});
+const homePaySuccess = createRoute({
+  getParentRoute: () => home,
+  path: 'pay-success',
+  ...placeholder('nav.paySuccess'),
+});
+
+const approvalEntry = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/approval-entry',
+  ...placeholder('screens.approvalEntry'),
+});
+// The code may also arrive as a query parameter; without one the user needs the approval host.
+const approval = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/approval',
+  beforeLoad: ({ search }) => {
+    const code = (search as Record<string, unknown>).approvalCode;
+    if (typeof code === 'string' && code) throw redirect({ href: `/approval/${encodeURIComponent(code)}` });
+  },
+  component: NeedLoginScreen,
+});
+const approvalList = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/approval/$approvalCode',
+  ...placeholder('screens.approvalList'),
+});
+const approvalEditor = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/approval/editor/$approvalCode',
+  ...placeholder('screens.approvalEditor'),
+});
+const approvalPreview = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/approval/preview/$instanceCode',
+  ...placeholder('screens.approvalPreview'),
+});
+
+const basePlugin = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/baseplugin',
+  beforeLoad: requireHostUser,
+  component: Outlet,
+});
+const basePluginIndex = createRoute({
+  getParentRoute: () => basePlugin,
+  path: '/',
+  ...placeholder('screens.basePlugin'),
+});
+const baseTables = createRoute({ getParentRoute: () => basePlugin, path: 't', component: Outlet });
+const baseTablesIndex = createRoute({
+  getParentRoute: () => baseTables,
+  path: '/',
+  ...placeholder('screens.baseTables'),
+});
+const baseTable = createRoute({ getParentRoute: () => baseTables, path: '$tableId', component: Outlet });
+const baseTableIndex = createRoute({
+  getParentRoute: () => baseTable,
+  path: '/',
+  ...placeholder('screens.baseTable'),
+});
+const basePreview = createRoute({ getParentRoute: () => baseTable, path: 'preview', component: Outlet });
+const basePreviewIndex = createRoute({
+  getParentRoute: () => basePreview,
+  path: '/',
+  ...placeholder('screens.basePreview'),
+});
+const basePreviewAdd = createRoute({
+  getParentRoute: () => basePreview,
+  path: 'add',
+  ...placeholder('screens.basePreviewAdd'),
+});
+const basePreviewTemplate = createRoute({
+  getParentRoute: () => basePreview,
+  path: '$templateId',
+  ...placeholder('screens.basePreviewTemplate'),
+});
+const baseEditor = createRoute({
+  getParentRoute: () => baseTables,
+  path: 'editor/$templateId',
+  ...placeholder('screens.templateEditor'),
+});
+const baseUpgrade = createRoute({
+  getParentRoute: () => basePlugin,
+  path: 'upgrade',
+  ...placeholder('nav.upgrade'),
+});
+
+const extension = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/extension',
+  ...placeholder('screens.extension'),
+});
+const docx = createRoute({ getParentRoute: () => rootRoute, path: '/docx', component: Outlet });
+const docxIndex = createRoute({ getParentRoute: () => docx, path: '/', ...placeholder('screens.docx') });
+const templateGallery = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/templates/$code',
+  ...placeholder('screens.templateGallery'),
+});
+const signatureSign = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signature/sign',
+  ...placeholder('screens.signatureSign'),
+});
+const signatureQr = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/signature/qr',
+  ...placeholder('screens.signatureQr'),
+});
+
+export const hostRoutes = [
+  signin,
+  authCallback,
+  signout,
+  canceled,
+  home.addChildren([
+    homeIndex,
+    homeBase,
+    homeApproval,
+    homeUpgrade,
+    homeSignature,
+    homeAdmin.addChildren([homeAdminIndex, homeAdminSeats]),
+    homePaySuccess,
+  ]),
+  approvalEntry,
+  approval,
+  approvalList,
+  approvalEditor,
+  approvalPreview,
+  basePlugin.addChildren([
+    basePluginIndex,
+    baseTables.addChildren([
+      baseTablesIndex,
+      baseTable.addChildren([
+        baseTableIndex,
+        basePreview.addChildren([basePreviewIndex, basePreviewAdd, basePreviewTemplate]),
+      ]),
+      baseEditor,
+    ]),
+    baseUpgrade,
+  ]),
+  extension,
+  docx.addChildren([docxIndex]),
+  templateGallery,
+  signatureSign,
+  signatureQr,
+] as const;

@@ -1,0 +1,25 @@
+import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { NotFoundScreen } from '../screens/NotFound';
+import { ErrorPage, isUserFacingError } from '../shell/ErrorPage';
+import { Header } from '../shell/Header';
+import { RenderErrorPanel } from '../shell/RenderErrorPanel';
+
+function RootLayout() {
+  return (
+    <div className="app">
+      <Header />
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <UpdatePrompt />
+    </div>
+  );
+}
+
+export const rootRoute = createRootRoute({
+  component: RootLayout,
+  notFoundComponent: NotFoundScreen,
+  errorComponent: ({ error }) =>
+    isUserFacingError(error) ? <ErrorPage error={error} /> : <RenderErrorPanel error={error} />,
+});

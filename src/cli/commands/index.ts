@@ -1,0 +1,22 @@
+import type { CliCommand } from '../command';
+import { approvalCommand } from './approval';
+import { evalCommand } from './eval';
+import { filenameCommand } from './filename';
+import { migrateCommand } from './migrate';
+import { renderCommand } from './render';
+import { validateCommand } from './validate';
+import { varsCommand } from './vars';
+
+/**
+ * Every `quire` sub-command, in the order `quire help` lists them.
+ * Add a command by creating `src/cli/commands/<name>.ts` and listing it here.
+ */
+export const COMMANDS: CliCommand[] = [
+  validateCommand,
+  migrateCommand,
+  evalCommand,
+  filenameCommand,
+  varsCommand,
+  approvalCommand,
+  renderCommand,
+];

@@ -1,0 +1,6 @@
+// Entry of the `quire` command: `npm run quire -- <command>`.
+import { runCli } from './run';
+
+runCli(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { groupSignatures, normalizeOperation, signatureEntries } from './signatures';
+import type { ProcessEntry } from './types';
+
+const opts = { lang: 'en-US' as const, timeZone: 'Asia/Shanghai' };
+const step = (
+  nodeName: string,
+  userName: string,
+  operation: string,
+  extra: Partial<ProcessEntry> = {},
+): ProcessEntry => ({
+  nodeName,
+  userName,
+  operation,
+  time: 1709602200000,
+  ...extra,
+});
+const sig = (img: string, label = '') => ({ signature: { img, label } });
+
+describe('signature rules', () => {
+  it('shows the image for approved entries', () => {
+    const [entry] = signatureEntries([step('Manager', 'Ann', 'APPROVED', sig('ann.png', 'Ann L.'))], opts);
+    expect(entry).toMatchObject({
+      image: 'ann.png',
+      signatureImage: 'ann.png',
+      label: 'Ann L.',
+      approveStatus: 'Approved',
+      timeStr: '2024-03-05 09:30:00',
+      nodeName: 'Manager',
+      name: 'Ann',
+      comment: '-',
+    });
+  });
+
+  it('shows the image for auto-skipped entries', () => {
+    const [entry] = signatureEntries([step('Finance', 'Ann', 'AUTO_SKIP', sig('ann.png'))], opts);
+    expect(entry!.image).toBe('ann.png');
+    expect(entry!.approveStatus).toBe('Approved automatically');
+  });
+
+  it('keeps in-progress entries without an image', () => {
+    const entries = signatureEntries([step('CFO', 'Bo', 'PENDING', { ...sig('bo.png'), time: null })], opts);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ image: '', signatureImage: 'bo.png', timeStr: '-', approveStatus: 'Pending' });
+  });
+
+  it('shows no image for rejected entries', () => {
+    expect(signatureEntries([step('CFO', 'Bo', 'REJECTED', sig('bo.png'))], opts)[0]!.image).toBe('');
+  });
+
+  it.each(['', '-', '  '])('ignores entries whose node name is %j', (nodeName) => {
+    expect(signatureEntries([step(nodeName, 'Bo', 'APPROVED', sig('bo.png'))], opts)).toEqual([]);
+  });
+
+  it("reuses a user's signature image for their later entries only", () => {
+    const entries = signatureEntries(
+      [
+        step('First', 'Ann', 'APPROVED'),
+        step('Second', 'Ann', 'APPROVED', sig('ann.png')),
+        step('Third', 'Ann', 'AUTO_PASS'),
+        step('Fourth', 'Bo', 'APPROVED'),
+      ],
+      opts,
+    );
+    expect(entries.map((e) => e.image)).toEqual(['', 'ann.png', 'ann.png', '']);
+  });
+
+  it('tells users apart by id when names repeat', () => {
+    const entries = signatureEntries(
+      [step('A', 'Li', 'APPROVED', { userId: 'u1', ...sig('li1.png') }), step('B', 'Li', 'APPROVED', { userId: 'u2' })],
+      opts,
+    );
+    expect(entries[1]!.image).toBe('');
+  });
+
+  it('localizes the result', () => {
+    expect(signatureEntries([step('N', 'A', 'APPROVED')], { ...opts, lang: 'zh-CN' })[0]!.approveStatus).toBe('同意');
+    expect(signatureEntries([step('N', 'A', 'REJECTED')], { ...opts, lang: 'ja-JP' })[0]!.approveStatus).toBe('却下');
+  });
+
+  it.each([
+    ['pass', 'APPROVED'],
+    ['Auto-Skip', 'AUTO_PASS'],
+    ['carbon copy', 'CC'],
+    ['in progress', 'PENDING'],
+    ['strange', 'STRANGE'],
+  ])('normalizes %s', (raw, expected) => {
+    expect(normalizeOperation(raw)).toBe(expected);
+  });
+});
+
+describe('signature groupings', () => {
+  const process = [
+    step('Submit', 'Ann', 'START', sig('ann.png')),
+    step('Review', 'Bo', 'APPROVED', { ...sig('bo.png'), comment: { commentStr: 'fine', fileStr: '' } }),
+    step('Review', 'Bo', 'COMMENT', { comment: { commentStr: 'one more thing', fileStr: '' } }),
+    step('Review', 'Cy', 'CC'),
+    step('Finance', 'Bo', 'AUTO_PASS'),
+    step('Finance', 'Dee', 'PENDING'),
+  ];
+  const groups = groupSignatures(process, opts);
+
+  it('by person: one entry each, the latest, never a comment or carbon copy', () => {
+    expect(Object.keys(groups.byPerson)).toEqual(['Ann', 'Bo', 'Dee']);
+    expect(groups.byPerson.Bo).toMatchObject({
+      nodeName: 'Finance',
+      image: 'bo.png',
+      approveStatus: 'Approved automatically',
+    });
+    expect(groups.byPerson.Cy).toBeUndefined();
+  });
+
+  it('by node: one entry each, never a comment or carbon copy', () => {
+    expect(Object.keys(groups.byNode)).toEqual(['Submit', 'Review', 'Finance']);
+    expect(groups.byNode.Review).toMatchObject({ name: 'Bo', comment: 'fine' });
+    expect(groups.byNode.Finance).toMatchObject({ name: 'Dee', image: '' });
+  });
+
+  it('lists keep every entry in order, comments and carbon copies included', () => {
+    expect(groups.listByNode.Review!.map((e) => `${e.name}:${e.approveStatus}`)).toEqual([
+      'Bo:Approved',
+      'Bo:Commented',
+      'Cy:Copied',
+    ]);
+    expect(groups.listByPerson.Bo!.map((e) => e.nodeName)).toEqual(['Review', 'Review', 'Finance']);
+    expect(groups.listByPerson.Cy).toHaveLength(1);
+  });
+
+  it("prints the applicant's signature on submission", () => {
+    expect(groups.byNode.Submit!.image).toBe('ann.png');
+  });
+});

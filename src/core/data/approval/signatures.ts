@@ -1,0 +1,180 @@
+/**
+ * Signature variables (spec 001 §3.10, §4) from an instance's approval process entries, in four
+ * groupings: by person, by node (one entry each), and lists by person, lists by node.
+ *
+ * Rules: entries whose node name is '' or '-' are ignored; approved entries, auto-skipped ones
+ * included, show the signature image (so does the applicant's submission); in-progress entries keep their place without an image;
+ * comment and carbon-copy entries appear in lists but never in the single-value maps; a user's
+ * signature image carries forward to their later entries that have none.
+ */
+import { list, map, type OpenValue, str } from '../openValue';
+import { type ApprovalLanguage, EMPTY, operationLabel } from './labels';
+import type { ProcessEntry } from './types';
+import { approvalDateTime } from './values';
+
+export type Operation =
+  | 'START'
+  | 'APPROVED'
+  | 'AUTO_PASS'
+  | 'REJECTED'
+  | 'PENDING'
+  | 'TRANSFERRED'
+  | 'ROLLBACK'
+  | 'CANCELED'
+  | 'COMMENT'
+  | 'CC';
+
+const OPERATION_ALIASES: Record<string, Operation> = {
+  START: 'START',
+  SUBMIT: 'START',
+  APPROVED: 'APPROVED',
+  APPROVE: 'APPROVED',
+  PASS: 'APPROVED',
+  AGREE: 'APPROVED',
+  AUTO_PASS: 'AUTO_PASS',
+  AUTO_SKIP: 'AUTO_PASS',
+  AUTO_APPROVED: 'AUTO_PASS',
+  SKIP: 'AUTO_PASS',
+  REJECTED: 'REJECTED',
+  REJECT: 'REJECTED',
+  PENDING: 'PENDING',
+  IN_PROGRESS: 'PENDING',
+  RUNNING: 'PENDING',
+  APPROVING: 'PENDING',
+  TRANSFERRED: 'TRANSFERRED',
+  TRANSFER: 'TRANSFERRED',
+  ROLLBACK: 'ROLLBACK',
+  RETURNED: 'ROLLBACK',
+  CANCELED: 'CANCELED',
+  CANCEL: 'CANCELED',
+  REVERTED: 'CANCELED',
+  COMMENT: 'COMMENT',
+  CC: 'CC',
+  CARBON_COPY: 'CC',
+};
+
+export function normalizeOperation(operation: string): Operation | string {
+  const key = operation
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
+  return OPERATION_ALIASES[key] ?? key;
+}
+
+// The applicant's submission is a finished act too, so its signature prints like an approval.
+const SHOWS_IMAGE = new Set<string>(['START', 'APPROVED', 'AUTO_PASS']);
+const NOT_A_SIGNATURE = new Set<string>(['COMMENT', 'CC']);
+
+/** One signature entry as templates read it. */
+export interface SignatureEntry {
+  /** The signature image when the entry is approved (auto-skipped too); '' otherwise. */
+  image: string;
+  label: string;
+  timeStr: string;
+  comment: string;
+  nodeName: string;
+  name: string;
+  /** Localized label of the entry's result. */
+  approveStatus: string;
+  /** The user's signature image, whatever the result ('' when none is known). */
+  signatureImage: string;
+  /** The normalized operation, for rules downstream (not a template variable). */
+  operation: string;
+}
+
+export interface SignatureGroups {
+  byPerson: Record<string, SignatureEntry>;
+  byNode: Record<string, SignatureEntry>;
+  listByPerson: Record<string, SignatureEntry[]>;
+  listByNode: Record<string, SignatureEntry[]>;
+  /** Every kept entry in process order. */
+  entries: SignatureEntry[];
+}
+
+export interface SignatureOptions {
+  lang: ApprovalLanguage;
+  timeZone: string;
+}
+
+const orDash = (text: string | undefined) => (text && text.trim() !== '' ? text : EMPTY);
+
+export function signatureEntries(process: readonly ProcessEntry[], options: SignatureOptions): SignatureEntry[] {
+  const lastImage = new Map<string, string>();
+  const entries: SignatureEntry[] = [];
+  for (const step of process) {
+    const nodeName = step.nodeName.trim();
+    if (nodeName === '' || nodeName === '-') continue;
+    const operation = normalizeOperation(step.operation);
+    const userKey = step.userId || step.userName;
+    const ownImage = step.signature?.img ?? '';
+    if (ownImage) lastImage.set(userKey, ownImage);
+    const signatureImage = ownImage || lastImage.get(userKey) || '';
+    const time = step.time == null || step.time === '' ? EMPTY : approvalDateTime(step.time, options.timeZone);
+    entries.push({
+      image: SHOWS_IMAGE.has(operation) ? signatureImage : '',
+      label: orDash(step.signature?.label),
+      timeStr: time,
+      comment: orDash(step.comment?.commentStr),
+      nodeName,
+      name: orDash(step.userName),
+      approveStatus: operationLabel(operation, options.lang),
+      signatureImage,
+      operation,
+    });
+  }
+  return entries;
+}
+
+export function groupSignatures(process: readonly ProcessEntry[], options: SignatureOptions): SignatureGroups {
+  const entries = signatureEntries(process, options);
+  const groups: SignatureGroups = {
+    byPerson: Object.create(null),
+    byNode: Object.create(null),
+    listByPerson: Object.create(null),
+    listByNode: Object.create(null),
+    entries,
+  };
+  for (const entry of entries) {
+    (groups.listByPerson[entry.name] ??= []).push(entry);
+    (groups.listByNode[entry.nodeName] ??= []).push(entry);
+    if (NOT_A_SIGNATURE.has(entry.operation)) continue;
+    // The latest entry wins: a re-approval after a return replaces the earlier one.
+    groups.byPerson[entry.name] = entry;
+    groups.byNode[entry.nodeName] = entry;
+  }
+  return groups;
+}
+
+const SIGNATURE_FIELDS = [
+  'image',
+  'label',
+  'timeStr',
+  'comment',
+  'nodeName',
+  'name',
+  'approveStatus',
+  'signatureImage',
+] as const;
+export const SIGNATURE_VARIABLES: readonly string[] = SIGNATURE_FIELDS;
+
+export function signatureValue(entry: SignatureEntry): OpenValue {
+  const fields: Record<string, OpenValue> = {};
+  for (const key of SIGNATURE_FIELDS) fields[key] = str(entry[key]);
+  return map(fields);
+}
+
+const mapOf = (record: Record<string, SignatureEntry>): OpenValue =>
+  map(Object.fromEntries(Object.entries(record).map(([key, entry]) => [key, signatureValue(entry)])));
+
+const listMapOf = (record: Record<string, SignatureEntry[]>): OpenValue =>
+  map(Object.fromEntries(Object.entries(record).map(([key, entries]) => [key, list(entries.map(signatureValue))])));
+
+/** The four groupings as open values (maps keyed by person name / node name). */
+export function signatureValues(groups: SignatureGroups) {
+  return {
+    signatureByPerson: mapOf(groups.byPerson),
+    signatureByNode: mapOf(groups.byNode),
+    signatureListByPerson: listMapOf(groups.listByPerson),
+    signatureListByNode: listMapOf(groups.listByNode),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './blocks';
+export * from './pages';
+export type { CellRange } from './table';
+export * as TableOps from './table';
+export * from './tree';

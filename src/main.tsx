@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { browserStorage } from './app/auth/session';
+import { registerServiceWorker } from './app/pwa/serviceWorker';
+import { postCallbackIfRequested } from './app/shell/callback';
+import { setupI18n } from './i18n';
+import './app/styles/base.css';
+import './app/styles/shell.css';
+import './app/styles/landing.css';
+import './app/styles/screens.css';
+
+async function start(): Promise<void> {
+  const i18n = await setupI18n({
+    search: window.location.search,
+    storage: browserStorage(),
+    browserLanguages: navigator.languages,
+  });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  );
+  if (import.meta.env.PROD) registerServiceWorker();
+}
+
+// Spec 000 §2: with `_callback` the page only reports its URL to the parent window.
+if (!postCallbackIfRequested(window)) void start();

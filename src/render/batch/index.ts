@@ -1,0 +1,5 @@
+export { mergePdfs } from './merge';
+export type { BatchItem, BatchOptions, BatchProgress, RenderOne } from './run';
+export { renderBatch } from './run';
+export type { ZipEntry } from './zip';
+export { UniqueNames, zipStream } from './zip';

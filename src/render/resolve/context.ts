@@ -1,0 +1,44 @@
+import type { Scope } from '../../core/expr/evaluate';
+import type { FilterFn } from '../../core/expr/filters';
+import type { AssetStore } from './assets';
+
+/** Links a QR code can encode besides field values (spec 001 §3.4); supplied by the host/app. */
+export interface RecordLinks {
+  currentView?: string;
+  /** URL of another view; `{viewId}` is replaced by the configured view id. */
+  viewUrlTemplate?: string;
+  currentRecord?: string;
+  recordShareUrl?: string;
+}
+
+/** Fetches image bytes for a URL; undefined (or a throw) means the image is missing. */
+export type ImageLoader = (url: string) => Promise<Uint8Array | undefined>;
+
+export interface ResolveOptions {
+  links?: RecordLinks;
+  loadImage?: ImageLoader;
+  /** Upper bound on repeated items (loop items + table rows + auto pages) in one document. */
+  maxItems?: number;
+  /** Extra template filters by name (e.g. from the data layer); built-ins cannot be replaced. */
+  filters?: Readonly<Record<string, FilterFn>>;
+}
+
+/** Everything resolve needs while walking the template. */
+export interface ResolveContext {
+  scope: Scope;
+  locale: string;
+  timeZone: string;
+  links: RecordLinks;
+  filters?: Readonly<Record<string, FilterFn>>;
+  assets: AssetStore;
+  /** Names of computeVariables printed per page (range currentPage). */
+  pageSumNames: ReadonlySet<string>;
+  /** Counts repeated items against `maxItems`. */
+  budget: { items: number; max: number };
+}
+
+/** Past this a document is refused (DocGenerationError) rather than left to exhaust a worker. */
+export const DEFAULT_MAX_ITEMS = 50_000;
+
+/** Pixels (the editor's CSS unit) to points. */
+export const PX = 0.75;

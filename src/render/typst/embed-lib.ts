@@ -1,0 +1,15 @@
+/**
+ * Regenerates `lib.generated.ts` from `lib.typ` so the library ships as a string in every bundle
+ * (Vite, tsx, workers) without loader plugins. Run: `npx tsx src/render/typst/embed-lib.ts`.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+export function embedLibSource(typ: string): string {
+  return `// Generated from lib.typ by embed-lib.ts — edit lib.typ, then run: npx tsx src/render/typst/embed-lib.ts\nexport const TYPST_LIB = ${JSON.stringify(typ)};\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const dir = new URL('.', import.meta.url);
+  const typ = readFileSync(new URL('lib.typ', dir), 'utf8');
+  writeFileSync(new URL('lib.generated.ts', dir), embedLibSource(typ));
+}

@@ -1,0 +1,333 @@
+import Papa from 'papaparse';
+import { type ErrorIssue, QuireError } from '../core/errors';
+import {
+  convertSheet,
+  type ImportCell,
+  type ImportColumn,
+  type ImportFieldKind,
+  type ImportOptions,
+  inferColumns,
+  type RawSheet,
+  sheetFromRows,
+} from '../core/import';
+import { newId, write } from './context';
+import { nextSeq } from './repos/records';
+import type { Storage } from './storage';
+import type { CellValue, RecordRow, StoredAttachment, TableField, TableRow } from './types';
+
+/**
+ * File readers (CSV via papaparse, XLSX via exceljs) and the one-transaction writers of an import.
+ * The pure part — type inference and cell conversion — is core/import; papaparse's types pull in
+ * Node's, which would weaken core's no-Node typecheck, so CSV parsing lives here.
+ */
+
+function importError(issues: ErrorIssue[]): QuireError {
+  return new QuireError('ImportError', {
+    detail: issues[0] ? `${issues[0].path}: ${issues[0].reason}`.replace(/^: /, '') : undefined,
+    issues,
+  });
+}
+
+const DELIMITERS = [',', '\t', ';', '|'] as const;
+
+/** The delimiter used most in the header line (outside quotes); comma when there is none. */
+export function guessDelimiter(text: string): string {
+  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  const unquoted = firstLine.replace(/"[^"]*"/g, '');
+  let best: string = ',';
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    const count = unquoted.split(d).length - 1;
+    if (count > bestCount) {
+      best = d;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** Parse CSV (or TSV, semicolon-separated…: the delimiter is detected) into a sheet. */
+export function readCsv(text: string): RawSheet {
+  const clean = text.replace(/^\uFEFF/, '');
+  // Empty lines are kept so that row numbers in errors match the file; sheetFromRows drops them.
+  const result = Papa.parse<string[]>(clean, { skipEmptyLines: false, delimiter: guessDelimiter(clean) });
+  const errors = result.errors.filter((e) => e.code !== 'UndetectableDelimiter');
+  if (errors.length > 0) {
+    throw importError(
+      errors.slice(0, 20).map((e) => ({ path: e.row === undefined ? '' : `row ${e.row + 1}`, reason: e.message })),
+    );
+  }
+  return sheetFromRows(result.data);
+}
+
+type ExcelModule = typeof import('exceljs');
+type Workbook = InstanceType<ExcelModule['Workbook']>;
+
+async function loadWorkbook(data: ArrayBuffer | Uint8Array | Blob): Promise<Workbook> {
+  // exceljs is large; load it only when someone imports a spreadsheet.
+  const mod = (await import('exceljs')) as ExcelModule & { default?: ExcelModule };
+  const ExcelJS = mod.default ?? mod;
+  const workbook = new ExcelJS.Workbook();
+  const bytes = data instanceof Blob ? await data.arrayBuffer() : data;
+  try {
+    await workbook.xlsx.load(bytes as unknown as Parameters<Workbook['xlsx']['load']>[0]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw importError([{ path: '', reason: `not a readable .xlsx file (${reason})` }]);
+  }
+  return workbook;
+}
+
+/** An exceljs cell value as a plain value core/import understands. */
+function plainCell(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value !== 'object' || value instanceof Date) return value;
+  const v = value as Record<string, unknown>;
+  if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+  if (typeof v.hyperlink === 'string') {
+    const text = plainCell(v.text);
+    const link = v.hyperlink.replace(/^mailto:/i, '');
+    return typeof text === 'string' && text !== '' && text !== link && /^https?:/i.test(link) ? { text, link } : link;
+  }
+  if ('result' in v) return plainCell(v.result);
+  if ('formula' in v || 'sharedFormula' in v) return undefined;
+  if (typeof v.error === 'string') return v.error;
+  return undefined;
+}
+
+export async function listXlsxSheets(data: ArrayBuffer | Uint8Array | Blob): Promise<string[]> {
+  return (await loadWorkbook(data)).worksheets.map((ws) => ws.name);
+}
+
+/** Read the first sheet (or the one named) of an .xlsx file. */
+export async function readXlsx(data: ArrayBuffer | Uint8Array | Blob, sheetName?: string): Promise<RawSheet> {
+  const workbook = await loadWorkbook(data);
+  const sheet = sheetName ? workbook.getWorksheet(sheetName) : workbook.worksheets[0];
+  if (!sheet)
+    throw importError([{ path: sheetName ? `sheet "${sheetName}"` : '', reason: 'the workbook has no such sheet' }]);
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+    const values = row.values as unknown[];
+    // exceljs rows are 1-based: values[0] is always empty.
+    rows[rowNumber - 1] = values.slice(1).map(plainCell);
+  });
+  for (let i = 0; i < rows.length; i++) rows[i] ??= [];
+  return sheetFromRows(rows);
+}
+
+/** What the review screen starts from: the sheet and a proposed column list. */
+export function previewImport(sheet: RawSheet, options: ImportOptions = {}) {
+  return { sheet, columns: inferColumns(sheet, options), rowCount: sheet.rows.length };
+}
+
+function storedCell(cell: ImportCell): CellValue {
+  if (Array.isArray(cell) && cell.length > 0 && typeof cell[0] === 'object') {
+    return (cell as { name: string; url: string; type: string }[]).map(
+      (file): StoredAttachment => ({ name: file.name, url: file.url, mime: file.type }),
+    );
+  }
+  return cell as CellValue;
+}
+
+function buildRecords(
+  tableId: string,
+  fieldIds: string[],
+  rows: ImportCell[][],
+  firstSeq: number,
+  now: number,
+): RecordRow[] {
+  const records: RecordRow[] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r]!;
+    const values: Record<string, CellValue> = {};
+    for (let c = 0; c < fieldIds.length; c++) {
+      const cell = row[c];
+      if (cell !== undefined) values[fieldIds[c]!] = storedCell(cell);
+    }
+    records[r] = { id: newId('rec'), tableId, seq: firstSeq + r, values, createdAt: now, updatedAt: now };
+  }
+  return records;
+}
+
+/** Rows per bulkAdd: big enough to be fast, small enough to report progress on 100,000-row files. */
+const IMPORT_CHUNK = 5_000;
+
+export type ImportProgress = (written: number, total: number) => void;
+
+/** Add records in chunks inside the caller's transaction (still all-or-nothing), reporting progress. */
+async function addRecordsInChunks(storage: Storage, records: RecordRow[], onProgress?: ImportProgress): Promise<void> {
+  for (let start = 0; start < records.length; start += IMPORT_CHUNK) {
+    const chunk = records.slice(start, start + IMPORT_CHUNK);
+    await storage.db.records.bulkAdd(chunk);
+    onProgress?.(start + chunk.length, records.length);
+  }
+}
+
+export interface ImportResult {
+  table: TableRow;
+  imported: number;
+  skippedEmptyRows: number;
+  /** Fields the import added to an existing table. */
+  addedFields: TableField[];
+}
+
+/** Create a table from the reviewed columns and fill it: table and records land together or not at all. */
+export async function importIntoNewTable(
+  storage: Storage,
+  input: {
+    baseId: string;
+    tableName: string;
+    sheet: RawSheet;
+    columns: readonly ImportColumn[];
+    options?: ImportOptions;
+    /** Called after each chunk of records is written (inside the one transaction). */
+    onProgress?: ImportProgress;
+  },
+): Promise<ImportResult> {
+  const converted = convertSheet(input.sheet, input.columns, input.options);
+  const now = storage.ctx.now();
+  const tableId = newId('tbl');
+  const fields: TableField[] = converted.fields.map((spec, i) => ({
+    id: newId('fld'),
+    ...spec,
+    ...(i === 0 ? { isPrimary: true } : {}),
+  }));
+  const records = buildRecords(
+    tableId,
+    fields.map((f) => f.id),
+    converted.rows,
+    1,
+    now,
+  );
+  return write(
+    storage.ctx,
+    { action: 'import.newTable', stores: ['dataTables', 'records', 'bases'], keys: [tableId] },
+    async () => {
+      const { db } = storage;
+      if (!(await db.bases.get(input.baseId))) throw new QuireError('NoBaseId', { detail: input.baseId });
+      const existing = await db.dataTables.where('baseId').equals(input.baseId).toArray();
+      const table: TableRow = {
+        id: tableId,
+        baseId: input.baseId,
+        name: input.tableName,
+        fields,
+        order: existing.reduce((max, t) => Math.max(max, t.order + 1), 0),
+        createdAt: now,
+        updatedAt: now,
+      };
+      await db.dataTables.add(table);
+      await addRecordsInChunks(storage, records, input.onProgress);
+      await db.bases.update(input.baseId, { updatedAt: now });
+      return { table, imported: records.length, skippedEmptyRows: converted.skippedEmptyRows, addedFields: [] };
+    },
+  );
+}
+
+/** The import kind that reads cells for an existing field, or undefined for fields no file can fill. */
+export function importKindForField(field: TableField): ImportFieldKind | undefined {
+  switch (field.type) {
+    case 'text':
+    case 'barcode':
+    case 'autoNumber':
+      return 'text';
+    case 'number':
+    case 'progress':
+    case 'rating':
+      return field.property?.formatter === 'percent' ? 'percent' : 'number';
+    case 'currency':
+      return 'currency';
+    case 'dateTime':
+      return 'date';
+    case 'checkbox':
+    case 'singleSelect':
+    case 'multiSelect':
+    case 'url':
+    case 'email':
+    case 'phone':
+      return field.type;
+    case 'attachment':
+    case 'attachmentImage':
+      return 'attachment';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Append rows to an existing table. Columns whose name matches a field (case-insensitively) fill it,
+ * read as that field's type; other included columns become new fields. Select options met in the
+ * file are added to the field. All in one transaction.
+ */
+export async function importIntoExistingTable(
+  storage: Storage,
+  input: {
+    tableId: string;
+    sheet: RawSheet;
+    columns: readonly ImportColumn[];
+    options?: ImportOptions;
+    onProgress?: ImportProgress;
+  },
+): Promise<ImportResult> {
+  const table = await storage.db.dataTables.get(input.tableId);
+  if (!table) throw new QuireError('MetaTableNotFound', { detail: input.tableId });
+  const byName = new Map(table.fields.map((f) => [f.name.trim().toLowerCase(), f]));
+  const issues: ErrorIssue[] = [];
+  const targets: (TableField | undefined)[] = [];
+  const columns = input.columns.map((column) => {
+    const field = column.include ? byName.get(column.name.trim().toLowerCase()) : undefined;
+    if (!column.include) return column;
+    targets.push(field);
+    if (!field) return column;
+    const kind = importKindForField(field);
+    if (!kind) {
+      issues.push({
+        path: `column "${column.name}"`,
+        reason: `the field "${field.name}" (${field.type}) cannot be filled from a file`,
+      });
+      return column;
+    }
+    return { ...column, kind, ...(field.property?.currencyCode ? { currencyCode: field.property.currencyCode } : {}) };
+  });
+  if (issues.length > 0) throw importError(issues);
+
+  const converted = convertSheet(input.sheet, columns, input.options);
+  const addedFields: TableField[] = [];
+  const fieldIds = converted.fields.map((spec, i) => {
+    const target = targets[i];
+    if (target) return target.id;
+    const field: TableField = { id: newId('fld'), ...spec };
+    addedFields.push(field);
+    return field.id;
+  });
+  const now = storage.ctx.now();
+
+  return write(
+    storage.ctx,
+    { action: 'import.existingTable', stores: ['dataTables', 'records'], keys: [table.id] },
+    async () => {
+      const { db } = storage;
+      const current = await db.dataTables.get(table.id);
+      if (!current) throw new QuireError('MetaTableNotFound', { detail: table.id });
+      const fields = current.fields.map((field) => {
+        const i = fieldIds.indexOf(field.id);
+        const spec = i >= 0 ? converted.fields[i] : undefined;
+        if (!spec?.property?.options || (field.type !== 'singleSelect' && field.type !== 'multiSelect')) return field;
+        const options = [...(field.property?.options ?? [])];
+        const names = new Set(options.map((o) => o.name));
+        for (const option of spec.property.options) {
+          if (!names.has(option.name)) options.push({ id: newId('opt'), name: option.name });
+        }
+        return { ...field, property: { ...field.property, options } };
+      });
+      const records = buildRecords(table.id, fieldIds, converted.rows, await nextSeq(storage.ctx, table.id), now);
+      await db.dataTables.put({ ...current, fields: [...fields, ...addedFields], updatedAt: now });
+      await addRecordsInChunks(storage, records, input.onProgress);
+      return {
+        table: { ...current, fields: [...fields, ...addedFields] },
+        imported: records.length,
+        skippedEmptyRows: converted.skippedEmptyRows,
+        addedFields,
+      };
+    },
+  );
+}

@@ -1,0 +1,49 @@
+/** Public API of the local-first storage layer. The app opens storage once with `openStorage()`. */
+export { importApprovalJson } from './approvalImport';
+export type { BackupEnvelope, BackupScope, RestoreOptions } from './backup';
+export {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  backupFileName,
+  exportBackup,
+  exportBackupBlob,
+  readBackup,
+  restoreBackup,
+} from './backup';
+export type { ChangeListener, StorageChange } from './changes';
+export { ChangeBus } from './changes';
+export { CURRENT_SCHEMA_VERSION, openQuireDb, QuireDb, type StoreName } from './db';
+export type { DemoOptions, DemoTemplate, DemoTemplateSource } from './demo';
+export {
+  DEMO_APPROVAL_CODE,
+  DEMO_BASE_ID,
+  DEMO_TABLE_IDS,
+  ensureDemoWorkspace,
+  registerDemoTemplates,
+  resetDemoWorkspace,
+} from './demo';
+export type { PersistenceResult, StorageManagerLike, UsageEstimate } from './failures';
+export { classifyStorageFailure, estimateUsage, requestPersistence, storageFailureKind } from './failures';
+export type { ImportResult } from './import';
+export {
+  guessDelimiter,
+  importIntoExistingTable,
+  importIntoNewTable,
+  importKindForField,
+  listXlsxSheets,
+  previewImport,
+  readCsv,
+  readXlsx,
+} from './import';
+export type { PendingWrite } from './pending';
+export { PendingWrites } from './pending';
+export { sha256Hex } from './repos/assets';
+export { BASE_CACHE_LIMIT, needsInitialisation } from './repos/baseCache';
+export { isStoredLoginValid, LOGIN_VERSION, loginKey } from './repos/logins';
+export { DEFAULT_DOCUMENT_NAME } from './repos/openDocuments';
+export { PREFERENCE_FLAGS, type PreferenceFlag, type PreferenceFlags } from './repos/settings';
+export { FIELD_LIST_CAP, visibleFields } from './repos/tables';
+export { releaseId } from './repos/templates';
+export { type OpenStorageOptions, openStorage, type Storage } from './storage';
+export { ASSET_URL_PREFIX, assetHashFromUrl, assetUrl, attachFiles, loadPrintInputs, toTableData } from './tableData';
+export type * from './types';

@@ -1,0 +1,34 @@
+import deDE from '../../src/i18n/locales/de-DE';
+import jaJP from '../../src/i18n/locales/ja-JP';
+import zhCN from '../../src/i18n/locales/zh-CN';
+import { expect, test } from './fixtures';
+
+test('switching language changes the visible text and persists after reload', async ({ page }) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Templates plus data, printed on your device.');
+  await page.getByLabel('Language').selectOption('de-DE');
+  await expect(heading).toHaveText(deDE.landing.title);
+  await expect(page.getByRole('link', { name: deDE.header.contactUs })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+
+  await page.reload();
+  await expect(heading).toHaveText(deDE.landing.title);
+  expect(await page.evaluate(() => localStorage.getItem('quire.language'))).toBe('de-DE');
+
+  // Placeholders and the not-found screen are translated too.
+  await page.goto('/o/t1/docs/d1/templates/x');
+  await expect(page.getByText(deDE.common.notBuilt.replace('{{screen}}', deDE.screens.templateEditor))).toBeVisible();
+  await page.goto('/nowhere');
+  await expect(heading).toHaveText(deDE.notFound.title);
+});
+
+test('the lng query parameter is honoured', async ({ page }) => {
+  await page.goto('/?lng=ja-JP');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(jaJP.landing.title);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+  await expect(page.getByLabel(jaJP.header.language)).toHaveValue('ja-JP');
+  // Bare tags from hosts map to a shipped language.
+  await page.goto('/print?lng=zh');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhCN.screens.print);
+});

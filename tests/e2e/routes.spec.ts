@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+
+async function expectParams(page: Page, params: Record<string, string>) {
+  for (const [key, value] of Object.entries(params)) {
+    await expect(page.locator(`dd[data-param="${key}"]`).first()).toHaveText(value);
+  }
+}
+
+async function signInLocally(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue on this device' }).click();
+}
+
+test.describe('standalone table', () => {
+  test('the template editor placeholder shows its params', async ({ page }) => {
+    await page.goto('/o/team-7/docs/doc-42/templates/tpl-9');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template editor');
+    await expect(page.getByText('Template editor — not built yet')).toBeVisible();
+    await expectParams(page, { teamId: 'team-7', docId: 'doc-42', templateId: 'tpl-9' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-placeholder.png`, fullPage: true });
+  });
+
+  test('a team document has its tabs, each a route', async ({ page }) => {
+    await page.goto('/o/t1/docs/d1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template');
+    await page.getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(/\/o\/t1\/docs\/d1\/history$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('History');
+    await expect(page.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+    await expectParams(page, { teamId: 't1', docId: 'd1' });
+  });
+
+  test('team home has a sidebar that narrow layouts hide', async ({ page }) => {
+    await page.goto('/o/acme/api-keys');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('API keys');
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar).toBeVisible();
+    await page.setViewportSize({ width: 979, height: 800 });
+    await expect(sidebar).toBeHidden();
+    await page.setViewportSize({ width: 980, height: 800 });
+    await expect(sidebar).toBeVisible();
+  });
+
+  test('settings redirects: /o/settings to the profile, team settings to basic', async ({ page }) => {
+    await page.goto('/o/settings');
+    await expect(page).toHaveURL(/\/o\/settings\/profile$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Profile');
+    await page.goto('/o/acme/settings');
+    await expect(page).toHaveURL(/\/o\/acme\/settings\/basic$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic settings');
+  });
+
+  test('the public preview and an invitation render with their params', async ({ page }) => {
+    await page.goto('/open/t/tt/docs/dd/preview/ii');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Public preview');
+    await expectParams(page, { teamId: 'tt', docId: 'dd', instanceId: 'ii' });
+    await page.goto('/invitation/INV-123');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation');
+    await expectParams(page, { code: 'INV-123' });
+  });
+
+  test('/goto continues to its path through the open sign-in', async ({ page }) => {
+    await page.goto(`/goto/${encodeURIComponent('/o/acme/create')}`);
+    await expect(page).toHaveURL(/\/login\?target=/);
+    await signInLocally(page);
+    await expect(page).toHaveURL(/\/o\/acme\/create$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New document');
+  });
+});
+
+test.describe('host-brand table', () => {
+  test('/home requires a login and returns to the original path and search', async ({ page }) => {
+    await page.goto('/home/base?tab=recent');
+    await expect(page).toHaveURL(/\/auth\/signin\?target=%2Fhome%2Fbase%3Ftab%3Drecent$/);
+    await signInLocally(page);
+    await expect(page).toHaveURL(/\/home\/base\?tab=recent$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Base templates');
+    await expectParams(page, { tab: 'recent' });
+    await page.getByRole('complementary').getByRole('link', { name: 'Seats' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seats');
+    await page.getByRole('link', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'You are signed out.' })).toBeVisible();
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/auth\/signin/);
+  });
+
+  test('/baseplugin is gated by the host user id, with a cancel target', async ({ page }) => {
+    await page.goto('/baseplugin/t/tbl1/preview/tp1?userId=u1&from=/extension');
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/auth/signin');
+    expect(url.searchParams.get('userId')).toBe('u1');
+    expect(url.searchParams.get('cancelTarget')).toBe('/extension');
+    await signInLocally(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template preview');
+    await expectParams(page, { tableId: 'tbl1', templateId: 'tp1' });
+    await expect(page.getByRole('banner')).toContainText('Base plugin');
+    // Another host user must sign in again; canceling goes to /canceled by default.
+    await page.goto('/baseplugin/t/editor/e1?userId=u2');
+    await expect(page).toHaveURL(/cancelTarget=%2Fcanceled/);
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign-in was canceled.' })).toBeVisible();
+  });
+
+  test('approval routes: list, editor, preview, query code and need-login', async ({ page }) => {
+    await page.goto('/approval/editor/APC-1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Approval template editor');
+    await expectParams(page, { approvalCode: 'APC-1' });
+    await page.goto('/approval/preview/INS-5');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Approval instance preview');
+    await expectParams(page, { instanceCode: 'INS-5' });
+    await page.goto('/approval?approvalCode=007');
+    await expect(page).toHaveURL(/\/approval\/007$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Approval templates');
+    await expectParams(page, { approvalCode: '007' });
+    await page.goto('/approval');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Need Login');
+  });
+
+  test('other host screens render', async ({ page }) => {
+    for (const [path, title] of [
+      ['/print', 'Print'],
+      ['/print-docx', 'Print to Word'],
+      ['/docx', 'Word documents'],
+      ['/signature/qr', 'Sign with a QR code'],
+      ['/templates/invoice-2024', 'Template'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
+    }
+    await expectParams(page, { code: 'invoice-2024' });
+  });
+});
+
+test('an unknown path shows the not-found screen', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByText('There is nothing at /no/such/page.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

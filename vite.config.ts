@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+// Everything the app can load is precached so it starts and renders offline. The Typst compiler
+// WASM alone is ~28 MB, hence the raised size limit.
+const PRECACHE_PATTERNS = ['**/*.{js,css,html,svg,png,ico,webmanifest,json,wasm,ttf,otf,ttc,woff2}'];
+const MAX_PRECACHE_FILE_BYTES = 64 * 1024 * 1024;
+
+export default defineConfig({
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false, // src/app/pwa/serviceWorker.ts registers it, with the update prompt
+      injectManifest: {
+        globPatterns: PRECACHE_PATTERNS,
+        maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
+        rollupFormat: 'iife',
+      },
+      manifest: {
+        id: '/',
+        name: 'Quire',
+        short_name: 'Quire',
+        description: 'Templates plus data, printed on your device: PDF, Word, Excel and PowerPoint, offline.',
+        lang: 'en-US',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#FBF8F5',
+        theme_color: '#1B2240',
+        categories: ['productivity', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/logo.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+  },
+  server: { host: '127.0.0.1' },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+});

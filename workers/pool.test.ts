@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isQuireError } from '../src/core/errors';
+import { content, fullRow, p, page, richText, variable } from '../tests/fixtures/builders';
+import { createNodeRenderPool } from './node-pool';
+import type { RenderPool } from './pool';
+
+const template = {
+  key: 'hello@1',
+  content: content([page('p', [fullRow('r', richText('t', [p('Hello ', variable('name'))]))])]),
+};
+const text = (pdf: Uint8Array) => new TextDecoder('latin1').decode(pdf.subarray(0, 8));
+
+describe('render pool (Node worker threads)', () => {
+  let pool: RenderPool;
+
+  beforeAll(async () => {
+    pool = createNodeRenderPool({ size: 2, maxDocuments: 3 });
+    await pool.warm();
+  }, 120_000);
+
+  afterAll(() => pool.close());
+
+  it('renders in parallel workers and recycles a worker after its document budget', async () => {
+    const stages: string[] = [];
+    const pdfs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        pool.render(template, { name: `n${i}` }, { onStage: i === 0 ? (s) => stages.push(s) : undefined }),
+      ),
+    );
+    for (const pdf of pdfs) expect(text(pdf)).toBe('%PDF-1.7');
+    expect(stages).toEqual(['resolve', 'done']);
+    expect(pool.stats().recycled).toBeGreaterThanOrEqual(2);
+    expect(pool.stats().completed).toBe(8);
+  }, 120_000);
+
+  it('returns catalogued errors from the worker with their issues', async () => {
+    const error = await pool.render({ key: 'bad', content: { schemaVersion: 1 } }, {}).catch((e: unknown) => e);
+    expect(isQuireError(error, 'TemplateParseError')).toBe(true);
+    expect((error as { issues: unknown[] }).issues.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('terminates a job past its timeout: PreviewTimeoutError for previews, DocGenerationError otherwise', async () => {
+    const preview = await pool
+      .render(template, { name: 'x' }, { kind: 'preview', timeoutMs: 1 })
+      .catch((e: unknown) => e);
+    expect(isQuireError(preview, 'PreviewTimeoutError')).toBe(true);
+    const doc = await pool.render(template, { name: 'x' }, { timeoutMs: 1 }).catch((e: unknown) => e);
+    expect(isQuireError(doc, 'DocGenerationError')).toBe(true);
+    // The pool replaced the killed workers and keeps rendering.
+    expect(text(await pool.render(template, { name: 'after' }))).toBe('%PDF-1.7');
+  }, 120_000);
+
+  it('cancels queued and running jobs', async () => {
+    const controller = new AbortController();
+    const jobs = Array.from({ length: 4 }, () => pool.render(template, { name: 'c' }, { signal: controller.signal }));
+    controller.abort();
+    const results = await Promise.allSettled(jobs);
+    for (const r of results) {
+      expect(r.status).toBe('rejected');
+      if (r.status === 'rejected') expect(isQuireError(r.reason, 'DocGenerationError')).toBe(true);
+    }
+    expect(pool.stats().queued).toBe(0);
+  }, 120_000);
+});

@@ -1,0 +1,192 @@
+/**
+ * A pool of render workers, one per core by default. Each job goes to an idle worker; a worker is
+ * recycled once it has spent its document or memory budget (the Typst web compiler never frees
+ * memory); a job past its timeout or cancelled terminates its worker, since a running compile
+ * cannot be interrupted any other way. The caller's thread never compiles.
+ */
+import * as Comlink from 'comlink';
+import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
+import type { RecordLinks } from '../src/render/resolve/context';
+import type { RenderResponse, RenderStage, RenderWorkerApi } from './protocol';
+
+/** Spec 001 §9.1: PDF timeout. */
+export const PDF_TIMEOUT_MS = 120_000;
+
+export interface WorkerHandle {
+  api: Comlink.Remote<RenderWorkerApi>;
+  terminate(): void;
+}
+
+export interface RenderPoolOptions {
+  spawn: () => WorkerHandle;
+  size: number;
+  /** Recycle a worker after this many documents (default 2000). */
+  maxDocuments?: number;
+  /** Recycle a worker once its compiler memory passes this (default 1.5 GB). */
+  maxMemoryBytes?: number;
+  timeoutMs?: number;
+}
+
+export interface PoolRenderOptions {
+  /** 'preview' times out as PreviewTimeoutError, 'document' as DocGenerationError. */
+  kind?: 'preview' | 'document';
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  links?: RecordLinks;
+  onStage?: (stage: RenderStage) => void;
+}
+
+export interface TemplateRef {
+  /** A template version id (e.g. `${templateId}@${revision}`); workers cache the parse per key. */
+  key: string;
+  content: unknown;
+}
+
+interface Slot {
+  handle: WorkerHandle;
+  busy: boolean;
+  documents: number;
+  templates: Set<string>;
+}
+
+interface Job {
+  template: TemplateRef;
+  record: unknown;
+  options: PoolRenderOptions;
+  resolve: (pdf: Uint8Array) => void;
+  reject: (error: unknown) => void;
+  started: boolean;
+}
+
+export interface RenderPool {
+  readonly size: number;
+  render(template: TemplateRef, record: unknown, options?: PoolRenderOptions): Promise<Uint8Array>;
+  /** Starts every worker's compiler now rather than on the first job. */
+  warm(): Promise<void>;
+  stats(): { workers: number; busy: number; queued: number; recycled: number; completed: number };
+  close(): void;
+}
+
+export function createPool(options: RenderPoolOptions): RenderPool {
+  const maxDocuments = options.maxDocuments ?? 2000;
+  const maxMemory = options.maxMemoryBytes ?? 1.5 * 1024 ** 3;
+  const defaultTimeout = options.timeoutMs ?? PDF_TIMEOUT_MS;
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let recycled = 0;
+  let completed = 0;
+  let closed = false;
+
+  const spawnSlot = (): Slot => ({ handle: options.spawn(), busy: false, documents: 0, templates: new Set() });
+  for (let i = 0; i < Math.max(1, options.size); i++) slots.push(spawnSlot());
+
+  const replace = (slot: Slot) => {
+    slot.handle.terminate();
+    const index = slots.indexOf(slot);
+    recycled++;
+    if (index >= 0 && !closed) slots[index] = spawnSlot();
+  };
+
+  const pump = () => {
+    while (queue.length > 0) {
+      const slot = slots.find((s) => !s.busy);
+      if (!slot) return;
+      const job = queue.shift()!;
+      run(slot, job);
+    }
+  };
+
+  const run = (slot: Slot, job: Job) => {
+    slot.busy = true;
+    job.started = true;
+    const { options: o } = job;
+    const timeoutMs = o.timeoutMs ?? defaultTimeout;
+    let settled = false;
+    const finish = (kill: boolean) => {
+      settled = true;
+      clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
+      if (kill) replace(slot);
+      slot.busy = false;
+      pump();
+    };
+    const fail = (name: ErrorName, detail: string) => {
+      if (settled) return;
+      finish(true);
+      job.reject(new QuireError(name, { detail }));
+    };
+    const timer = setTimeout(
+      () =>
+        fail(o.kind === 'preview' ? 'PreviewTimeoutError' : 'DocGenerationError', `no result after ${timeoutMs} ms`),
+      timeoutMs,
+    );
+    const onAbort = () => fail('DocGenerationError', 'cancelled');
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const sendTemplate = !slot.templates.has(job.template.key);
+    slot.templates.add(job.template.key);
+    const request = {
+      templateKey: job.template.key,
+      template: sendTemplate ? job.template.content : undefined,
+      record: job.record,
+      links: o.links,
+    };
+    const onStage = o.onStage ? Comlink.proxy(o.onStage) : undefined;
+    slot.handle.api.render(request, onStage).then(
+      (response: RenderResponse) => {
+        if (settled) return;
+        slot.documents++;
+        completed++;
+        const spent = response.ok && (slot.documents >= maxDocuments || response.memoryBytes >= maxMemory);
+        finish(spent);
+        if (response.ok) job.resolve(response.pdf);
+        else job.reject(quireErrorFromJSON(response.error));
+      },
+      (error: unknown) => fail('DocGenerationError', error instanceof Error ? error.message : String(error)),
+    );
+  };
+
+  return {
+    get size() {
+      return slots.length;
+    },
+    render(template, record, renderOptions = {}) {
+      if (closed) return Promise.reject(new QuireError('DocGenerationError', { detail: 'render pool is closed' }));
+      if (renderOptions.signal?.aborted)
+        return Promise.reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
+      return new Promise<Uint8Array>((resolve, reject) => {
+        const job: Job = { template, record, options: renderOptions, resolve, reject, started: false };
+        renderOptions.signal?.addEventListener(
+          'abort',
+          () => {
+            if (job.started) return;
+            const index = queue.indexOf(job);
+            if (index >= 0) queue.splice(index, 1);
+            reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
+          },
+          { once: true },
+        );
+        queue.push(job);
+        pump();
+      });
+    },
+    async warm() {
+      await Promise.all(slots.map((s) => s.handle.api.warm()));
+    },
+    stats() {
+      return {
+        workers: slots.length,
+        busy: slots.filter((s) => s.busy).length,
+        queued: queue.length,
+        recycled,
+        completed,
+      };
+    },
+    close() {
+      closed = true;
+      for (const job of queue.splice(0))
+        job.reject(new QuireError('DocGenerationError', { detail: 'render pool closed' }));
+      for (const slot of slots) slot.handle.terminate();
+    },
+  };
+}

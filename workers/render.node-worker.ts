@@ -1,0 +1,15 @@
+/** Node worker thread for the render pool (CLI batches, benchmarks, tests). */
+import { parentPort, workerData } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import { createNodeEngine, type EngineKind } from '../src/render/node-engine';
+import { nodeImageLoader } from '../src/render/node-images';
+import { nodeEndpoint } from './node-endpoint';
+import { createRenderWorkerApi } from './render-api';
+
+const options = (workerData ?? {}) as { engine?: EngineKind; baseDir?: string };
+const api = createRenderWorkerApi(
+  () => createNodeEngine(options.engine ?? 'wasm'),
+  nodeImageLoader(options.baseDir ?? process.cwd()),
+);
+
+if (parentPort) Comlink.expose(api, nodeEndpoint(parentPort));

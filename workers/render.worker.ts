@@ -1,0 +1,17 @@
+/// <reference lib="webworker" />
+/** Browser render worker: the Typst WASM and fonts come from the app's own bundled assets. */
+import * as Comlink from 'comlink';
+import { WasmTypstEngine } from '../src/render/typst/wasm-engine';
+import { loadFontGroupFromUrls } from '../wasm/fonts-browser';
+import { loadTypstWasmModule } from '../wasm/typst-module-browser';
+import { createRenderWorkerApi } from './render-api';
+
+const api = createRenderWorkerApi(
+  () => WasmTypstEngine.create({ loadModule: () => loadTypstWasmModule(), loadFontGroup: loadFontGroupFromUrls }),
+  async (url) => {
+    const response = await fetch(url);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  },
+);
+
+Comlink.expose(api);
