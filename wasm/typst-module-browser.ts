@@ -5,7 +5,11 @@ let cached: Promise<WebAssembly.Module> | undefined;
 
 /** Fetches and compiles the Typst compiler WASM once per worker. */
 export function loadTypstWasmModule(url: string = wasmUrl): Promise<WebAssembly.Module> {
-  cached ??= WebAssembly.compileStreaming(fetch(url));
+  cached ??= WebAssembly.compileStreaming(fetch(url)).catch(async () => {
+    // Servers that do not send `application/wasm` make streaming compilation fail.
+    const response = await fetch(url);
+    return WebAssembly.compile(await response.arrayBuffer());
+  });
   return cached;
 }
 

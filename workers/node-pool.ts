@@ -17,6 +17,8 @@ export function createNodeRenderPool(options: NodePoolOptions = {}): RenderPool 
   const entry = new URL('./render.node-worker.ts', import.meta.url);
   return createPool({
     ...options,
+    // The native compiler evicts its cache, so only the WASM engine needs a document budget.
+    maxDocuments: options.maxDocuments ?? (options.engine === 'native' ? Number.POSITIVE_INFINITY : undefined),
     size: options.size ?? availableParallelism(),
     spawn: () => {
       // Worker threads load the TypeScript entry through tsx's loader, as the CLI itself runs.

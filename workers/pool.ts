@@ -7,7 +7,7 @@
 import * as Comlink from 'comlink';
 import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
 import type { RecordLinks } from '../src/render/resolve/context';
-import type { RenderResponse, RenderStage, RenderWorkerApi } from './protocol';
+import { MAX_WORKER_TEMPLATES, type RenderResponse, type RenderStage, type RenderWorkerApi } from './protocol';
 
 /** Spec 001 §9.1: PDF timeout. */
 export const PDF_TIMEOUT_MS = 120_000;
@@ -20,9 +20,9 @@ export interface WorkerHandle {
 export interface RenderPoolOptions {
   spawn: () => WorkerHandle;
   size: number;
-  /** Recycle a worker after this many documents (default 2000). */
+  /** Recycle a worker after this many documents (default 500). */
   maxDocuments?: number;
-  /** Recycle a worker once its compiler memory passes this (default 1.5 GB). */
+  /** Recycle a worker once its compiler memory passes this (default 768 MB). */
   maxMemoryBytes?: number;
   timeoutMs?: number;
 }
@@ -37,7 +37,7 @@ export interface PoolRenderOptions {
 }
 
 export interface TemplateRef {
-  /** A template version id (e.g. `${templateId}@${revision}`); workers cache the parse per key. */
+  /** A template id or version (e.g. `${templateId}@${revision}`); workers cache the parse per key + content hash. */
   key: string;
   content: unknown;
 }
@@ -67,9 +67,35 @@ export interface RenderPool {
   close(): void;
 }
 
+const keys = new WeakMap<TemplateRef, { content: unknown; key: string }>();
+
+/**
+ * The key plus an FNV-1a hash of the content text, so an edit without a new key still reaches the
+ * workers. Cached per ref object: a batch passes the same ref for every record.
+ */
+export function contentKey(ref: TemplateRef): string {
+  const cached = keys.get(ref);
+  if (cached && cached.content === ref.content) return cached.key;
+  const key = hashKey(ref);
+  keys.set(ref, { content: ref.content, key });
+  return key;
+}
+
+function hashKey(ref: TemplateRef): string {
+  const text = typeof ref.content === 'string' ? ref.content : JSON.stringify(ref.content);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${ref.key}#${(hash >>> 0).toString(36)}:${text.length}`;
+}
+
 export function createPool(options: RenderPoolOptions): RenderPool {
-  const maxDocuments = options.maxDocuments ?? 2000;
-  const maxMemory = options.maxMemoryBytes ?? 1.5 * 1024 ** 3;
+  // The web compiler grows ~1–2 MB per distinct invoice and never shrinks; a fresh worker costs
+  // about a second, so recycling every few hundred documents keeps a tab's memory bounded cheaply.
+  const maxDocuments = options.maxDocuments ?? 500;
+  const maxMemory = options.maxMemoryBytes ?? 768 * 1024 ** 2;
   const defaultTimeout = options.timeoutMs ?? PDF_TIMEOUT_MS;
   const slots: Slot[] = [];
   const queue: Job[] = [];
@@ -123,10 +149,14 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     const onAbort = () => fail('DocGenerationError', 'cancelled');
     o.signal?.addEventListener('abort', onAbort, { once: true });
 
-    const sendTemplate = !slot.templates.has(job.template.key);
-    slot.templates.add(job.template.key);
+    const key = contentKey(job.template);
+    const sendTemplate = !slot.templates.has(key);
+    if (sendTemplate) {
+      if (slot.templates.size >= MAX_WORKER_TEMPLATES) slot.templates.delete(slot.templates.values().next().value!);
+      slot.templates.add(key);
+    }
     const request = {
-      templateKey: job.template.key,
+      templateKey: key,
       template: sendTemplate ? job.template.content : undefined,
       record: job.record,
       links: o.links,
@@ -135,6 +165,8 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     slot.handle.api.render(request, onStage).then(
       (response: RenderResponse) => {
         if (settled) return;
+        // A template the worker could not parse is not kept there either.
+        if (!response.ok && sendTemplate) slot.templates.delete(key);
         slot.documents++;
         completed++;
         const spent = response.ok && (slot.documents >= maxDocuments || response.memoryBytes >= maxMemory);

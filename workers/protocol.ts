@@ -2,6 +2,9 @@
 import type { ErrorIssue } from '../src/core/errors';
 import type { RecordLinks } from '../src/render/resolve/context';
 
+/** Parsed templates a worker keeps; the pool mirrors the same oldest-first eviction. */
+export const MAX_WORKER_TEMPLATES = 8;
+
 export interface RenderRequest {
   /** Identifies a template version; a worker parses each key's template once. */
   templateKey: string;

@@ -7,9 +7,13 @@ import { toQuireError } from '../src/core/errors';
 import { prepareTemplate, renderPdf } from '../src/render/render-pdf';
 import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
-import type { RenderRequest, RenderResponse, RenderStage, RenderWorkerApi } from './protocol';
-
-const MAX_TEMPLATES = 8;
+import {
+  MAX_WORKER_TEMPLATES,
+  type RenderRequest,
+  type RenderResponse,
+  type RenderStage,
+  type RenderWorkerApi,
+} from './protocol';
 
 export function createRenderWorkerApi(
   createEngine: () => Promise<TypstEngine>,
@@ -30,7 +34,7 @@ export function createRenderWorkerApi(
     async render(request: RenderRequest, onStage?: (stage: RenderStage) => void): Promise<RenderResponse> {
       try {
         if (request.template !== undefined) {
-          if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
+          if (templates.size >= MAX_WORKER_TEMPLATES) templates.delete(templates.keys().next().value!);
           templates.set(request.templateKey, prepareTemplate(request.template));
         }
         const template = templates.get(request.templateKey);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isQuireError } from '../core/errors';
 import { BACKUP_FORMAT, backupFileName, exportBackup, exportBackupBlob, readBackup, restoreBackup } from './backup';
+import { CURRENT_SCHEMA_VERSION } from './db';
 import type { Storage } from './storage';
 import { openTestStorage } from './testing';
 
@@ -17,7 +18,8 @@ afterEach(() => {
 const STORES = [
   'bases',
   'dataTables',
-  'records',
+  'recordBlocks',
+  'recordIndex',
   'templates',
   'releases',
   'approvalDefinitions',
@@ -90,7 +92,7 @@ describe('backup', () => {
     expect(JSON.parse(text)).toMatchObject({
       format: BACKUP_FORMAT,
       version: 1,
-      schemaVersion: 2,
+      schemaVersion: CURRENT_SCHEMA_VERSION,
       scope: { kind: 'workspace' },
     });
     expect(text).not.toContain('secret');
@@ -124,7 +126,8 @@ describe('backup', () => {
 
     // Restoring the same base again replaces it rather than duplicating rows.
     await restoreBackup(target, envelope);
-    expect(await target.db.records.count()).toBe(1);
+    expect(await target.db.recordBlocks.count()).toBe(1);
+    expect((await target.db.recordBlocks.toArray())[0]!.records).toHaveLength(1);
     expect(backupFileName({ kind: 'base', baseId: base.id }, Date.UTC(2026, 10, 22), 'Shop & Co')).toBe(
       'quire-Shop_Co-2026-11-22.quire.json',
     );
@@ -161,8 +164,8 @@ describe('backup', () => {
     };
     await restoreBackup(target, JSON.stringify(v1));
     expect((await target.records.listAll('t')).map((r) => [r.id, r.seq])).toEqual([
-      ['r1', 1],
-      ['r2', 2],
+      ['t:0:r1', 1],
+      ['t:0:r2', 2],
     ]);
     expect((await target.templates.get('tp'))!.revision).toBe(1);
   });
@@ -193,6 +196,13 @@ describe('backup', () => {
         scope: { kind: 'workspace' },
         stores: { logins: [{ key: 'x' }] },
       }),
+      JSON.stringify({
+        format: BACKUP_FORMAT,
+        version: 1,
+        schemaVersion: 3,
+        scope: { kind: 'workspace' },
+        stores: { records: [{ id: 'plain' }] },
+      }),
     ];
     const paths: string[] = [];
     for (const text of cases) {
@@ -200,7 +210,7 @@ describe('backup', () => {
       expect(isQuireError(error, 'ImportError')).toBe(true);
       paths.push(error.issues[0].path);
     }
-    expect(paths.slice(3)).toEqual(['stores.records[0].id', 'stores.logins']);
+    expect(paths.slice(3)).toEqual(['stores.records[0].id', 'stores.logins', 'stores.records[0].id']);
     expect(await target.db.bases.count()).toBe(0);
   });
 });

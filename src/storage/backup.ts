@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { type ErrorIssue, QuireError } from '../core/errors';
 import { write } from './context';
-import { CURRENT_SCHEMA_VERSION, type StoreName } from './db';
+import { CURRENT_SCHEMA_VERSION, RECORD_STORES, type StoreName } from './db';
 import { migrateBackupRows } from './migrations';
+import { allRecords, parseRecordId, putRecords } from './recordBlocks';
 import { deleteBaseRows } from './repos/bases';
 import type { Storage } from './storage';
+import type { RecordRow } from './types';
 
 /**
  * Workspace backup: one JSON file holding every row, with Blobs inlined as base64, that imports back
@@ -28,7 +30,12 @@ const BACKED_UP: Record<string, string> = {
   assets: 'hash',
   settings: 'key',
 };
-const BACKED_UP_STORES = Object.keys(BACKED_UP) as StoreName[];
+/** Records travel as one flat list (`stores.records`), whatever the database's block layout. */
+const ROW_STORES = Object.keys(BACKED_UP).filter((name) => name !== 'records') as StoreName[];
+const READ_STORES: StoreName[] = [...ROW_STORES, ...RECORD_STORES];
+
+/** Rows by store name; `records` is the flat list of all records. */
+export type BackupStores = Partial<Record<StoreName | 'records', Row[]>>;
 
 export type BackupScope = { kind: 'workspace' } | { kind: 'base'; baseId: string };
 
@@ -41,7 +48,7 @@ export interface BackupEnvelope {
   schemaVersion: number;
   exportedAt: string;
   scope: BackupScope;
-  stores: Partial<Record<StoreName, Row[]>>;
+  stores: BackupStores;
 }
 
 // --- Blob <-> JSON ---------------------------------------------------------------------------------
@@ -104,18 +111,21 @@ function referencedHashes(rows: unknown, found = new Set<string>()): Set<string>
   return found;
 }
 
-async function collectRows(storage: Storage, scope: BackupScope): Promise<Partial<Record<StoreName, Row[]>>> {
+async function collectRows(storage: Storage, scope: BackupScope): Promise<BackupStores> {
   const { db } = storage;
   if (scope.kind === 'workspace') {
-    const out: Partial<Record<StoreName, Row[]>> = {};
-    for (const name of BACKED_UP_STORES) out[name] = (await db.table(name).toArray()) as Row[];
+    const out: BackupStores = {};
+    for (const name of ROW_STORES) out[name] = (await db.table(name).toArray()) as Row[];
+    const blocks = await db.recordBlocks.toArray();
+    out.records = blocks.flatMap((b) => b.records) as unknown as Row[];
     return out;
   }
   const base = await db.bases.get(scope.baseId);
   if (!base) throw new QuireError('NoBaseId', { detail: scope.baseId });
   const dataTables = await db.dataTables.where('baseId').equals(scope.baseId).toArray();
   const tableIds = dataTables.map((t) => t.id);
-  const records = tableIds.length ? await db.records.where('tableId').anyOf(tableIds).toArray() : [];
+  const records = [];
+  for (const tableId of tableIds) records.push(...(await allRecords(storage.ctx, tableId)));
   const templates = await db.templates.where('baseId').equals(scope.baseId).toArray();
   const templateIds = templates.map((t) => t.id);
   const releases = templateIds.length ? await db.releases.where('templateId').anyOf(templateIds).toArray() : [];
@@ -134,11 +144,12 @@ export async function exportBackup(
   // Read everything in one read transaction, so the backup is a consistent snapshot.
   const rows = await storage.db.transaction(
     'r',
-    BACKED_UP_STORES.map((n) => storage.db.table(n)),
+    READ_STORES.map((n) => storage.db.table(n)),
     () => collectRows(storage, scope),
   );
-  const stores: Partial<Record<StoreName, Row[]>> = {};
-  for (const [name, list] of Object.entries(rows)) stores[name as StoreName] = (await encodeBlobs(list)) as Row[];
+  const stores: BackupStores = {};
+  for (const [name, list] of Object.entries(rows))
+    stores[name as keyof BackupStores] = (await encodeBlobs(list)) as Row[];
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -206,8 +217,12 @@ export async function readBackup(input: Blob | string): Promise<BackupEnvelope> 
       continue;
     }
     rows.forEach((row, i) => {
-      if (typeof row[key] !== 'string' || row[key] === '')
+      const value = row[key];
+      if (typeof value !== 'string' || value === '') {
         issues.push({ path: `stores.${store}[${i}].${key}`, reason: 'required' });
+      } else if (store === 'records' && envelope.schemaVersion >= 2 && !parseRecordId(value)) {
+        issues.push({ path: `stores.records[${i}].id`, reason: 'not a record id written by Quire' });
+      }
     });
   }
   if (issues.length > 0) throw invalid(issues.slice(0, 50));
@@ -223,7 +238,7 @@ export interface RestoreOptions {
 }
 
 export interface RestoreResult {
-  counts: Partial<Record<StoreName, number>>;
+  counts: Record<string, number>;
 }
 
 /** Write a backup into the database in one transaction: all of it, or (on any failure) none. */
@@ -238,22 +253,27 @@ export async function restoreBackup(
   const stores = migrateBackupRows(envelope.schemaVersion, decoded);
   const mode = options.mode ?? 'replace';
   const { db } = storage;
-  const writeStores: StoreName[] = [...BACKED_UP_STORES, 'baseCache'];
+  const writeStores: StoreName[] = [...READ_STORES, 'baseCache'];
 
   return write(storage.ctx, { action: 'backup.restore', stores: writeStores }, async () => {
     if (mode === 'replace') {
       if (envelope.scope.kind === 'workspace') {
-        for (const name of BACKED_UP_STORES) await db.table(name).clear();
+        for (const name of READ_STORES) await db.table(name).clear();
       } else {
         await deleteBaseRows(storage.ctx, envelope.scope.baseId);
       }
     }
-    const counts: Partial<Record<StoreName, number>> = {};
-    for (const name of BACKED_UP_STORES) {
+    const counts: Record<string, number> = {};
+    for (const name of ROW_STORES) {
       const rows = stores[name];
       if (!rows || rows.length === 0) continue;
       await db.table(name).bulkPut(rows);
       counts[name] = rows.length;
+    }
+    const records = (stores.records ?? []) as unknown as RecordRow[];
+    if (records.length > 0) {
+      await putRecords(storage.ctx, records);
+      counts.records = records.length;
     }
     return { counts };
   });

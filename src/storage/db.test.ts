@@ -2,8 +2,10 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../core/errors';
 import { FROZEN_ROWS_V1, FROZEN_SCHEMA_V1 } from './__fixtures__/schemaV1';
+import { createContext } from './context';
 import { CURRENT_SCHEMA_VERSION, openQuireDb } from './db';
 import { migrateBackupRows } from './migrations';
+import { createRepos } from './storage';
 import { freshIndexedDB } from './testing';
 
 async function writeFrozenV1(deps: ReturnType<typeof freshIndexedDB>) {
@@ -28,17 +30,18 @@ describe('schema upgrade from a frozen v1 database', () => {
     expect(JSON.parse((await db.templates.get('tp2'))!.content)).toEqual({ document: { pages: [] } });
     expect((await db.templates.get('tp2'))!.category).toBe(2);
 
-    // Records get a per-table order following creation time, and the new compound index works.
-    const orders = await db.records
-      .where('[tableId+seq]')
-      .between(['t1', Dexie.minKey], ['t1', Dexie.maxKey])
-      .toArray();
+    // Records move into blocks, ordered by creation time, with ids naming their block; links follow.
+    const storage = createRepos(createContext(db));
+    const orders = await storage.records.listAll('t1');
     expect(orders.map((r) => [r.id, r.seq])).toEqual([
-      ['r-a', 1],
-      ['r-b', 2],
-      ['r-c', 3],
+      ['t1:0:r-a', 1],
+      ['t1:0:r-b', 2],
+      ['t1:0:r-c', 3],
     ]);
-    expect((await db.records.get('l-1'))!.seq).toBe(1);
+    expect(orders[0]!.values).toEqual({ f1: 'SO-1', f2: ['t2:0:l-1'] });
+    expect((await storage.records.get('t2:0:l-1'))!.values).toEqual({ f9: 'Pen' });
+    expect(await storage.records.count('t1')).toBe(3);
+    expect(db.tables.map((t) => t.name)).not.toContain('records');
 
     const tables = await db.dataTables
       .where('[baseId+order]')
@@ -63,9 +66,8 @@ describe('schema upgrade from a frozen v1 database', () => {
     const migrated = migrateBackupRows(1, structuredClone(FROZEN_ROWS_V1) as Record<string, Record<string, unknown>[]>);
     const byId = (rows: Record<string, unknown>[]) =>
       [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
-    expect(byId(migrated.records ?? [])).toEqual(
-      byId((await db.records.toArray()) as unknown as Record<string, unknown>[]),
-    );
+    const stored = (await db.recordBlocks.toArray()).flatMap((b) => b.records) as unknown as Record<string, unknown>[];
+    expect(byId(migrated.records ?? [])).toEqual(byId(stored));
     expect(byId(migrated.templates ?? [])).toEqual(
       byId((await db.templates.toArray()) as unknown as Record<string, unknown>[]),
     );

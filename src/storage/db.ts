@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import { classifyStorageFailure } from './failures';
 import { migrateBaseCacheV1toV2, migrateRecordsV1toV2, migrateTablesV1toV2, migrateTemplateV1toV2 } from './migrations';
+import { blocksOf } from './recordBlocks';
 import type {
   ApprovalDefinitionRow,
   ApprovalInstanceRow,
@@ -9,6 +10,8 @@ import type {
   BaseRow,
   LoginRow,
   OpenDocumentRow,
+  RecordBlockIndexRow,
+  RecordBlockRow,
   RecordRow,
   ReleaseRow,
   SettingRow,
@@ -39,18 +42,26 @@ export const SCHEMA_V1 = {
 
 export const SCHEMA_V2 = {
   dataTables: 'id, baseId, [baseId+order]',
-  records: 'id, tableId, [tableId+seq]',
+  // Records move into blocks (see recordBlocks.ts); the v1 `records` store is emptied here and
+  // dropped in v3 (Dexie cannot read a store in the same version that deletes it).
+  recordBlocks: '[tableId+block]',
+  recordIndex: '[tableId+block]',
   releases: 'id, templateId, [templateId+version]',
   baseCache: 'baseId, touchedAt',
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 2;
+export const SCHEMA_V3 = {
+  records: null,
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 3;
 
 /** The tables of the database, by name; `keyof` this is what transactions and change events name. */
 export type StoreName =
   | 'bases'
   | 'dataTables'
-  | 'records'
+  | 'recordBlocks'
+  | 'recordIndex'
   | 'templates'
   | 'releases'
   | 'approvalDefinitions'
@@ -61,7 +72,8 @@ export type StoreName =
   | 'logins'
   | 'baseCache';
 
-export const STORE_NAMES: readonly StoreName[] = Object.keys(SCHEMA_V1) as StoreName[];
+/** The two stores that hold records; every write of records names both. */
+export const RECORD_STORES: StoreName[] = ['recordBlocks', 'recordIndex'];
 
 export interface QuireDbOptions {
   name?: string;
@@ -73,7 +85,8 @@ export interface QuireDbOptions {
 export class QuireDb extends Dexie {
   bases!: Table<BaseRow, string>;
   dataTables!: Table<TableRow, string>;
-  records!: Table<RecordRow, string>;
+  recordBlocks!: Table<RecordBlockRow, [string, number]>;
+  recordIndex!: Table<RecordBlockIndexRow, [string, number]>;
   templates!: Table<TemplateRow, string>;
   releases!: Table<ReleaseRow, string>;
   approvalDefinitions!: Table<ApprovalDefinitionRow, string>;
@@ -108,12 +121,23 @@ export class QuireDb extends Dexie {
           .modify((row: Record<string, unknown>) => {
             Object.assign(row, migrateBaseCacheV1toV2(row));
           });
-        const records = tx.table('records');
-        await records.bulkPut(migrateRecordsV1toV2(await records.toArray()));
         const tables = tx.table('dataTables');
-        await tables.bulkPut(migrateTablesV1toV2(await tables.toArray()));
+        const tableRows = migrateTablesV1toV2(await tables.toArray());
+        await tables.bulkPut(tableRows);
+        const oldRecords = tx.table('records');
+        const records = migrateRecordsV1toV2(await oldRecords.toArray(), tableRows) as unknown as RecordRow[];
+        await oldRecords.clear();
+        await writeRecordBlocks(tx.table('recordBlocks'), tx.table('recordIndex'), records);
       });
+    this.version(3).stores(SCHEMA_V3);
   }
+}
+
+/** Write migrated records as blocks with the upgrade transaction's own tables. */
+async function writeRecordBlocks(blocks: Table, index: Table, records: RecordRow[]): Promise<void> {
+  const { rows, indexRows } = blocksOf(records);
+  await blocks.bulkPut(rows);
+  await index.bulkPut(indexRows);
 }
 
 /**

@@ -1,4 +1,6 @@
 import { write } from './context';
+import { RECORD_STORES } from './db';
+import { BLOCK_SIZE, makeRecordId, putRecords } from './recordBlocks';
 import { prepareAsset } from './repos/assets';
 import { deleteBaseRows } from './repos/bases';
 import type { Storage } from './storage';
@@ -58,6 +60,13 @@ export function registerDemoTemplates(source: DemoTemplateSource | undefined): v
 
 export interface DemoOptions {
   templates?: DemoTemplateSource;
+}
+
+const demoSuffix = (n: number) => `n${String(n).padStart(4, '0')}`;
+
+/** The id of the n-th (1-based) demo record of a table, e.g. demoRecordId('orders', 1). */
+export function demoRecordId(table: DemoTableKey, n: number): string {
+  return makeRecordId(DEMO_TABLE_IDS[table], Math.floor((n - 1) / BLOCK_SIZE), demoSuffix(n));
 }
 
 // --- deterministic data ----------------------------------------------------------------------------
@@ -236,14 +245,15 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
   ];
 
   const records: RecordRow[] = [];
-  const add = (tableId: string, id: string, seq: number, values: Record<string, CellValue>) => {
+  const add = (tableId: string, suffix: string, seq: number, values: Record<string, CellValue>) => {
+    const id = makeRecordId(tableId, Math.floor((seq - 1) / BLOCK_SIZE), suffix);
     const row: RecordRow = { id, tableId, seq, values, createdAt: now, updatedAt: now };
     records.push(row);
     return row;
   };
 
   const customers = COMPANIES.map(([company, contact, city, address], i) =>
-    add(T.customers, `demo-cus-${String(i + 1).padStart(2, '0')}`, i + 1, {
+    add(T.customers, demoSuffix(i + 1), i + 1, {
       c_name: company,
       c_contact: contact,
       c_email: `${slug(contact)}@${slug(company).replace(/\./g, '')}.example`,
@@ -263,7 +273,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
     assets.push(asset);
     const no = `E-${String(101 + i)}`;
     employees.push(
-      add(T.employees, `demo-emp-${String(i + 1).padStart(2, '0')}`, i + 1, {
+      add(T.employees, demoSuffix(i + 1), i + 1, {
         e_name: name,
         e_no: no,
         e_department: department,
@@ -280,7 +290,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
 
   let lineSeq = 0;
   for (let i = 0; i < 60; i++) {
-    const orderId = `demo-ord-${String(i + 1).padStart(3, '0')}`;
+    const orderId = demoRecordId('orders', i + 1);
     const orderNo = `SO-2025-${String(1001 + i)}`;
     const customer = pick(customers);
     const date = ANCHOR - (90 - i * 1.5) * DAY + Math.floor(random() * 8) * 3_600_000;
@@ -298,9 +308,9 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
       const amount = round2(qty * price);
       subtotal += amount;
       lineSeq += 1;
-      const lineId = `demo-line-${String(lineSeq).padStart(4, '0')}`;
+      const lineId = demoRecordId('orderLines', lineSeq);
       lineIds.push(lineId);
-      add(T.orderLines, lineId, lineSeq, {
+      add(T.orderLines, demoSuffix(lineSeq), lineSeq, {
         l_name: `${orderNo} / ${n + 1}`,
         l_order: [orderId],
         l_product: product,
@@ -313,7 +323,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
     subtotal = round2(subtotal);
     const tax = customer.values.c_city === 'Chicago' || customer.values.c_city === 'San Francisco' ? 0.08 : 0.1;
     (customer.values.c_orders as string[]).push(orderId);
-    add(T.orders, orderId, i + 1, {
+    add(T.orders, demoSuffix(i + 1), i + 1, {
       o_no: orderNo,
       o_customer: [customer.id],
       o_rep: [pick(salesReps).id],
@@ -486,7 +496,7 @@ async function writeDemo(storage: Storage, options: DemoOptions, replace: boolea
       stores: [
         'bases',
         'dataTables',
-        'records',
+        ...RECORD_STORES,
         'templates',
         'releases',
         'baseCache',
@@ -505,7 +515,7 @@ async function writeDemo(storage: Storage, options: DemoOptions, replace: boolea
       }
       await db.bases.put(rows.base);
       await db.dataTables.bulkPut(rows.tables);
-      await db.records.bulkPut(rows.records);
+      await putRecords(storage.ctx, rows.records);
       for (const asset of rows.assets) if (!(await db.assets.get(asset.hash))) await db.assets.add(asset);
       if (templates.length > 0) await db.templates.bulkPut(templates);
       await db.approvalDefinitions.put(rows.definition);

@@ -12,7 +12,7 @@ import {
 } from './import';
 import type { Storage } from './storage';
 import { openTestStorage } from './testing';
-import type { RecordRow } from './types';
+import type { RecordBlockRow } from './types';
 
 const opened: Storage[] = [];
 async function storageWithBase() {
@@ -94,28 +94,31 @@ describe('CSV import', () => {
     expect(isQuireError(error, 'ImportError')).toBe(true);
     expect(error.issues).toEqual([{ path: 'row 4, column "Qty"', reason: '"lots" is not a number' }]);
     expect(await s.tables.listByBase(base.id)).toEqual([]);
-    expect(await s.db.records.count()).toBe(0);
+    expect(await s.db.recordBlocks.count()).toBe(0);
   });
 
   it('a storage failure half-way through the records rolls the whole import back', async () => {
     const { s, base } = await storageWithBase();
     const rows = Array.from({ length: 7_000 }, (_, i) => `R${i},${i}`).join('\n');
     const { sheet, columns } = previewImport(readCsv(`Name,N\n${rows}\n`));
-    const bulkAdd = s.db.records.bulkAdd.bind(s.db.records) as (items: readonly RecordRow[]) => Promise<unknown>;
-    // The first chunk is written, then the disk is full half-way through the second.
+    const bulkPut = s.db.recordBlocks.bulkPut.bind(s.db.recordBlocks) as (
+      items: readonly RecordBlockRow[],
+    ) => Promise<unknown>;
+    // The first blocks are written, then the disk is full half-way through the next ones.
     let calls = 0;
-    const failHalfWay = async (items: readonly RecordRow[]) => {
+    const failHalfWay = async (items: readonly RecordBlockRow[]) => {
       calls += 1;
-      if (calls === 1) return bulkAdd(items);
-      await bulkAdd(items.slice(0, 1_000));
+      if (calls === 1) return bulkPut(items);
+      await bulkPut(items.slice(0, 2));
       throw new DOMException('disk full', 'QuotaExceededError');
     };
-    vi.spyOn(s.db.records, 'bulkAdd').mockImplementation(failHalfWay as never);
+    vi.spyOn(s.db.recordBlocks, 'bulkPut').mockImplementation(failHalfWay as never);
     const error = await importIntoNewTable(s, { baseId: base.id, tableName: 'Big', sheet, columns }).catch((e) => e);
     expect(isQuireError(error, 'StorageQuotaExceeded')).toBe(true);
     expect(calls).toBe(2);
     expect(await s.db.dataTables.count()).toBe(0);
-    expect(await s.db.records.count()).toBe(0);
+    expect(await s.db.recordBlocks.count()).toBe(0);
+    expect(await s.db.recordIndex.count()).toBe(0);
   });
 
   it('imports 10,000 rows in one go (speed sanity with fake-indexeddb)', async () => {

@@ -11,9 +11,10 @@ import {
   sheetFromRows,
 } from '../core/import';
 import { newId, write } from './context';
-import { nextSeq } from './repos/records';
+import { RECORD_STORES } from './db';
+import { appendRecords, type NewRecord } from './recordBlocks';
 import type { Storage } from './storage';
-import type { CellValue, RecordRow, StoredAttachment, TableField, TableRow } from './types';
+import type { CellValue, StoredAttachment, TableField, TableRow } from './types';
 
 /**
  * File readers (CSV via papaparse, XLSX via exceljs) and the one-transaction writers of an import.
@@ -129,14 +130,8 @@ function storedCell(cell: ImportCell): CellValue {
   return cell as CellValue;
 }
 
-function buildRecords(
-  tableId: string,
-  fieldIds: string[],
-  rows: ImportCell[][],
-  firstSeq: number,
-  now: number,
-): RecordRow[] {
-  const records: RecordRow[] = new Array(rows.length);
+function buildRecords(fieldIds: string[], rows: ImportCell[][]): NewRecord[] {
+  const records: NewRecord[] = new Array(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r]!;
     const values: Record<string, CellValue> = {};
@@ -144,24 +139,13 @@ function buildRecords(
       const cell = row[c];
       if (cell !== undefined) values[fieldIds[c]!] = storedCell(cell);
     }
-    records[r] = { id: newId('rec'), tableId, seq: firstSeq + r, values, createdAt: now, updatedAt: now };
+    records[r] = { values };
   }
   return records;
 }
 
-/** Rows per bulkAdd: big enough to be fast, small enough to report progress on 100,000-row files. */
-const IMPORT_CHUNK = 5_000;
-
+/** Progress of the record writes of an import (called every few thousand rows, inside the transaction). */
 export type ImportProgress = (written: number, total: number) => void;
-
-/** Add records in chunks inside the caller's transaction (still all-or-nothing), reporting progress. */
-async function addRecordsInChunks(storage: Storage, records: RecordRow[], onProgress?: ImportProgress): Promise<void> {
-  for (let start = 0; start < records.length; start += IMPORT_CHUNK) {
-    const chunk = records.slice(start, start + IMPORT_CHUNK);
-    await storage.db.records.bulkAdd(chunk);
-    onProgress?.(start + chunk.length, records.length);
-  }
-}
 
 export interface ImportResult {
   table: TableRow;
@@ -193,15 +177,12 @@ export async function importIntoNewTable(
     ...(i === 0 ? { isPrimary: true } : {}),
   }));
   const records = buildRecords(
-    tableId,
     fields.map((f) => f.id),
     converted.rows,
-    1,
-    now,
   );
   return write(
     storage.ctx,
-    { action: 'import.newTable', stores: ['dataTables', 'records', 'bases'], keys: [tableId] },
+    { action: 'import.newTable', stores: ['dataTables', ...RECORD_STORES, 'bases'], keys: [tableId] },
     async () => {
       const { db } = storage;
       if (!(await db.bases.get(input.baseId))) throw new QuireError('NoBaseId', { detail: input.baseId });
@@ -216,7 +197,7 @@ export async function importIntoNewTable(
         updatedAt: now,
       };
       await db.dataTables.add(table);
-      await addRecordsInChunks(storage, records, input.onProgress);
+      await appendRecords(storage.ctx, tableId, records, now, input.onProgress);
       await db.bases.update(input.baseId, { updatedAt: now });
       return { table, imported: records.length, skippedEmptyRows: converted.skippedEmptyRows, addedFields: [] };
     },
@@ -303,7 +284,7 @@ export async function importIntoExistingTable(
 
   return write(
     storage.ctx,
-    { action: 'import.existingTable', stores: ['dataTables', 'records'], keys: [table.id] },
+    { action: 'import.existingTable', stores: ['dataTables', ...RECORD_STORES], keys: [table.id] },
     async () => {
       const { db } = storage;
       const current = await db.dataTables.get(table.id);
@@ -319,9 +300,9 @@ export async function importIntoExistingTable(
         }
         return { ...field, property: { ...field.property, options } };
       });
-      const records = buildRecords(table.id, fieldIds, converted.rows, await nextSeq(storage.ctx, table.id), now);
+      const records = buildRecords(fieldIds, converted.rows);
       await db.dataTables.put({ ...current, fields: [...fields, ...addedFields], updatedAt: now });
-      await addRecordsInChunks(storage, records, input.onProgress);
+      await appendRecords(storage.ctx, table.id, records, now, input.onProgress);
       return {
         table: { ...current, fields: [...fields, ...addedFields] },
         imported: records.length,

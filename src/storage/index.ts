@@ -18,13 +18,14 @@ export {
   DEMO_APPROVAL_CODE,
   DEMO_BASE_ID,
   DEMO_TABLE_IDS,
+  demoRecordId,
   ensureDemoWorkspace,
   registerDemoTemplates,
   resetDemoWorkspace,
 } from './demo';
 export type { PersistenceResult, StorageManagerLike, UsageEstimate } from './failures';
 export { classifyStorageFailure, estimateUsage, requestPersistence, storageFailureKind } from './failures';
-export type { ImportResult } from './import';
+export type { ImportProgress, ImportResult } from './import';
 export {
   guessDelimiter,
   importIntoExistingTable,
@@ -37,6 +38,7 @@ export {
 } from './import';
 export type { PendingWrite } from './pending';
 export { PendingWrites } from './pending';
+export { BLOCK_SIZE, makeRecordId, parseRecordId } from './recordBlocks';
 export { sha256Hex } from './repos/assets';
 export { BASE_CACHE_LIMIT, needsInitialisation } from './repos/baseCache';
 export { isStoredLoginValid, LOGIN_VERSION, loginKey } from './repos/logins';

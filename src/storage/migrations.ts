@@ -26,11 +26,14 @@ function byCreatedThenId(a: Row, b: Row): number {
   return String(a.id) < String(b.id) ? -1 : String(a.id) > String(b.id) ? 1 : 0;
 }
 
+const BLOCK_SIZE_V2 = 500;
+
 /**
- * v1 records had no order of their own (the grid sorted by id, which shuffled imports). v2 gives each
- * record a `seq` within its table, following creation time so the grid keeps the order users saw.
+ * v1 stored one object per record with random ids and no order of its own. v2 stores records in
+ * blocks (recordBlocks.ts), gives each a `seq` following creation time, and ids that name their block
+ * (`<tableId>:<block>:<old id>`). Link cells pointing at old ids are rewritten to the new ones.
  */
-export function migrateRecordsV1toV2(rows: Row[]): Row[] {
+export function migrateRecordsV1toV2(rows: Row[], tables: Row[]): Row[] {
   const byTable = new Map<string, Row[]>();
   for (const row of rows) {
     const key = String(row.tableId);
@@ -38,12 +41,31 @@ export function migrateRecordsV1toV2(rows: Row[]): Row[] {
     list.push(row);
     byTable.set(key, list);
   }
+  const newIds = new Map<string, string>();
   const out: Row[] = [];
-  for (const list of byTable.values()) {
+  for (const [tableId, list] of byTable) {
     list.sort(byCreatedThenId);
     list.forEach((row, index) => {
-      out.push({ ...row, seq: index + 1, values: row.values ?? {} });
+      const block = Math.floor(index / BLOCK_SIZE_V2).toString(36);
+      const id = `${tableId}:${block}:${String(row.id).replace(/:/g, '_')}`;
+      newIds.set(String(row.id), id);
+      out.push({ ...row, id, seq: index + 1, values: { ...((row.values as Row | undefined) ?? {}) } });
     });
+  }
+  const linkFields = new Set<string>();
+  for (const table of tables) {
+    for (const field of (table.fields as Row[] | undefined) ?? []) {
+      if (field.type === 'singleLink' || field.type === 'duplexLink') linkFields.add(String(field.id));
+    }
+  }
+  for (const row of out) {
+    const values = row.values as Row;
+    for (const fieldId of Object.keys(values)) {
+      const cell = values[fieldId];
+      if (linkFields.has(fieldId) && Array.isArray(cell)) {
+        values[fieldId] = cell.map((id) => (typeof id === 'string' ? (newIds.get(id) ?? id) : id));
+      }
+    }
   }
   return out;
 }
@@ -74,8 +96,8 @@ export function migrateBackupRows(fromVersion: number, tables: Record<string, Ro
     out = {
       ...out,
       templates: (out.templates ?? []).map(migrateTemplateV1toV2),
-      records: migrateRecordsV1toV2(out.records ?? []),
       dataTables: migrateTablesV1toV2(out.dataTables ?? []),
+      records: migrateRecordsV1toV2(out.records ?? [], out.dataTables ?? []),
       baseCache: (out.baseCache ?? []).map(migrateBaseCacheV1toV2),
     };
   }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { recordToScope } from '../core/data/table/scope';
-import { DEMO_TABLE_IDS, ensureDemoWorkspace } from './demo';
+import { DEMO_TABLE_IDS, demoRecordId, ensureDemoWorkspace } from './demo';
 import type { Storage } from './storage';
 import { assetHashFromUrl, attachFiles, loadPrintInputs } from './tableData';
 import { openTestStorage } from './testing';
@@ -15,12 +15,12 @@ describe('local tables → data layer', () => {
     const s = await openTestStorage();
     opened.push(s);
     await ensureDemoWorkspace(s);
-    const { table, linkedTables } = await loadPrintInputs(s, DEMO_TABLE_IDS.orders, ['demo-ord-001']);
+    const { table, linkedTables } = await loadPrintInputs(s, DEMO_TABLE_IDS.orders, [demoRecordId('orders', 1)]);
     const scope = recordToScope(table, table.records[0]!, linkedTables, { timeZone: 'UTC' }) as Record<string, unknown>;
     expect(scope['Order no']).toBe('SO-2025-1001');
     expect(Array.isArray(scope.Lines)).toBe(true);
     const lines = scope.Lines as Record<string, unknown>[];
-    expect(lines.length).toBe(((await s.records.get('demo-ord-001'))!.values.o_lines as string[]).length);
+    expect(lines.length).toBe(((await s.records.get(demoRecordId('orders', 1)))!.values.o_lines as string[]).length);
     expect(lines[0]!.Line).toBe('SO-2025-1001 / 1');
     expect((scope.Customer as Record<string, unknown>[])[0]!.Company).toEqual(expect.any(String));
   });
@@ -31,14 +31,14 @@ describe('local tables → data layer', () => {
     await ensureDemoWorkspace(s);
     const before = await s.assets.count();
     const pdf = new Blob(['%PDF-1.4 test'], { type: 'application/pdf' });
-    await attachFiles(s, 'demo-emp-01', 'e_photo', [
+    await attachFiles(s, demoRecordId('employees', 1), 'e_photo', [
       { blob: pdf, name: 'contract.pdf' },
       { blob: new Blob(['%PDF-1.4 test'], { type: 'application/pdf' }), name: 'copy.pdf' },
     ]);
     expect(await s.assets.count()).toBe(before + 1);
-    const cell = (await s.records.get('demo-emp-01'))!.values.e_photo as { name: string }[];
+    const cell = (await s.records.get(demoRecordId('employees', 1)))!.values.e_photo as { name: string }[];
     expect(cell.map((f) => f.name)).toEqual(['ava.thompson.svg', 'contract.pdf', 'copy.pdf']);
-    const { table } = await loadPrintInputs(s, DEMO_TABLE_IDS.employees, ['demo-emp-01']);
+    const { table } = await loadPrintInputs(s, DEMO_TABLE_IDS.employees, [demoRecordId('employees', 1)]);
     const files = table.records[0]!.fields.e_photo as { url: string; type: string }[];
     expect(assetHashFromUrl(files[1]!.url)).toMatch(/^[0-9a-f]{64}$/);
     expect(files[1]!.type).toBe('application/pdf');

@@ -1,6 +1,8 @@
 import type { TableData, TableRecord } from '../core/data/table/types';
 import { QuireError } from '../core/errors';
 import { newId, write } from './context';
+import { RECORD_STORES } from './db';
+import { mutateRecords, readRecords } from './recordBlocks';
 import { prepareAsset, putAssetIfMissing } from './repos/assets';
 import type { Storage } from './storage';
 import type { CellValue, RecordRow, StoredAttachment, TableRow } from './types';
@@ -115,7 +117,7 @@ export async function attachFiles(
     storage.ctx,
     {
       action: 'record.attach',
-      stores: ['records', 'assets'],
+      stores: [...RECORD_STORES, 'assets'],
       keys: [recordId],
       unsaved: {
         key: `attach:${recordId}:${fieldId}:${newId('')}`,
@@ -124,11 +126,15 @@ export async function attachFiles(
       },
     },
     async () => {
-      const record = await storage.db.records.get(recordId);
+      const [record] = await readRecords(storage.ctx, [recordId]);
       if (!record) throw new QuireError('NoData', { detail: `record ${recordId}` });
       for (const asset of prepared) await putAssetIfMissing(storage.ctx, asset);
       const current = Array.isArray(record.values[fieldId]) ? (record.values[fieldId] as StoredAttachment[]) : [];
-      await storage.db.records.update(recordId, { [`values.${fieldId}`]: [...current, ...added], updatedAt: now });
+      await mutateRecords(storage.ctx, [recordId], (r) => ({
+        ...r,
+        values: { ...r.values, [fieldId]: [...current, ...added] },
+        updatedAt: now,
+      }));
     },
   );
   return added;

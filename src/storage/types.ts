@@ -96,6 +96,7 @@ export interface TableRow {
 }
 
 export interface RecordRow {
+  /** `<tableId>:<block>:<random>`: the id names the block the record lives in. */
   id: string;
   tableId: string;
   /** Insertion order within the table; the grid's default sort. */
@@ -103,6 +104,21 @@ export interface RecordRow {
   values: Record<string, CellValue>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** Up to BLOCK_SIZE records of one table, stored as one object (see recordBlocks.ts). */
+export interface RecordBlockRow {
+  tableId: string;
+  block: number;
+  records: RecordRow[];
+}
+
+/** What a block holds, without the values: for counts, ordered ids and windows. */
+export interface RecordBlockIndexRow {
+  tableId: string;
+  block: number;
+  ids: string[];
+  lastSeq: number;
 }
 
 /** Print template categories (spec 000 §3): 1 record view, 2 board view. */

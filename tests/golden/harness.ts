@@ -57,7 +57,9 @@ export function flat(text: string): string {
 }
 
 export function pdfPageCount(pdf: Uint8Array): number {
-  const info = withTemp(pdf, (file) => execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+  const info = withTemp(pdf, (file) =>
+    execFileSync('pdfinfo', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   return Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
 }
 
@@ -68,7 +70,9 @@ export interface PdfFont {
 }
 
 export function pdfFonts(pdf: Uint8Array): PdfFont[] {
-  const out = withTemp(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
+  const out = withTemp(pdf, (file) =>
+    execFileSync('pdffonts', [file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+  );
   return out
     .split('\n')
     .slice(2)

@@ -1,7 +1,11 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { EditorScreen } from '../editor/EditorScreen';
+import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
+import { TemplateListScreen } from '../templates/TemplateListScreen';
+import { TableScreen, TablesScreen } from '../workspace';
 import { requireHostUser, requireStandardLogin } from './guards';
 import { rootRoute } from './root';
 
@@ -113,19 +117,19 @@ const baseTables = createRoute({ getParentRoute: () => basePlugin, path: 't', co
 const baseTablesIndex = createRoute({
   getParentRoute: () => baseTables,
   path: '/',
-  ...placeholder('screens.baseTables'),
+  component: TablesScreen,
 });
 const baseTable = createRoute({ getParentRoute: () => baseTables, path: '$tableId', component: Outlet });
 const baseTableIndex = createRoute({
   getParentRoute: () => baseTable,
   path: '/',
-  ...placeholder('screens.baseTable'),
+  component: TableScreen,
 });
 const basePreview = createRoute({ getParentRoute: () => baseTable, path: 'preview', component: Outlet });
 const basePreviewIndex = createRoute({
   getParentRoute: () => basePreview,
   path: '/',
-  ...placeholder('screens.basePreview'),
+  component: TemplateListScreen,
 });
 const basePreviewAdd = createRoute({
   getParentRoute: () => basePreview,
@@ -135,12 +139,12 @@ const basePreviewAdd = createRoute({
 const basePreviewTemplate = createRoute({
   getParentRoute: () => basePreview,
   path: '$templateId',
-  ...placeholder('screens.basePreviewTemplate'),
+  component: BasePreviewScreen,
 });
 const baseEditor = createRoute({
   getParentRoute: () => baseTables,
   path: 'editor/$templateId',
-  ...placeholder('screens.templateEditor'),
+  component: EditorScreen,
 });
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,

@@ -1,5 +1,6 @@
 import { createRoute, Outlet, redirect, useParams } from '@tanstack/react-router';
 import { loginStore, safeInternalPath, signinHref } from '../auth/session';
+import { EditorScreen } from '../editor/EditorScreen';
 import { SignInScreen, SignOutScreen } from '../screens/Auth';
 import { NotFoundScreen } from '../screens/NotFound';
 import { placeholder } from '../screens/Placeholder';
@@ -109,7 +110,7 @@ const docTabs = DOC_TABS.map((tab) =>
 const docTemplateEditor = createRoute({
   getParentRoute: () => team,
   path: 'docs/$docId/templates/$templateId',
-  ...placeholder('screens.templateEditor'),
+  component: EditorScreen,
 });
 const docInstancePreview = createRoute({
   getParentRoute: () => team,

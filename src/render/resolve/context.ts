@@ -1,4 +1,4 @@
-import type { Scope } from '../../core/expr/evaluate';
+import type { EvalOptions, Scope } from '../../core/expr/evaluate';
 import type { FilterFn } from '../../core/expr/filters';
 import type { AssetStore } from './assets';
 
@@ -30,6 +30,8 @@ export interface ResolveContext {
   timeZone: string;
   links: RecordLinks;
   filters?: Readonly<Record<string, FilterFn>>;
+  /** locale, time zone and extra filters for core/expr, built once per document. */
+  evalOptions: EvalOptions;
   assets: AssetStore;
   /** Names of computeVariables printed per page (range currentPage). */
   pageSumNames: ReadonlySet<string>;

@@ -55,6 +55,7 @@ export async function resolveDocument(
     timeZone: settings.timeZone,
     links: options.links ?? {},
     filters: options.filters,
+    evalOptions: { locale: settings.lang || 'en-US', timeZone: settings.timeZone, filters: options.filters },
     assets: store,
     pageSumNames: pageSumNames(content),
     budget: { items: 0, max: options.maxItems ?? DEFAULT_MAX_ITEMS },

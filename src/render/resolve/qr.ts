@@ -7,7 +7,7 @@ import { toText, variableValue } from './values';
 /** Text with `{tags}` (custom QR and bar code values) over the current scope. */
 export function interpolate(ctx: ResolveContext, scope: Scope, text: string): string {
   if (!text.includes('{')) return text;
-  return renderTemplate(text, undefined, { locale: ctx.locale, timeZone: ctx.timeZone, filters: ctx.filters }, scope);
+  return renderTemplate(text, undefined, ctx.evalOptions, scope);
 }
 
 /** The text a QR code encodes, per its value type; '' prints no code. */

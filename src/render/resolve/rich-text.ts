@@ -19,7 +19,7 @@ import { qrSvg } from './codes';
 import { PX, type ResolveContext } from './context';
 import { imageUrlsOf, resolveAttachmentImages, resolveStaticImage } from './images';
 import { qrValue } from './qr';
-import { computeAll, isEmptyValue, listItems, toText, variableValue, withItem } from './values';
+import { computeAll, listItems, toText, variableValue, withItem } from './values';
 
 const INLINE_TYPES = new Set(['variable', 'computeVariable', 'loopItemInline', 'inline-image']);
 
@@ -372,5 +372,3 @@ async function loopBlocks(ctx: ResolveContext, scope: Scope, node: LoopElement):
   if (node.mode === 'list') return [{ t: 'list', ordered: node.listType === 'ol', items: perItem }];
   return perItem.flat();
 }
-
-export { isEmptyValue };

@@ -12,8 +12,29 @@ import type { ResolveContext } from './context';
 
 export { isEmptyValue, toText, withItem };
 
-function evalOptions(ctx: ResolveContext) {
-  return { locale: ctx.locale, timeZone: ctx.timeZone, filters: ctx.filters };
+type Expression = Parameters<typeof evaluateExpression>[0];
+
+const NO_FILTERS: readonly VariableFilterCall[] = [];
+/** Parsed expressions per (name, filters): templates repeat the same variables for every row. */
+const expressions = new WeakMap<readonly VariableFilterCall[], Map<string, Expression>>();
+
+function expressionOf(name: string, filters: readonly VariableFilterCall[]): Expression {
+  let byName = expressions.get(filters);
+  if (!byName) {
+    byName = new Map();
+    expressions.set(filters, byName);
+  }
+  let expr = byName.get(name);
+  if (!expr) {
+    const path = name.trim() === '#' ? { segments: ['$number'], current: false } : parsePath(name);
+    expr = {
+      path,
+      filters: filters.map((f) => ({ name: f.name, args: f.args.map((a) => (a === null ? '' : String(a))) })),
+      source: name,
+    };
+    byName.set(name, expr);
+  }
+  return expr;
 }
 
 /** A variable's value after its filters (not yet text). `#` is the current item's 1-based index. */
@@ -21,19 +42,9 @@ export function variableValue(
   ctx: ResolveContext,
   scope: Scope,
   name: string,
-  filters: readonly VariableFilterCall[] = [],
+  filters: readonly VariableFilterCall[] = NO_FILTERS,
 ): unknown {
-  const path = name.trim() === '#' ? { segments: ['$number'], current: false } : parsePath(name);
-  return evaluateExpression(
-    {
-      path,
-      filters: filters.map((f) => ({ name: f.name, args: f.args.map((a) => (a === null ? '' : String(a))) })),
-      source: name,
-    },
-    undefined,
-    evalOptions(ctx),
-    scope,
-  );
+  return evaluateExpression(expressionOf(name, filters), undefined, ctx.evalOptions, scope);
 }
 
 export function variableText(ctx: ResolveContext, scope: Scope, name: string, filters?: readonly VariableFilterCall[]) {

@@ -1,5 +1,7 @@
 import type { StorageContext } from '../context';
 import { newId, write } from '../context';
+import { RECORD_STORES } from '../db';
+import { deleteTableRecords } from '../recordBlocks';
 import type { BaseRow } from '../types';
 
 export function createBaseRepo(ctx: StorageContext) {
@@ -41,7 +43,7 @@ export function createBaseRepo(ctx: StorageContext) {
         ctx,
         {
           action: 'base.delete',
-          stores: ['bases', 'dataTables', 'records', 'templates', 'releases', 'baseCache'],
+          stores: ['bases', 'dataTables', ...RECORD_STORES, 'templates', 'releases', 'baseCache'],
           keys: [id],
         },
         () => deleteBaseRows(ctx, id),
@@ -54,7 +56,7 @@ export function createBaseRepo(ctx: StorageContext) {
 export async function deleteBaseRows(ctx: StorageContext, baseId: string): Promise<void> {
   const { db } = ctx;
   const tableIds = await db.dataTables.where('baseId').equals(baseId).primaryKeys();
-  if (tableIds.length > 0) await db.records.where('tableId').anyOf(tableIds).delete();
+  await deleteTableRecords(ctx, tableIds);
   await db.dataTables.where('baseId').equals(baseId).delete();
   const templateIds = await db.templates.where('baseId').equals(baseId).primaryKeys();
   if (templateIds.length > 0) await db.releases.where('templateId').anyOf(templateIds).delete();

@@ -1,22 +1,18 @@
-import Dexie from 'dexie';
 import { QuireError } from '../../core/errors';
 import type { StorageContext } from '../context';
-import { newId, write } from '../context';
+import { write } from '../context';
+import { RECORD_STORES } from '../db';
+import {
+  allRecords,
+  appendRecords,
+  countRecords,
+  mutateRecords,
+  orderedRecordIds,
+  readRecords,
+  recordsAfter,
+  recordWindow,
+} from '../recordBlocks';
 import type { CellValue, RecordRow, TableField } from '../types';
-
-function seqRange(tableId: string) {
-  return [
-    [tableId, Dexie.minKey],
-    [tableId, Dexie.maxKey],
-  ] as const;
-}
-
-/** The next `seq` of a table; call inside a transaction over `records`. */
-export async function nextSeq(ctx: StorageContext, tableId: string): Promise<number> {
-  const [lo, hi] = seqRange(tableId);
-  const last = await ctx.db.records.where('[tableId+seq]').between(lo, hi).last();
-  return last ? last.seq + 1 : 1;
-}
 
 function ids(value: CellValue | undefined): string[] {
   // Link cells hold record ids; anything else in one (a bad import) is ignored.
@@ -40,84 +36,67 @@ async function syncDuplexLinks(
     if (!backFieldId) continue;
     const old = new Set(ids(before[field.id]));
     const now = new Set(ids(after[field.id]));
-    const added = [...now].filter((id) => !old.has(id));
-    const removed = [...old].filter((id) => !now.has(id));
-    for (const otherId of [...added, ...removed]) {
-      const other = await ctx.db.records.get(otherId);
-      if (!other) continue;
+    const touched = [...now].filter((id) => !old.has(id)).concat([...old].filter((id) => !now.has(id)));
+    if (touched.length === 0) continue;
+    await mutateRecords(ctx, touched, (other) => {
       const current = ids(other.values[backFieldId]);
-      const next = now.has(otherId)
+      const next = now.has(other.id)
         ? current.includes(recordId)
           ? current
           : [...current, recordId]
         : current.filter((id) => id !== recordId);
-      await ctx.db.records.update(otherId, { [`values.${backFieldId}`]: next, updatedAt: ctx.now() });
-    }
+      return { ...other, values: { ...other.values, [backFieldId]: next }, updatedAt: ctx.now() };
+    });
   }
 }
 
 export function createRecordRepo(ctx: StorageContext) {
   const { db } = ctx;
+  const read = <T>(body: () => Promise<T>) => db.transaction('r', [db.recordBlocks, db.recordIndex], body);
   return {
     count(tableId: string): Promise<number> {
-      return db.records.where('tableId').equals(tableId).count();
+      return read(() => countRecords(ctx, tableId));
     },
     /**
-     * Every record id of the table in grid order. A virtualised grid loads this once (keys only: cheap
-     * even at 100,000 rows) and then fetches the visible window with `getMany`, which stays fast at any
-     * scroll depth, unlike a deep `offset`.
+     * Every record id of the table in grid order, read from the small block index (no values): a
+     * virtualised grid loads this once, then fetches the visible window with `getMany`.
      */
     orderedIds(tableId: string): Promise<string[]> {
-      const [lo, hi] = seqRange(tableId);
-      return db.records.where('[tableId+seq]').between(lo, hi).primaryKeys();
+      return read(() => orderedRecordIds(ctx, tableId));
     },
     /** Records after a given `seq`, in order: keyset paging for exports and batch printing. */
     after(tableId: string, afterSeq: number, limit: number): Promise<RecordRow[]> {
-      return db.records
-        .where('[tableId+seq]')
-        .between([tableId, afterSeq], [tableId, Dexie.maxKey], false, true)
-        .limit(limit)
-        .toArray();
+      return read(() => recordsAfter(ctx, tableId, afterSeq, limit));
     },
-    /** A window of records by position; fine for shallow pages (deep offsets walk the index). */
+    /** A window of records by position, reading only the blocks it covers. */
     page(tableId: string, offset: number, limit: number): Promise<RecordRow[]> {
-      const [lo, hi] = seqRange(tableId);
-      return db.records.where('[tableId+seq]').between(lo, hi).offset(offset).limit(limit).toArray();
+      return read(() => recordWindow(ctx, tableId, offset, limit));
     },
     listAll(tableId: string): Promise<RecordRow[]> {
-      const [lo, hi] = seqRange(tableId);
-      return db.records.where('[tableId+seq]').between(lo, hi).toArray();
+      return read(() => allRecords(ctx, tableId));
     },
-    get(id: string): Promise<RecordRow | undefined> {
-      return db.records.get(id);
+    async get(id: string): Promise<RecordRow | undefined> {
+      return (await read(() => readRecords(ctx, [id])))[0];
     },
-    async getMany(recordIds: string[]): Promise<RecordRow[]> {
-      return (await db.records.bulkGet(recordIds)).filter((r): r is RecordRow => r !== undefined);
+    /** Records in the order asked; unknown ids are skipped. */
+    getMany(recordIds: readonly string[]): Promise<RecordRow[]> {
+      return read(() => readRecords(ctx, recordIds));
     },
-    async add(tableId: string, values: Record<string, CellValue> = {}, id = newId('rec')): Promise<RecordRow> {
+    async add(tableId: string, values: Record<string, CellValue> = {}): Promise<RecordRow> {
       return write(
         ctx,
         {
           action: 'record.add',
-          stores: ['records', 'dataTables'],
-          keys: [id],
-          unsaved: { key: `record:${id}`, label: 'Add record', payload: { tableId, values } },
+          stores: [...RECORD_STORES, 'dataTables'],
+          keys: [tableId],
+          unsaved: { key: `record:new:${tableId}:${ctx.now()}`, label: 'Add record', payload: { tableId, values } },
         },
         async () => {
           const table = await db.dataTables.get(tableId);
           if (!table) throw new QuireError('MetaTableNotFound', { detail: tableId });
-          const now = ctx.now();
-          const row: RecordRow = {
-            id,
-            tableId,
-            seq: await nextSeq(ctx, tableId),
-            values,
-            createdAt: now,
-            updatedAt: now,
-          };
-          await db.records.add(row);
-          await syncDuplexLinks(ctx, id, table.fields, {}, values);
-          return row;
+          const [row] = await appendRecords(ctx, tableId, [{ values }], ctx.now());
+          await syncDuplexLinks(ctx, row!.id, table.fields, {}, values);
+          return row!;
         },
       );
     },
@@ -135,12 +114,12 @@ export function createRecordRepo(ctx: StorageContext) {
         ctx,
         {
           action: 'record.update',
-          stores: ['records', 'dataTables'],
+          stores: [...RECORD_STORES, 'dataTables'],
           keys: [id],
           unsaved: { key: `record:${id}`, label: 'Edit record', payload: { id, patch } },
         },
         async () => {
-          const record = await db.records.get(id);
+          const [record] = await readRecords(ctx, [id]);
           if (!record) throw new QuireError('NoData', { detail: `record ${id}` });
           if (expectedUpdatedAt !== undefined && record.updatedAt !== expectedUpdatedAt) {
             throw new QuireError('VersionConflict', {
@@ -148,31 +127,36 @@ export function createRecordRepo(ctx: StorageContext) {
               params: { expected: expectedUpdatedAt, actual: record.updatedAt },
             });
           }
-          const table = await db.dataTables.get(record.tableId);
           const values: Record<string, CellValue> = { ...record.values };
           for (const [fieldId, value] of Object.entries(patch)) {
             if (value === undefined) delete values[fieldId];
             else values[fieldId] = value;
           }
           const next: RecordRow = { ...record, values, updatedAt: ctx.now() };
-          await db.records.put(next);
+          await mutateRecords(ctx, [id], () => next);
+          const table = await db.dataTables.get(record.tableId);
           if (table) await syncDuplexLinks(ctx, id, table.fields, record.values, patch as Record<string, CellValue>);
           return next;
         },
       );
     },
     async delete(recordIds: string[]): Promise<void> {
-      await write(ctx, { action: 'record.delete', stores: ['records', 'dataTables'], keys: recordIds }, async () => {
-        const records = (await db.records.bulkGet(recordIds)).filter((r): r is RecordRow => r !== undefined);
-        for (const record of records) {
-          const table = await db.dataTables.get(record.tableId);
-          const cleared = Object.fromEntries(
-            (table?.fields ?? []).filter((f) => f.type === 'duplexLink').map((f) => [f.id, [] as string[]]),
-          );
-          if (table) await syncDuplexLinks(ctx, record.id, table.fields, record.values, cleared);
-        }
-        await db.records.bulkDelete(recordIds);
-      });
+      await write(
+        ctx,
+        { action: 'record.delete', stores: [...RECORD_STORES, 'dataTables'], keys: recordIds },
+        async () => {
+          const records = await readRecords(ctx, recordIds);
+          for (const record of records) {
+            const table = await db.dataTables.get(record.tableId);
+            if (!table) continue;
+            const cleared = Object.fromEntries(
+              table.fields.filter((f) => f.type === 'duplexLink').map((f) => [f.id, [] as string[]]),
+            );
+            await syncDuplexLinks(ctx, record.id, table.fields, record.values, cleared);
+          }
+          await mutateRecords(ctx, recordIds, () => null);
+        },
+      );
     },
   };
 }

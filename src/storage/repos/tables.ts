@@ -2,6 +2,8 @@ import Dexie from 'dexie';
 import { QuireError } from '../../core/errors';
 import type { StorageContext } from '../context';
 import { newId, write } from '../context';
+import { RECORD_STORES } from '../db';
+import { deleteTableRecords, mutateTable } from '../recordBlocks';
 import type { TableField, TableRow } from '../types';
 
 /** Spec 000 §5 / 001 §9.1: the field list shows at most 100 columns by default; the rest stay reachable. */
@@ -102,28 +104,31 @@ export function createTableRepo(ctx: StorageContext) {
     async deleteField(tableId: string, fieldId: string): Promise<void> {
       await write(
         ctx,
-        { action: 'table.deleteField', stores: ['dataTables', 'records'], keys: [tableId] },
+        { action: 'table.deleteField', stores: ['dataTables', ...RECORD_STORES], keys: [tableId] },
         async () => {
           const table = await requireTable(ctx, tableId);
           await db.dataTables.update(tableId, {
             fields: table.fields.filter((f) => f.id !== fieldId),
             updatedAt: ctx.now(),
           });
-          await db.records
-            .where('tableId')
-            .equals(tableId)
-            .modify((record) => {
-              delete record.values[fieldId];
-            });
+          await mutateTable(ctx, tableId, (record) => {
+            if (!(fieldId in record.values)) return record;
+            const { [fieldId]: _dropped, ...values } = record.values;
+            return { ...record, values };
+          });
         },
       );
     },
     /** Delete a table and all its records. Templates bound to it stay (they can be rebound). */
     async delete(tableId: string): Promise<void> {
-      await write(ctx, { action: 'table.delete', stores: ['dataTables', 'records'], keys: [tableId] }, async () => {
-        await db.records.where('tableId').equals(tableId).delete();
-        await db.dataTables.delete(tableId);
-      });
+      await write(
+        ctx,
+        { action: 'table.delete', stores: ['dataTables', ...RECORD_STORES], keys: [tableId] },
+        async () => {
+          await deleteTableRecords(ctx, [tableId]);
+          await db.dataTables.delete(tableId);
+        },
+      );
     },
   };
 }

@@ -1,0 +1,457 @@
+/**
+ * The document-mode template editor: loads a template from local storage, edits it through the pure
+ * commands (state/commands.ts) with undo, autosaves every change, and previews it live.
+ */
+import { useParams } from '@tanstack/react-router';
+import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type BlockType,
+  type ParsedTemplateContent,
+  pageDimensions,
+  parseTemplateContent,
+  serializeTemplateContent,
+} from '../../core/model';
+import type { TemplateRow } from '../../storage/types';
+import { sampleKey } from '../templates/samples';
+import { Canvas, MM_TO_PX } from './canvas/Canvas';
+import { getStorage, loadTableContext, type TableContext } from './data';
+import { Icon, type IconName } from './Icon';
+import { useEditorTranslation } from './i18n/useEditorTranslation';
+import { BlockPanel } from './panels/BlockPanel';
+import { DocumentPanel, PagePanel } from './panels/SettingsPanels';
+import { PreviewPanel } from './preview/PreviewPanel';
+import { FieldPicker } from './richtext/FieldPicker';
+import { FormatBar } from './richtext/FormatBar';
+import { insertVariable } from './richtext/slate';
+import { createAutosaver } from './state/autosave';
+import * as C from './state/commands';
+import {
+  activeSlateAtom,
+  editErrorAtom,
+  editorStateAtom,
+  fieldsAtom,
+  saveStatusAtom,
+  tableNameAtom,
+  useCommand,
+  useEditorState,
+} from './state/store';
+import { QuickGuide, Tip, usePreferences } from './Tips';
+import './editor.css';
+
+const INSERTABLE: BlockType[] = [
+  'richText',
+  'table',
+  'qrcode',
+  'barcode',
+  'image',
+  'staticImage',
+  'horizontalRule',
+  'floatContainer',
+  'editItem',
+  'row',
+  'article',
+];
+const BLOCK_ICONS: Record<BlockType, IconName> = {
+  richText: 'text',
+  table: 'table',
+  qrcode: 'qr',
+  barcode: 'barcode',
+  image: 'image',
+  staticImage: 'image',
+  horizontalRule: 'rule',
+  floatContainer: 'float',
+  editItem: 'label',
+  row: 'row',
+  article: 'article',
+};
+
+interface Loaded {
+  row: TemplateRow;
+  content: ParsedTemplateContent;
+  context: TableContext;
+  sample: string | null;
+}
+
+export function EditorScreen() {
+  const params = useParams({ strict: false }) as { templateId?: string; teamId?: string; docId?: string };
+  const templateId = params.templateId ?? '';
+  const { t } = useEditorTranslation();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setLoaded(null);
+    setFailure(null);
+    (async () => {
+      const storage = await getStorage();
+      const row = await storage.templates.get(templateId);
+      if (!row) throw new Error(t('list.notFound'));
+      const content = parseTemplateContent(row.content);
+      const [context, sample] = await Promise.all([
+        loadTableContext(row.tableId),
+        storage.settings.get<string | null>(sampleKey(row.id), null),
+      ]);
+      if (alive) setLoaded({ row, content, context, sample });
+    })().catch((error: unknown) => alive && setFailure(error instanceof Error ? error.message : String(error)));
+    return () => {
+      alive = false;
+    };
+  }, [templateId, t]);
+
+  const store = useMemo(() => {
+    if (!loaded) return null;
+    const s = createStore();
+    s.set(editorStateAtom, C.createEditorState(loaded.content));
+    s.set(fieldsAtom, loaded.context.fields);
+    s.set(tableNameAtom, loaded.context.table?.name ?? '');
+    return s;
+  }, [loaded]);
+
+  const listHref =
+    params.teamId && params.docId
+      ? `/o/${params.teamId}/docs/${params.docId}`
+      : `/baseplugin/t/${encodeURIComponent(loaded?.row.tableId ?? '')}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
+
+  if (failure) {
+    return (
+      <section className="screen qe-load-error" role="alert">
+        <h1>{t('editor.loadError')}</h1>
+        <p>{failure}</p>
+        <a href={listHref}>{t('list.backToList')}</a>
+      </section>
+    );
+  }
+  if (!loaded || !store) return <p className="qe-loading" aria-busy="true" />;
+  return (
+    <Provider store={store}>
+      <EditorLayout loaded={loaded} listHref={listHref} />
+    </Provider>
+  );
+}
+
+function useAutosave(loaded: Loaded, name: string) {
+  const state = useEditorState();
+  const setStatus = useSetAtom(saveStatusAtom);
+  const nameRef = useRef(name);
+  nameRef.current = name;
+  const saver = useMemo(
+    () =>
+      createAutosaver({
+        revision: loaded.row.revision,
+        onStatus: (status) => setStatus(status),
+        save: async (content, revision) => {
+          const storage = await getStorage();
+          const saved = await storage.templates.save(loaded.row.id, { content, name: nameRef.current }, revision);
+          return saved.revision;
+        },
+      }),
+    [loaded, setStatus],
+  );
+  const present = state.history.present;
+  const first = useRef(true);
+  const lastName = useRef(name);
+  useEffect(() => {
+    if (first.current && lastName.current === name) {
+      first.current = false;
+      return;
+    }
+    first.current = false;
+    lastName.current = name;
+    saver.push(serializeTemplateContent(present));
+  }, [present, name, saver]);
+  return saver;
+}
+
+function useShortcuts() {
+  const run = useCommand();
+  const state = useEditorState();
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const mod = event.ctrlKey || event.metaKey;
+      const target = event.target as HTMLElement | null;
+      const inText = Boolean(target?.closest('input, select, textarea, [contenteditable="true"]'));
+      const inForm = Boolean(target?.closest('input, select, textarea'));
+      if (mod && event.key.toLowerCase() === 'z' && !inForm) {
+        event.preventDefault();
+        event.stopPropagation();
+        run(event.shiftKey ? C.redo : C.undo);
+        return;
+      }
+      if (mod && event.key.toLowerCase() === 'y' && !inForm) {
+        event.preventDefault();
+        event.stopPropagation();
+        run(C.redo);
+        return;
+      }
+      const blockId = stateRef.current.selection.blockId;
+      if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && blockId) {
+        event.preventDefault();
+        run(C.moveBlock, blockId, event.key === 'ArrowUp' ? -1 : 1);
+        return;
+      }
+      if (inText) return;
+      if (mod && event.key.toLowerCase() === 'c' && blockId) run(C.copyBlock, blockId);
+      else if (mod && event.key.toLowerCase() === 'v' && stateRef.current.clipboard) {
+        event.preventDefault();
+        run(C.pasteBlock);
+      } else if (mod && event.key.toLowerCase() === 'd' && blockId) {
+        event.preventDefault();
+        run(C.duplicateBlock, blockId);
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && blockId) {
+        event.preventDefault();
+        run(C.deleteBlock, blockId);
+      } else if (event.key === 'Escape') run(C.selectBlock, null);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [run]);
+}
+
+function InsertMenu() {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  return (
+    <div className="qe-insert" ref={ref}>
+      <button
+        type="button"
+        className="qe-btn qe-btn-primary"
+        aria-expanded={open}
+        aria-haspopup="menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Icon name="plus" /> {t('editor.insert')}
+      </button>
+      {open && (
+        <div
+          className="qe-insert-menu"
+          role="menu"
+          aria-label={t('editor.insert')}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+        >
+          {INSERTABLE.map((type, i) => (
+            <button
+              key={type}
+              type="button"
+              role="menuitem"
+              className="qe-insert-item"
+              // biome-ignore lint/a11y/noAutofocus: the menu was just opened on purpose
+              autoFocus={i === 0}
+              onClick={() => {
+                run(C.insertBlock, type);
+                setOpen(false);
+              }}
+            >
+              <span className="qe-insert-icon">
+                <Icon name={BLOCK_ICONS[type]} />
+              </span>
+              {t(`blocks.${type}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SaveIndicator({ onRetry }: { onRetry: () => void }) {
+  const { t } = useEditorTranslation();
+  const status = useAtomValue(saveStatusAtom);
+  return (
+    <span className={`qe-save qe-save-${status}`} role="status" data-save={status}>
+      <span className="qe-save-dot" aria-hidden="true" />
+      {t(`editor.${status}`)}
+      {status === 'failed' && (
+        <button type="button" className="qe-btn qe-btn-small qe-btn-quiet" onClick={onRetry}>
+          {t('editor.retry')}
+        </button>
+      )}
+    </span>
+  );
+}
+
+function FieldPanel() {
+  const { t } = useEditorTranslation();
+  const active = useAtomValue(activeSlateAtom);
+  const { prefs, set } = usePreferences();
+  if (!prefs) return null;
+  if (prefs.editorHideField) {
+    return (
+      <button type="button" className="qe-fields-show" onClick={() => set('editorHideField', false)}>
+        <Icon name="braces" /> {t('fields.show')}
+      </button>
+    );
+  }
+  return (
+    <aside className="qe-fields" aria-label={t('editor.fields')}>
+      <header className="qe-side-head">
+        <h2>{t('editor.fields')}</h2>
+        <button
+          type="button"
+          className="qe-icon-btn"
+          aria-label={t('fields.hide')}
+          title={t('fields.hide')}
+          onClick={() => set('editorHideField', true)}
+        >
+          ‹
+        </button>
+      </header>
+      <p className="qe-muted qe-small">{t('fields.insertHint')}</p>
+      <FieldPicker
+        id="side"
+        onPick={(path) => {
+          if (active) insertVariable(active.editor, path);
+        }}
+      />
+    </aside>
+  );
+}
+
+function SidePanel() {
+  const { t } = useEditorTranslation();
+  const state = useEditorState();
+  const block = C.selectedBlock(state);
+  const [tab, setTab] = useState<'block' | 'page' | 'document'>('block');
+  const tabs = [
+    ['block', t('editor.properties')],
+    ['page', t('editor.pageSettings')],
+    ['document', t('editor.documentSettings')],
+  ] as const;
+  return (
+    <aside className="qe-side" aria-label={t('editor.properties')}>
+      <div className="qe-tabs" role="tablist">
+        {tabs.map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            id={`qe-tab-${key}`}
+            aria-controls={`qe-tabpanel-${key}`}
+            aria-selected={tab === key}
+            className="qe-tab"
+            onClick={() => setTab(key)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`qe-tabpanel-${tab}`} aria-labelledby={`qe-tab-${tab}`} className="qe-tabpanel">
+        {tab === 'block' ? (
+          block ? (
+            <BlockPanel key={block.id} block={block} />
+          ) : (
+            <p className="qe-muted qe-empty-panel">{t('editor.noSelection')}</p>
+          )
+        ) : tab === 'page' ? (
+          <PagePanel />
+        ) : (
+          <DocumentPanel />
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function EditorLayout({ loaded, listHref }: { loaded: Loaded; listHref: string }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const state = useEditorState();
+  const [name, setName] = useState(loaded.row.name);
+  const [error, setError] = useAtom(editErrorAtom);
+  const [previewOpen, setPreviewOpen] = useState(true);
+  const saver = useAutosave(loaded, name);
+  useShortcuts();
+  const canvasRef = useRef<HTMLElement>(null);
+  const [zoom, setZoom] = useState(1);
+  const { pageSetting } = state.history.present;
+  const pageWidth = pageDimensions(pageSetting).width * MM_TO_PX;
+  const hasColumns = state.history.present.document.pages.some((p) => p.rows.some((r) => r.columns.length > 1));
+
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setZoom(Math.min(1, Math.max(0.4, (el.clientWidth - 72) / pageWidth))));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [pageWidth]);
+
+  return (
+    <div className="qe" data-mode="design">
+      <header className="qe-top">
+        <a className="qe-back" href={listHref}>
+          <Icon name="back" /> {t('editor.back')}
+        </a>
+        <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
+        <SaveIndicator onRetry={() => saver.retry()} />
+        <span className="qe-top-spacer" />
+        <button
+          type="button"
+          className="qe-tool"
+          aria-label={t('editor.undo')}
+          title={`${t('editor.undo')} (Ctrl+Z)`}
+          disabled={!C.canUndo(state.history)}
+          onClick={() => run(C.undo)}
+        >
+          <Icon name="undo" />
+        </button>
+        <button
+          type="button"
+          className="qe-tool"
+          aria-label={t('editor.redo')}
+          title={`${t('editor.redo')} (Ctrl+Shift+Z)`}
+          disabled={!C.canRedo(state.history)}
+          onClick={() => run(C.redo)}
+        >
+          <Icon name="redo" />
+        </button>
+        <InsertMenu />
+        <button type="button" className="qe-btn" aria-pressed={previewOpen} onClick={() => setPreviewOpen((o) => !o)}>
+          {t('editor.preview')}
+        </button>
+      </header>
+      <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
+      {error && (
+        <div className="qe-error" role="alert">
+          {t('editor.editError', { message: error })}
+          <button type="button" className="qe-icon-btn" aria-label={t('tips.dismiss')} onClick={() => setError(null)}>
+            ×
+          </button>
+        </div>
+      )}
+      <div className={`qe-main${previewOpen ? ' qe-with-preview' : ''}`}>
+        <FieldPanel />
+        <section className="qe-canvas" ref={canvasRef} aria-label={t('editor.canvas')}>
+          <QuickGuide />
+          <Tip flag="hideEditorPageTip" text={t('tips.editorPage')} />
+          {hasColumns && <Tip flag="hideResizeTip" text={t('tips.resize')} />}
+          <Canvas zoom={zoom} />
+        </section>
+        <SidePanel />
+        {previewOpen && (
+          <PreviewPanel
+            templateId={loaded.row.id}
+            name={name}
+            content={state.history.present}
+            context={loaded.context}
+            sample={loaded.sample}
+            tip={<Tip flag="hidePreviewPageTip" text={t('tips.previewPage')} />}
+            onClose={() => setPreviewOpen(false)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,340 @@
+/**
+ * The pages as they will print: paper size (mm → px at 96 dpi), margins, orientation; rows of
+ * columns with draggable dividers; blocks with a toolbar when selected, moved by drag and drop.
+ */
+import { type CSSProperties, type DragEvent, type PointerEvent, useRef, useState } from 'react';
+import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
+import { Icon, type IconName } from '../Icon';
+import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { RichTextEditor } from '../richtext/RichTextEditor';
+import {
+  addColumnBeside,
+  copyBlock,
+  deleteBlock,
+  duplicateBlock,
+  moveBlock,
+  moveBlockToRow,
+  type PageCommand,
+  pageCommand,
+  pasteBlock,
+  selectBlock,
+  selectPage,
+  setColumnWidths,
+  updateBlock,
+} from '../state/commands';
+import { useCommand, useEditorState } from '../state/store';
+import { BarcodeView, ImageView, QrView, RuleView } from './BlockViews';
+import { TableView } from './TableView';
+
+export const MM_TO_PX = 96 / 25.4;
+const DRAG_TYPE = 'application/x-quire-block';
+
+function BlockBody({ block }: { block: Block }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  switch (block.type) {
+    case 'richText':
+    case 'article':
+    case 'floatContainer':
+      return (
+        <RichTextEditor
+          blockId={block.id}
+          value={block.content}
+          label={t(`blocks.${block.type}`)}
+          placeholder={t('fields.insertHint')}
+          onChange={(content) => run(updateBlock, block.id, { content })}
+        />
+      );
+    case 'editItem':
+      return (
+        <div className="qe-edititem">
+          <input
+            className="qe-edititem-label"
+            style={{ width: `${block.labelWidth}%` }}
+            aria-label={t('blocks.editItem')}
+            value={block.label}
+            onChange={(e) => run(updateBlock, block.id, { label: e.target.value })}
+          />
+          <RichTextEditor
+            blockId={block.id}
+            value={block.content}
+            label={t('blocks.editItem')}
+            onChange={(content) => run(updateBlock, block.id, { content })}
+          />
+        </div>
+      );
+    case 'table':
+      return <TableView block={block} />;
+    case 'qrcode':
+      return <QrView block={block} />;
+    case 'barcode':
+      return <BarcodeView block={block} />;
+    case 'image':
+    case 'staticImage':
+      return <ImageView block={block} />;
+    case 'horizontalRule':
+      return <RuleView block={block} />;
+    case 'row':
+      return (
+        <div className="qe-row qe-row-nested">
+          {block.columns.map((column) => (
+            <div key={column.id} className="qe-col" style={{ width: `${column.width}%` }}>
+              {column.blocks.length === 0 ? (
+                <span className="qe-col-empty">—</span>
+              ) : (
+                column.blocks.map((b) => <BlockFrame key={b.id} block={b} />)
+              )}
+            </div>
+          ))}
+        </div>
+      );
+  }
+}
+
+function BlockToolbar({ block }: { block: Block }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const state = useEditorState();
+  const tool = (label: string, glyph: IconName, action: () => void, disabled = false) => (
+    <button
+      type="button"
+      className="qe-tool"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={action}
+    >
+      <Icon name={glyph} />
+    </button>
+  );
+  return (
+    <div className="qe-blockbar" role="toolbar" aria-label={t(`blocks.${block.type}`)}>
+      <span className="qe-blockbar-name">{t(`blocks.${block.type}`)}</span>
+      {tool(t('blockbar.moveUp'), 'up', () => run(moveBlock, block.id, -1))}
+      {tool(t('blockbar.moveDown'), 'down', () => run(moveBlock, block.id, 1))}
+      {tool(t('blockbar.addColumn'), 'columns', () => run(addColumnBeside, block.id))}
+      {tool(t('blockbar.duplicate'), 'duplicate', () => run(duplicateBlock, block.id))}
+      {tool(t('blockbar.copy'), 'copy', () => run(copyBlock, block.id))}
+      {tool(t('blockbar.paste'), 'paste', () => run(pasteBlock), !state.clipboard)}
+      {tool(t('blockbar.delete'), 'trash', () => run(deleteBlock, block.id))}
+    </div>
+  );
+}
+
+function BlockFrame({ block }: { block: Block }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const state = useEditorState();
+  const selected = state.selection.blockId === block.id;
+  const m = block.margins;
+  const style: CSSProperties = {
+    margin: `${m.top}px ${m.right}px ${m.bottom}px ${m.left}px`,
+    width: block.width < 100 ? `${block.width}%` : undefined,
+    background: block.background,
+    border: block.borderColor ? `1px solid ${block.borderColor}` : undefined,
+  };
+  if (block.type === 'floatContainer')
+    Object.assign(style, {
+      marginLeft: block.float.x,
+      marginTop: block.float.y,
+      width: block.float.width,
+      minHeight: block.float.height,
+    });
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: selects the block on click; keyboard users reach it through its handle and text
+    <div
+      className={`qe-block qe-block-${block.type}${selected ? ' qe-block-selected' : ''}`}
+      data-block-id={block.id}
+      data-block-type={block.type}
+      style={style}
+      onMouseDown={(e) => {
+        e.stopPropagation();
+        if (!selected) run(selectBlock, block.id);
+      }}
+      onFocus={(e) => {
+        e.stopPropagation();
+        if (!selected) run(selectBlock, block.id);
+      }}
+    >
+      <button
+        type="button"
+        className="qe-handle"
+        draggable
+        aria-label={`${t('blockbar.drag')}: ${t(`blocks.${block.type}`)}`}
+        title={t('blockbar.drag')}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(DRAG_TYPE, block.id);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+        onClick={() => run(selectBlock, block.id)}
+      >
+        <Icon name="drag" />
+      </button>
+      {selected && <BlockToolbar block={block} />}
+      <BlockBody block={block} />
+    </div>
+  );
+}
+
+function ColumnDivider({ page, row, index }: { page: Page; row: Row; index: number }) {
+  const run = useCommand();
+  const start = useRef<{ x: number; widths: number[]; total: number } | null>(null);
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const rowElement = (e.currentTarget.parentElement as HTMLElement).getBoundingClientRect();
+    start.current = { x: e.clientX, widths: row.columns.map((c) => c.width), total: rowElement.width };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const s = start.current;
+    if (!s) return;
+    const delta = ((e.clientX - s.x) / s.total) * 100;
+    const widths = s.widths.slice();
+    const left = Math.max(5, Math.min(s.widths[index]! + s.widths[index + 1]! - 5, s.widths[index]! + delta));
+    widths[index + 1] = s.widths[index]! + s.widths[index + 1]! - left;
+    widths[index] = left;
+    run(setColumnWidths, page.id, row.id, widths);
+  };
+  const left = row.columns.slice(0, index + 1).reduce((sum, c) => sum + c.width, 0);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable, draggable splitter is a separator widget, not an <hr>
+    <div
+      className="qe-divider"
+      role="separator"
+      aria-orientation="vertical"
+      aria-valuenow={Math.round(row.columns[index]!.width)}
+      aria-valuemin={5}
+      aria-valuemax={95}
+      tabIndex={0}
+      style={{ left: `${left}%` }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => {
+        start.current = null;
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        const widths = row.columns.map((c) => c.width);
+        const step = e.key === 'ArrowLeft' ? -2 : 2;
+        widths[index] = widths[index]! + step;
+        widths[index + 1] = widths[index + 1]! - step;
+        if (widths[index]! >= 5 && widths[index + 1]! >= 5) run(setColumnWidths, page.id, row.id, widths);
+      }}
+    />
+  );
+}
+
+function DropZone({ page, beforeRowId }: { page: Page; beforeRowId: string | null }) {
+  const run = useCommand();
+  const [over, setOver] = useState(false);
+  const accept = (e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+    e.preventDefault();
+    setOver(true);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard moves blocks with Alt+arrows
+    <div
+      className={`qe-drop${over ? ' qe-drop-over' : ''}`}
+      onDragOver={accept}
+      onDragEnter={accept}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        setOver(false);
+        const id = e.dataTransfer.getData(DRAG_TYPE);
+        if (id) run(moveBlockToRow, id, page.id, beforeRowId);
+      }}
+    />
+  );
+}
+
+function ColumnView({ column }: { column: Column }) {
+  return (
+    <div className="qe-col" style={{ width: `${column.width}%` }}>
+      {column.blocks.map((block) => (
+        <BlockFrame key={block.id} block={block} />
+      ))}
+    </div>
+  );
+}
+
+function PageBar({ page, index, count }: { page: Page; index: number; count: number }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const action = (command: PageCommand, glyph: IconName, disabled = false) => (
+    <button
+      type="button"
+      className="qe-tool"
+      aria-label={`${t(`pages.${command}`)} (${t('editor.page', { n: index + 1 })})`}
+      title={t(`pages.${command}`)}
+      disabled={disabled}
+      onClick={() => run(pageCommand, command, page.id)}
+    >
+      <Icon name={glyph} size={14} />
+    </button>
+  );
+  return (
+    <div className="qe-pagebar">
+      <span className="qe-page-label">{t('editor.page', { n: index + 1 })}</span>
+      {action('up', 'up', index === 0)}
+      {action('down', 'down', index === count - 1)}
+      {action('duplicate', 'duplicate')}
+      {action('add', 'plus')}
+      {action('delete', 'trash')}
+    </div>
+  );
+}
+
+export function Canvas({ zoom, tip }: { zoom: number; tip?: React.ReactNode }) {
+  const { t } = useEditorTranslation();
+  const state = useEditorState();
+  const run = useCommand();
+  const { document, pageSetting, settings } = state.history.present;
+  const size = pageDimensions(pageSetting);
+  const pageStyle: CSSProperties = {
+    width: size.width * MM_TO_PX,
+    minHeight: size.height * MM_TO_PX,
+    padding: `${pageSetting.paddingTop * MM_TO_PX}px ${pageSetting.paddingRight * MM_TO_PX}px ${pageSetting.paddingBottom * MM_TO_PX}px ${pageSetting.paddingLeft * MM_TO_PX}px`,
+    fontSize: `${settings.fontSize}pt`,
+    lineHeight: settings.defaultLineHeight,
+  };
+  return (
+    <div className="qe-pages">
+      {tip}
+      {document.pages.map((page, index) => (
+        <section
+          key={page.id}
+          className={`qe-page-wrap${state.selection.pageId === page.id ? ' qe-page-current' : ''}`}
+          style={{ width: size.width * MM_TO_PX * zoom }}
+          aria-label={t('editor.page', { n: index + 1 })}
+        >
+          <PageBar page={page} index={index} count={document.pages.length} />
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the paper's blank area only deselects; keyboard users use Escape */}
+          <div
+            className="qe-page"
+            style={{ ...pageStyle, zoom, ['--qe-unzoom' as string]: 1 / zoom }}
+            lang={settings.lang}
+            onMouseDown={() => run(selectPage, page.id)}
+          >
+            {page.rows.length === 0 && <p className="qe-page-empty">{t('editor.emptyPage')}</p>}
+            {page.rows.map((row) => (
+              <div key={row.id} className="qe-row-wrap">
+                <DropZone page={page} beforeRowId={row.id} />
+                <div className="qe-row">
+                  {row.columns.map((column) => (
+                    <ColumnView key={column.id} column={column} />
+                  ))}
+                  {row.columns.slice(0, -1).map((column, i) => (
+                    <ColumnDivider key={`d-${column.id}`} page={page} row={row} index={i} />
+                  ))}
+                </div>
+              </div>
+            ))}
+            <DropZone page={page} beforeRowId={null} />
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/** A searchable list of printable fields: the side panel and the `{` popover both use it. */
+import { useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import type { FieldOption } from '../data';
+import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { fieldsAtom, listContextAtom, tableNameAtom } from '../state/store';
+
+export interface PickedField {
+  path: string;
+  field: FieldOption;
+}
+
+function flatten(fields: FieldOption[]): PickedField[] {
+  const out: PickedField[] = [];
+  for (const field of fields) {
+    out.push({ path: field.path, field });
+    for (const child of field.children ?? []) out.push({ path: `${field.path}.${child.path}`, field: child });
+  }
+  return out;
+}
+
+export function usePrintableFields(): { groups: Array<{ title: string; items: PickedField[] }> } {
+  const fields = useAtomValue(fieldsAtom);
+  const listContext = useAtomValue(listContextAtom);
+  const tableName = useAtomValue(tableNameAtom);
+  const { t } = useEditorTranslation();
+  return useMemo(() => {
+    const groups: Array<{ title: string; items: PickedField[] }> = [];
+    if (listContext) {
+      groups.push({
+        title: t('fields.rowNumber'),
+        items: [{ path: '#', field: { path: '#', label: t('fields.rowNumber'), type: 'index', group: '' } }],
+      });
+      groups.push({ title: listContext[0]?.group ?? '', items: listContext.map((f) => ({ path: f.path, field: f })) });
+    }
+    const own = fields.filter((f) => !f.children);
+    if (own.length) groups.push({ title: t('fields.tableFields', { table: tableName }), items: flatten(own) });
+    for (const link of fields.filter((f) => f.children)) {
+      groups.push({
+        title: t('fields.linked', { field: link.label }),
+        items: [
+          { path: link.path, field: link },
+          ...(link.children ?? []).map((c) => ({ path: `${link.path}.${c.path}`, field: c })),
+        ],
+      });
+    }
+    return { groups };
+  }, [fields, listContext, tableName, t]);
+}
+
+export function FieldPicker({
+  onPick,
+  autoFocus,
+  id,
+}: {
+  onPick: (path: string) => void;
+  autoFocus?: boolean;
+  id: string;
+}) {
+  const { t } = useEditorTranslation();
+  const { groups } = usePrintableFields();
+  const [query, setQuery] = useState('');
+  const q = query.trim().toLowerCase();
+  const visible = groups
+    .map((g) => ({ ...g, items: g.items.filter((i) => !q || i.path.toLowerCase().includes(q)) }))
+    .filter((g) => g.items.length > 0);
+  return (
+    <div className="qe-picker">
+      <input
+        type="search"
+        className="qe-input"
+        aria-label={t('fields.search')}
+        placeholder={t('fields.search')}
+        value={query}
+        // biome-ignore lint/a11y/noAutofocus: the popover opens because the user asked to pick a field
+        autoFocus={autoFocus}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            const first = visible[0]?.items[0];
+            if (first) onPick(first.path);
+          }
+        }}
+      />
+      <div className="qe-picker-list">
+        {visible.length === 0 && <p className="qe-muted">{t('fields.none')}</p>}
+        {visible.map((group) => (
+          <section key={`${id}-${group.title}`} aria-label={group.title}>
+            <h3 className="qe-picker-group">{group.title}</h3>
+            <ul>
+              {group.items.map((item) => (
+                <li key={item.path}>
+                  <button
+                    type="button"
+                    className="qe-field"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => onPick(item.path)}
+                    data-field={item.path}
+                  >
+                    <span className={`qe-field-type qe-type-${item.field.type}`} aria-hidden="true" />
+                    <span className="qe-field-name">
+                      {item.path.includes('.') ? item.path.split('.').slice(1).join('.') : item.field.label}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,510 @@
+/** How each rich-text node looks while editing: text blocks as printed, variables as chips. */
+import { useAtomValue } from 'jotai';
+import { type CSSProperties, useState } from 'react';
+import { Transforms } from 'slate';
+import { ReactEditor, type RenderElementProps, type RenderLeafProps, useSlateStatic } from 'slate-react';
+import type { ComputeCommand, LoopMode, NumberFormat, VariableFilterCall } from '../../../core/model';
+import { Icon } from '../Icon';
+import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { fieldsAtom } from '../state/store';
+import { CHIP_FILTER_NAMES, CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
+import { loopItemContent } from './slate';
+
+function textBlockStyle(element: RenderElementProps['element']): CSSProperties {
+  const style: CSSProperties = {};
+  if (typeof element.align === 'string') style.textAlign = element.align as CSSProperties['textAlign'];
+  if (typeof element.lineHeight === 'number') style.lineHeight = element.lineHeight;
+  if (element.marginBottom !== undefined && element.marginBottom !== '')
+    style.marginBottom = `${Number(element.marginBottom)}px`;
+  return style;
+}
+
+function useSetNode(element: RenderElementProps['element']) {
+  const editor = useSlateStatic();
+  return (patch: Record<string, unknown>) => {
+    const at = ReactEditor.findPath(editor, element);
+    Transforms.setNodes(editor, patch, { at });
+  };
+}
+
+function useRemoveNode(element: RenderElementProps['element']) {
+  const editor = useSlateStatic();
+  return () => Transforms.removeNodes(editor, { at: ReactEditor.findPath(editor, element) });
+}
+
+function FilterEditor({
+  filters,
+  onChange,
+}: {
+  filters: VariableFilterCall[];
+  onChange: (f: VariableFilterCall[]) => void;
+}) {
+  const { t } = useEditorTranslation();
+  return (
+    <div className="qe-filters">
+      {filters.map((filter, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a filter chain is positional; the same filter may appear twice
+        <div className="qe-filter-row" key={`${filter.name}-${index}`}>
+          <select
+            className="qe-input"
+            aria-label={t('chip.addFilter')}
+            value={filter.name}
+            onChange={(e) => onChange(filters.map((f, i) => (i === index ? newFilterCall(e.target.value) : f)))}
+          >
+            {CHIP_FILTER_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {t(`chip.filters.${name}`)}
+              </option>
+            ))}
+          </select>
+          {(CHIP_FILTERS[filter.name] ?? []).map((spec, argIndex) => {
+            const listId = `qe-filter-${filter.name}-${argIndex}`;
+            return (
+              <span key={listId}>
+                <input
+                  className="qe-input qe-input-arg"
+                  aria-label={t('chip.args')}
+                  list={spec.options ? listId : undefined}
+                  placeholder={spec.placeholder}
+                  value={String(filter.args[argIndex] ?? '')}
+                  onChange={(e) =>
+                    onChange(
+                      filters.map((f, i) =>
+                        i === index ? { ...f, args: f.args.map((a, j) => (j === argIndex ? e.target.value : a)) } : f,
+                      ),
+                    )
+                  }
+                />
+                {spec.options && (
+                  <datalist id={listId}>
+                    {spec.options.map((o) => (
+                      <option key={o} value={o} />
+                    ))}
+                  </datalist>
+                )}
+              </span>
+            );
+          })}
+          <button
+            type="button"
+            className="qe-icon-btn"
+            aria-label={t('chip.remove')}
+            onClick={() => onChange(filters.filter((_, i) => i !== index))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <select
+        className="qe-input"
+        aria-label={t('chip.addFilter')}
+        value=""
+        onChange={(e) => e.target.value && onChange([...filters, newFilterCall(e.target.value)])}
+      >
+        <option value="">+ {t('chip.addFilter')}</option>
+        {CHIP_FILTER_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {t(`chip.filters.${name}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Popover({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+  const { t } = useEditorTranslation();
+  return (
+    <span
+      className="qe-popover"
+      role="dialog"
+      aria-label={title}
+      contentEditable={false}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        if (e.key === 'Escape') onClose();
+      }}
+      onMouseDown={(e) => e.stopPropagation()}
+    >
+      <strong className="qe-popover-title">{title}</strong>
+      {children}
+      <button type="button" className="qe-btn qe-btn-primary qe-btn-small" onClick={onClose}>
+        {t('chip.done')}
+      </button>
+    </span>
+  );
+}
+
+function VariableChip({ attributes, children, element }: RenderElementProps) {
+  const { t } = useEditorTranslation();
+  const [open, setOpen] = useState(false);
+  const setNode = useSetNode(element);
+  const remove = useRemoveNode(element);
+  const name = String(element.name ?? '');
+  const filters = (element.filters as VariableFilterCall[] | undefined) ?? [];
+  const label = name === '#' ? '#' : name;
+  const filterText = describeFilters(filters);
+  const kind = element.type === 'loopItemInline' ? 'qe-chip qe-chip-item' : 'qe-chip';
+  return (
+    <span {...attributes} className="qe-chip-wrap">
+      <span contentEditable={false} className={kind} data-variable={name}>
+        <button
+          type="button"
+          className="qe-chip-btn"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+        >
+          <span className="qe-chip-name">{label || '·'}</span>
+          {filterText && <span className="qe-chip-filters">{filterText}</span>}
+        </button>
+        {open && (
+          <Popover title={t('chip.formatting', { name: label })} onClose={() => setOpen(false)}>
+            <FilterEditor filters={filters} onChange={(next) => setNode({ filters: next })} />
+            <button type="button" className="qe-btn qe-btn-small qe-btn-danger" onClick={remove}>
+              {t('chip.deleteVariable')}
+            </button>
+          </Popover>
+        )}
+      </span>
+      {children}
+    </span>
+  );
+}
+
+const COMMANDS: ComputeCommand[] = ['sum', 'average', 'count', 'max', 'min'];
+
+function ComputeChip({ attributes, children, element }: RenderElementProps) {
+  const { t } = useEditorTranslation();
+  const [open, setOpen] = useState(false);
+  const setNode = useSetNode(element);
+  const format = element.format as NumberFormat;
+  const setFormat = (patch: Partial<NumberFormat>) => setNode({ format: { ...format, ...patch } });
+  return (
+    <span {...attributes} className="qe-chip-wrap">
+      <span contentEditable={false} className="qe-chip qe-chip-compute" data-compute={String(element.name)}>
+        <button
+          type="button"
+          className="qe-chip-btn"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+        >
+          Σ {t(`compute.${String(element.cmd)}`)}({String(element.name)})
+        </button>
+        {open && (
+          <Popover title={t('compute.title')} onClose={() => setOpen(false)}>
+            <label className="qe-field-row">
+              <span>{t('props.field')}</span>
+              <input
+                className="qe-input"
+                value={String(element.name)}
+                onChange={(e) => setNode({ name: e.target.value })}
+              />
+            </label>
+            <label className="qe-field-row">
+              <span>{t('compute.cmd')}</span>
+              <select
+                className="qe-input"
+                value={String(element.cmd)}
+                onChange={(e) => setNode({ cmd: e.target.value })}
+              >
+                {COMMANDS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`compute.${c}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="qe-field-row">
+              <span>{t('compute.range')}</span>
+              <select
+                className="qe-input"
+                value={String(element.range)}
+                onChange={(e) => setNode({ range: e.target.value })}
+              >
+                <option value="all">{t('compute.all')}</option>
+                <option value="currentPage">{t('compute.currentPage')}</option>
+              </select>
+            </label>
+            <label className="qe-field-row">
+              <span>{t('compute.decimals')}</span>
+              <input
+                className="qe-input"
+                type="number"
+                min={0}
+                max={6}
+                value={format.decimalScale}
+                onChange={(e) => setFormat({ decimalScale: Number(e.target.value) })}
+              />
+            </label>
+            <label className="qe-check">
+              <input
+                type="checkbox"
+                checked={format.fixedDecimalScale}
+                onChange={(e) => setFormat({ fixedDecimalScale: e.target.checked })}
+              />
+              {t('compute.fixed')}
+            </label>
+            <label className="qe-check">
+              <input
+                type="checkbox"
+                checked={format.thousandSeparator}
+                onChange={(e) => setFormat({ thousandSeparator: e.target.checked })}
+              />
+              {t('compute.thousands')}
+            </label>
+            <label className="qe-field-row">
+              <span>{t('compute.prefix')}</span>
+              <input
+                className="qe-input"
+                value={format.prefix}
+                onChange={(e) => setFormat({ prefix: e.target.value })}
+              />
+            </label>
+            <label className="qe-field-row">
+              <span>{t('compute.suffix')}</span>
+              <input
+                className="qe-input"
+                value={format.suffix}
+                onChange={(e) => setFormat({ suffix: e.target.value })}
+              />
+            </label>
+          </Popover>
+        )}
+      </span>
+      {children}
+    </span>
+  );
+}
+
+const MODES: LoopMode[] = ['list', 'paragraph', 'inline'];
+
+function itemNamesOf(itemContent: unknown): string[] {
+  const names: string[] = [];
+  const visit = (nodes: unknown) => {
+    if (!Array.isArray(nodes)) return;
+    for (const node of nodes as Array<Record<string, unknown>>) {
+      if ((node.type === 'loopItemInline' || node.type === 'variable') && typeof node.name === 'string')
+        names.push(node.name);
+      visit(node.children);
+    }
+  };
+  visit(itemContent);
+  return names;
+}
+
+function LoopCard({ attributes, children, element }: RenderElementProps) {
+  const { t } = useEditorTranslation();
+  const [open, setOpen] = useState(false);
+  const setNode = useSetNode(element);
+  const remove = useRemoveNode(element);
+  const fields = useAtomValue(fieldsAtom);
+  const rootPath = String(element.rootPath ?? '');
+  const list = fields.find((f) => f.path === rootPath);
+  const names = itemNamesOf(element.itemContent);
+  const mode = String(element.mode) as LoopMode;
+  return (
+    <div {...attributes} className="qe-loop">
+      <div contentEditable={false}>
+        <button
+          type="button"
+          className="qe-loop-head"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+        >
+          <Icon name="loop" size={13} /> {t('loop.title')}: <strong>{rootPath || '—'}</strong> ·{' '}
+          {t(`loop.mode${mode[0]!.toUpperCase()}${mode.slice(1)}`)}
+        </button>
+        <div className="qe-loop-item">
+          {names.map((n) => (
+            <span key={n} className="qe-chip qe-chip-item">
+              {n}
+            </span>
+          ))}
+        </div>
+        {open && (
+          <Popover title={t('loop.title')} onClose={() => setOpen(false)}>
+            <label className="qe-field-row">
+              <span>{t('loop.list')}</span>
+              <select
+                className="qe-input"
+                value={rootPath}
+                onChange={(e) => setNode({ rootPath: e.target.value, itemContent: loopItemContent([]) })}
+              >
+                <option value="">—</option>
+                {fields
+                  .filter((f) => f.children)
+                  .map((f) => (
+                    <option key={f.path} value={f.path}>
+                      {f.label}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <fieldset className="qe-fieldset">
+              <legend>{t('loop.itemContent')}</legend>
+              {(list?.children ?? []).map((child) => (
+                <label className="qe-check" key={child.path}>
+                  <input
+                    type="checkbox"
+                    checked={names.includes(child.path)}
+                    onChange={(e) =>
+                      setNode({
+                        itemContent: loopItemContent(
+                          e.target.checked ? [...names, child.path] : names.filter((n) => n !== child.path),
+                        ),
+                      })
+                    }
+                  />
+                  {child.label}
+                </label>
+              ))}
+            </fieldset>
+            <label className="qe-field-row">
+              <span>{t('loop.mode')}</span>
+              <select className="qe-input" value={mode} onChange={(e) => setNode({ mode: e.target.value })}>
+                {MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`loop.mode${m[0]!.toUpperCase()}${m.slice(1)}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {mode === 'list' && (
+              <label className="qe-field-row">
+                <span>{t('loop.listType')}</span>
+                <select
+                  className="qe-input"
+                  value={String(element.listType)}
+                  onChange={(e) => setNode({ listType: e.target.value })}
+                >
+                  <option value="ul">{t('loop.ul')}</option>
+                  <option value="ol">{t('loop.ol')}</option>
+                </select>
+              </label>
+            )}
+            {mode === 'inline' && (
+              <label className="qe-field-row">
+                <span>{t('loop.joiner')}</span>
+                <input
+                  className="qe-input"
+                  value={String(element.inlineJoiner)}
+                  onChange={(e) => setNode({ inlineJoiner: e.target.value })}
+                />
+              </label>
+            )}
+            <label className="qe-check">
+              <input
+                type="checkbox"
+                checked={Boolean(element.hideWhenEmpty)}
+                onChange={(e) => setNode({ hideWhenEmpty: e.target.checked })}
+              />
+              {t('loop.hideWhenEmpty')}
+            </label>
+            {!element.hideWhenEmpty && (
+              <label className="qe-field-row">
+                <span>{t('loop.emptyContent')}</span>
+                <input
+                  className="qe-input"
+                  value={String(element.customEmptyContent ?? '')}
+                  onChange={(e) => setNode({ customEmptyContent: e.target.value })}
+                />
+              </label>
+            )}
+            <button type="button" className="qe-btn qe-btn-small qe-btn-danger" onClick={remove}>
+              {t('chip.remove')}
+            </button>
+          </Popover>
+        )}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function VoidCard({ attributes, children, element }: RenderElementProps) {
+  const label =
+    element.type === 'inline-image'
+      ? `[img] ${String(element.name ?? element.url ?? '')}`
+      : element.type === 'qrcode'
+        ? '[QR]'
+        : element.type === 'attachment'
+          ? `[file] ${String(element.fieldName ?? '')}`
+          : `[img] ${String((element.image as { fieldName?: string; url?: string } | undefined)?.fieldName ?? '')}`;
+  const Tag = element.type === 'inline-image' ? 'span' : 'div';
+  return (
+    <Tag {...attributes} className="qe-void">
+      <span contentEditable={false} className="qe-chip qe-chip-media">
+        {label}
+      </span>
+      {children}
+    </Tag>
+  );
+}
+
+export function renderElement(props: RenderElementProps) {
+  const { attributes, children, element } = props;
+  const style = textBlockStyle(element);
+  switch (element.type) {
+    case 'heading-one':
+      return (
+        <h1 {...attributes} className="qe-h1" style={style}>
+          {children}
+        </h1>
+      );
+    case 'heading-two':
+      return (
+        <h2 {...attributes} className="qe-h2" style={style}>
+          {children}
+        </h2>
+      );
+    case 'bulleted-list':
+      return <ul {...attributes}>{children}</ul>;
+    case 'numbered-list':
+      return <ol {...attributes}>{children}</ol>;
+    case 'list-item':
+      return (
+        <li {...attributes} style={style}>
+          {children}
+        </li>
+      );
+    case 'variable':
+    case 'loopItemInline':
+      return <VariableChip {...props} />;
+    case 'computeVariable':
+      return <ComputeChip {...props} />;
+    case 'loop':
+      return <LoopCard {...props} />;
+    case 'image':
+    case 'static-image':
+    case 'qrcode':
+    case 'attachment':
+    case 'inline-image':
+      return <VoidCard {...props} />;
+    default:
+      return (
+        <p {...attributes} className="qe-p" style={style}>
+          {children}
+        </p>
+      );
+  }
+}
+
+export function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {
+  const style: CSSProperties = {};
+  if (leaf.color) style.color = leaf.color;
+  if (leaf.backgroundColor) style.backgroundColor = leaf.backgroundColor;
+  if (leaf.fontSize) style.fontSize = `${leaf.fontSize}pt`;
+  let content = children;
+  if (leaf.bold) content = <strong>{content}</strong>;
+  if (leaf.italic) content = <em>{content}</em>;
+  if (leaf.underline) content = <u>{content}</u>;
+  if (leaf.code) content = <code>{content}</code>;
+  return (
+    <span {...attributes} style={style}>
+      {content}
+    </span>
+  );
+}

@@ -1,0 +1,76 @@
+import { Editor, Transforms } from 'slate';
+import { describe, expect, it } from 'vitest';
+import { parseBlock } from '../../../core/model';
+import {
+  createQuireEditor,
+  insertCompute,
+  insertLoop,
+  insertVariable,
+  setBlockProp,
+  setBlockType,
+  setMark,
+  toggleList,
+  toggleMark,
+} from './slate';
+
+function editorWith(text: string) {
+  const editor = createQuireEditor();
+  editor.children = [{ type: 'paragraph', children: [{ text }] }];
+  Transforms.select(editor, Editor.end(editor, []));
+  return editor;
+}
+
+/** The result must stay valid model rich text. */
+function asBlock(editor: Editor) {
+  return parseBlock({
+    id: 'b',
+    type: 'richText',
+    margins: { top: 0, right: 0, bottom: 0, left: 0 },
+    width: 100,
+    style: {},
+    content: editor.children,
+  });
+}
+
+describe('rich-text commands', () => {
+  it('inserts a variable chip as an inline void at the cursor', () => {
+    const editor = editorWith('Order ');
+    insertVariable(editor, 'Order no', [{ name: 'prefix', args: ['#'] }]);
+    Editor.insertText(editor, '!');
+    const paragraph = editor.children[0] as { children: Array<Record<string, unknown>> };
+    expect(paragraph.children.map((c) => c.type ?? c.text)).toEqual(['Order ', 'variable', '!']);
+    expect(paragraph.children[1]).toMatchObject({ name: 'Order no', filters: [{ name: 'prefix', args: ['#'] }] });
+    expect(asBlock(editor).type).toBe('richText');
+  });
+
+  it('applies marks, headings, alignment and lists', () => {
+    const editor = editorWith('Title');
+    Transforms.select(editor, { anchor: Editor.start(editor, []), focus: Editor.end(editor, []) });
+    toggleMark(editor, 'bold');
+    setMark(editor, 'color', '#ff0000');
+    setMark(editor, 'fontSize', 14);
+    setBlockType(editor, 'heading-one');
+    setBlockProp(editor, 'align', 'center');
+    expect(editor.children[0]).toEqual({
+      type: 'heading-one',
+      align: 'center',
+      children: [{ text: 'Title', bold: true, color: '#ff0000', fontSize: 14 }],
+    });
+    toggleList(editor, 'numbered-list');
+    expect(editor.children[0]).toMatchObject({ type: 'numbered-list', children: [{ type: 'list-item' }] });
+    toggleList(editor, 'numbered-list');
+    expect(editor.children[0]).toMatchObject({ type: 'paragraph' });
+    expect(asBlock(editor).type).toBe('richText');
+  });
+
+  it('inserts compute variables and loops the model accepts', () => {
+    const editor = editorWith('Total: ');
+    insertCompute(editor, 'Lines.Amount');
+    insertLoop(editor, 'Lines', ['Product', 'Quantity']);
+    const block = asBlock(editor);
+    const json = JSON.stringify(block);
+    expect(json).toContain('"type":"computeVariable","name":"Lines.Amount","cmd":"sum"');
+    expect(json).toContain('"type":"loop","rootPath":"Lines"');
+    expect(json).toContain('"type":"loopItemInline","name":"Quantity"');
+  });
+});

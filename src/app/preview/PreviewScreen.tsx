@@ -1,0 +1,507 @@
+/**
+ * The preview/print screen: pick a template (stored, or a bundled sample) and a record, render the
+ * PDF in the render worker, show it with pdf.js, print or download it. Everything runs on this
+ * device, so it works offline once the service worker has cached the app.
+ */
+import { useParams, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRenderPool, renderPreview } from '../../../workers/browser-pool';
+import { isQuireError } from '../../core/errors';
+import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
+import type { Storage } from '../../storage';
+import type { TemplateRow } from '../../storage/types';
+import { openWorkspace } from '../workspace/bootstrap';
+import { previewFileName } from './fileName';
+import { usePreviewTranslation } from './i18n/usePreviewTranslation';
+import { PdfPages } from './PdfPages';
+import {
+  FIXTURE_NAMES,
+  type FixtureName,
+  fixtureChoice,
+  fixtureOf,
+  loadFixture,
+  loadFixtureData,
+  loadRecordScope,
+  loadStoredTemplate,
+  loadTableRecords,
+  NO_RECORD,
+  type PreviewTemplate,
+  type RecordInput,
+  recordLabel,
+  SAMPLE_RECORD,
+  type TableRecords,
+} from './sources';
+import { initialZoom, pageWidth, percent, type Zoom, zoomIn, zoomOut } from './zoom';
+import './preview.css';
+
+export type PreviewStage = 'loading' | 'queued' | 'resolve' | 'compile' | 'draw';
+
+type RenderState =
+  | { status: 'idle' }
+  | { status: 'rendering'; stage: PreviewStage }
+  | { status: 'ready'; ms: number }
+  | { status: 'cancelled' }
+  | { status: 'error'; error: unknown };
+
+interface Shown {
+  pdf: Uint8Array;
+  fileName: string;
+}
+
+const EMPTY_RECORDS: TableRecords = { table: undefined, records: [] };
+
+function searchText(search: Record<string, unknown>, key: string): string | undefined {
+  const value = search[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+function useViewerWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+function openBlob(pdf: Uint8Array): string {
+  return URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
+}
+
+/** `/print` and `/baseplugin/t/$tableId/preview/$templateId`. */
+export function PreviewScreen({ titleKey }: { titleKey: string }) {
+  const { t } = usePreviewTranslation();
+  const { t: tApp } = useTranslation();
+  const params = useParams({ strict: false }) as Record<string, string | undefined>;
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const routeTableId = params.tableId;
+
+  const [storage, setStorage] = useState<Storage | null>(null);
+  const [stored, setStored] = useState<TemplateRow[]>([]);
+  const [choice, setChoice] = useState<string>(
+    () => params.templateId ?? searchText(search, 'template') ?? fixtureChoice('invoice'),
+  );
+  const [recordChoice, setRecordChoice] = useState<string | undefined>(() => searchText(search, 'record'));
+  const [template, setTemplate] = useState<PreviewTemplate | undefined>();
+  const [missing, setMissing] = useState(false);
+  const [tableRecords, setTableRecords] = useState<TableRecords>(EMPTY_RECORDS);
+  const [render, setRender] = useState<RenderState>({ status: 'idle' });
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [pageTotal, setPageTotal] = useState(0);
+  const [nonce, setNonce] = useState(0);
+  const [zoom, setZoom] = useState<Zoom | null>(null);
+  const viewerRef = useRef<HTMLDivElement>(null);
+  const viewerWidth = useViewerWidth(viewerRef);
+  const controller = useRef<AbortController | null>(null);
+  const userCancelled = useRef(false);
+
+  // Samples need no storage: they must not wait for it, nor render again when it opens.
+  const choiceStorage = fixtureOf(choice) ? null : storage;
+  const fixtureName = useCallback((name: FixtureName) => t(`fixtures.${name}`), [t]);
+  const nameOf = (tpl: PreviewTemplate) => (tpl.fixture ? fixtureName(tpl.fixture) : tpl.name);
+  const nameRef = useRef(nameOf);
+  nameRef.current = nameOf;
+
+  // Start the compiler while the user is still looking at the pickers.
+  useEffect(() => {
+    void getRenderPool().warm();
+  }, []);
+
+  useEffect(() => {
+    let alive = true;
+    openWorkspace()
+      .then(async (opened) => {
+        const rows = await opened.templates.list(routeTableId ? { tableId: routeTableId } : {});
+        if (!alive) return;
+        setStorage(opened);
+        setStored(rows);
+      })
+      // Without local storage (blocked, private mode) the samples still preview.
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [routeTableId]);
+
+  // The chosen template's content, and for a stored one the records of its table.
+  useEffect(() => {
+    let alive = true;
+    const fixture = fixtureOf(choice);
+    setMissing(false);
+    (async () => {
+      if (fixture) {
+        const loaded = await loadFixture(fixture);
+        if (!alive) return;
+        setTemplate(loaded);
+        setTableRecords(EMPTY_RECORDS);
+        return;
+      }
+      if (!choiceStorage) return;
+      const row = await choiceStorage.templates.get(choice);
+      if (!alive) return;
+      if (!row) {
+        setTemplate(undefined);
+        setMissing(true);
+        setRender({ status: 'idle' });
+        return;
+      }
+      const [loaded, records] = await Promise.all([
+        loadStoredTemplate(choiceStorage, row),
+        loadTableRecords(choiceStorage, row.tableId || routeTableId),
+      ]);
+      if (!alive) return;
+      setTemplate(loaded);
+      setTableRecords(records);
+    })().catch((error: unknown) => alive && setRender({ status: 'error', error }));
+    return () => {
+      alive = false;
+    };
+  }, [choice, choiceStorage, routeTableId]);
+
+  const effectiveRecord = useMemo(() => {
+    if (!template) return undefined;
+    if (template.fixture) return SAMPLE_RECORD;
+    if (recordChoice && (recordChoice === NO_RECORD || tableRecords.records.some((r) => r.id === recordChoice)))
+      return recordChoice;
+    return tableRecords.records[0]?.id ?? NO_RECORD;
+  }, [template, recordChoice, tableRecords]);
+
+  // Render whenever the template, the record or "render again" changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the explicit re-render trigger
+  useEffect(() => {
+    if (!template || !effectiveRecord) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    userCancelled.current = false;
+    const urls: string[] = [];
+    const started = performance.now();
+    setRender({ status: 'rendering', stage: 'loading' });
+    (async () => {
+      let input: RecordInput = { scope: {} };
+      if (template.fixture) input = { scope: await loadFixtureData(template.fixture) };
+      else if (choiceStorage && template.tableId && effectiveRecord !== NO_RECORD)
+        input = await loadRecordScope(choiceStorage, template.tableId, effectiveRecord, (url) => urls.push(url));
+      if (abort.signal.aborted) return;
+      setRender({ status: 'rendering', stage: 'queued' });
+      const pdf = await renderPreview({ key: template.key, content: template.content }, input.scope, {
+        signal: abort.signal,
+        onStage: (stage) => {
+          if (!abort.signal.aborted) setRender({ status: 'rendering', stage: stage === 'done' ? 'draw' : stage });
+        },
+      });
+      if (abort.signal.aborted) return;
+      const fileName = previewFileName({
+        rule: template.fileNameRule,
+        templateName: nameRef.current(template),
+        tableName: input.tableName,
+        firstField: input.firstField,
+        scope: input.scope,
+        printTime: Date.now(),
+      });
+      setShown({ pdf, fileName });
+      setRender({ status: 'ready', ms: Math.round(performance.now() - started) });
+    })().catch((error: unknown) => {
+      if (userCancelled.current) setRender({ status: 'cancelled' });
+      else if (!abort.signal.aborted) setRender({ status: 'error', error });
+    });
+    return () => {
+      abort.abort();
+      // The worker has read the attachments by now (or never will): free the object URLs.
+      setTimeout(() => {
+        for (const url of urls) URL.revokeObjectURL(url);
+      }, 1000);
+    };
+  }, [template, effectiveRecord, choiceStorage, nonce]);
+
+  const cancel = () => {
+    userCancelled.current = true;
+    controller.current?.abort();
+    setRender({ status: 'cancelled' });
+  };
+
+  const currentZoom = zoom ?? initialZoom(viewerWidth);
+  const width = viewerWidth > 0 ? pageWidth(currentZoom, viewerWidth) : 0;
+
+  const print = () => {
+    if (!shown) return;
+    const url = openBlob(shown.pdf);
+    const frame = document.createElement('iframe');
+    frame.className = 'pv-print-frame';
+    frame.setAttribute('aria-hidden', 'true');
+    frame.tabIndex = -1;
+    frame.src = url;
+    frame.onload = () => frame.contentWindow?.print();
+    document.body.append(frame);
+    // The print dialog holds the document while open; clean up well after.
+    setTimeout(() => {
+      frame.remove();
+      URL.revokeObjectURL(url);
+    }, 60_000);
+  };
+
+  const download = () => {
+    if (!shown) return;
+    const url = openBlob(shown.pdf);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = shown.fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const busy = render.status === 'rendering' || drawing;
+  const stage: PreviewStage | undefined = render.status === 'rendering' ? render.stage : drawing ? 'draw' : undefined;
+  const display = render.status === 'error' ? describeError(render.error, toTranslate(tApp)) : undefined;
+  const ready = Boolean(shown) && render.status !== 'error';
+  const chosenTemplateName = template ? nameOf(template) : '';
+  const selectedRecordLabel =
+    effectiveRecord === SAMPLE_RECORD
+      ? t('sampleData')
+      : effectiveRecord === NO_RECORD
+        ? t('noRecord')
+        : (() => {
+            const row = tableRecords.records.find((r) => r.id === effectiveRecord);
+            return row ? recordLabel(tableRecords.table, row) : '';
+          })();
+
+  return (
+    <article className="pv" data-status={render.status}>
+      <header className="pv-bar">
+        <div className="pv-title">
+          <h1>{tApp(titleKey)}</h1>
+          <p className="pv-subtitle">
+            {chosenTemplateName}
+            {chosenTemplateName && selectedRecordLabel ? ' · ' : ''}
+            {selectedRecordLabel}
+          </p>
+        </div>
+        <div className="pv-pickers">
+          <label className="pv-field">
+            <span>{t('templateLabel')}</span>
+            <select value={choice} onChange={(e) => setChoice(e.target.value)}>
+              <optgroup label={t('workspaceGroup')}>
+                {stored.length === 0 ? (
+                  <option disabled value="">
+                    {t('noTemplates')}
+                  </option>
+                ) : (
+                  stored.map((row) => (
+                    <option key={row.id} value={row.id}>
+                      {row.name}
+                    </option>
+                  ))
+                )}
+                {missing ? <option value={choice}>{choice}</option> : null}
+              </optgroup>
+              <optgroup label={t('samplesGroup')}>
+                {FIXTURE_NAMES.map((name) => (
+                  <option key={name} value={fixtureChoice(name)}>
+                    {fixtureName(name)}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </label>
+          <label className="pv-field">
+            <span>{t('recordLabel')}</span>
+            <select
+              value={effectiveRecord ?? ''}
+              disabled={!template || Boolean(template.fixture)}
+              onChange={(e) => setRecordChoice(e.target.value)}
+            >
+              {template?.fixture ? <option value={SAMPLE_RECORD}>{t('sampleData')}</option> : null}
+              {tableRecords.records.map((row) => (
+                <option key={row.id} value={row.id}>
+                  {recordLabel(tableRecords.table, row)}
+                </option>
+              ))}
+              {template && !template.fixture ? <option value={NO_RECORD}>{t('noRecord')}</option> : null}
+            </select>
+          </label>
+        </div>
+        <div className="pv-actions">
+          <button type="button" className="button secondary" disabled={!ready || busy} onClick={print}>
+            <PrinterIcon />
+            {t('print')}
+          </button>
+          <button
+            type="button"
+            className="button primary"
+            disabled={!ready || busy}
+            onClick={download}
+            title={shown ? `${t('fileName')}: ${shown.fileName}` : undefined}
+          >
+            <DownloadIcon />
+            {t('download')}
+          </button>
+        </div>
+      </header>
+
+      <div className="pv-toolbar" role="toolbar" aria-label={t('viewTools')}>
+        <div className="pv-status" role="status" aria-live="polite" data-stage={stage ?? render.status}>
+          {stage ? (
+            <>
+              <span className="pv-spinner" aria-hidden="true" />
+              {t(`stage.${stage}`)}
+              {render.status === 'rendering' ? (
+                <button type="button" className="button ghost small" onClick={cancel}>
+                  {t('cancel')}
+                </button>
+              ) : null}
+            </>
+          ) : render.status === 'ready' ? (
+            <>
+              <span className="pv-dot" aria-hidden="true" />
+              <span data-testid="preview-page-count">{t('pageCount', { count: pageTotal })}</span>
+              <span className="pv-muted">{t('renderedIn', { ms: render.ms })}</span>
+            </>
+          ) : render.status === 'cancelled' ? (
+            <>
+              {t('cancelled')}
+              <button type="button" className="button ghost small" onClick={() => setNonce((n) => n + 1)}>
+                {t('retry')}
+              </button>
+            </>
+          ) : null}
+        </div>
+        <div className="pv-zoom">
+          <button
+            type="button"
+            className="pv-icon-button"
+            aria-label={t('zoomOut')}
+            title={t('zoomOut')}
+            disabled={!viewerWidth}
+            onClick={() => setZoom(zoomOut(currentZoom, viewerWidth))}
+          >
+            −
+          </button>
+          <output className="pv-zoom-level" aria-label={t('zoomLevel', { percent: percent(currentZoom, viewerWidth) })}>
+            {percent(currentZoom, viewerWidth)}%
+          </output>
+          <button
+            type="button"
+            className="pv-icon-button"
+            aria-label={t('zoomIn')}
+            title={t('zoomIn')}
+            disabled={!viewerWidth}
+            onClick={() => setZoom(zoomIn(currentZoom, viewerWidth))}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="button ghost small"
+            aria-pressed={currentZoom.kind === 'fit'}
+            onClick={() => setZoom({ kind: 'fit' })}
+          >
+            {t('fitWidth')}
+          </button>
+        </div>
+      </div>
+
+      <div className="pv-viewer" ref={viewerRef} aria-busy={busy}>
+        {missing ? (
+          <div className="pv-message" role="alert">
+            <p>{t('templateMissing')}</p>
+            <dl className="pv-ids">
+              {Object.entries(params).map(([key, value]) => (
+                <div key={key}>
+                  <dt>{key}</dt>
+                  <dd data-param={key}>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null}
+        {display ? (
+          <div className="pv-message pv-error" role="alert">
+            <h2>
+              {display.title}
+              {display.code !== undefined ? <code className="pv-code">{String(display.code)}</code> : null}
+            </h2>
+            <p>{display.message}</p>
+            {display.details.length > 0 ? (
+              <details>
+                <summary>{t('details')}</summary>
+                <ul>
+                  {display.details.slice(0, 8).map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+            <button type="button" className="button secondary small" onClick={() => setNonce((n) => n + 1)}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : null}
+        {shown && width > 0 && render.status !== 'error' && !missing ? (
+          <div className={busy ? 'pv-sheet pv-stale' : 'pv-sheet'}>
+            <PdfPages
+              pdf={shown.pdf}
+              width={width}
+              onDrawn={setPageTotal}
+              onDrawing={setDrawing}
+              onError={(error) => setRender({ status: 'error', error })}
+            />
+          </div>
+        ) : null}
+        {!shown && busy && !display ? <div className="pv-placeholder-page" aria-hidden="true" /> : null}
+      </div>
+    </article>
+  );
+}
+
+/** Catalogued errors carry their own details; for anything else the raw message helps a bug report. */
+function describeError(error: unknown, t: Translate) {
+  const display = formatErrorForDisplay(error, t);
+  if (!isQuireError(error) && error instanceof Error && error.message)
+    return { ...display, details: [...display.details, error.message] };
+  return display;
+}
+
+function PrinterIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
+    </svg>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3" />
+    </svg>
+  );
+}
+
+export function PrintScreen() {
+  return <PreviewScreen titleKey="screens.print" />;
+}
+
+export function BasePreviewScreen() {
+  return <PreviewScreen titleKey="screens.basePreviewTemplate" />;
+}

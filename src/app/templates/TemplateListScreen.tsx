@@ -1,0 +1,231 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { createTemplateContent, EditorMode, serializeTemplateContent } from '../../core/model';
+import type { TemplateRow } from '../../storage/types';
+import { getStorage } from '../editor/data';
+import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from './samples';
+import './templates.css';
+
+export function editorHref(templateId: string, standalone?: { teamId: string; docId: string }): string {
+  if (standalone) return `/o/${standalone.teamId}/docs/${standalone.docId}/templates/${encodeURIComponent(templateId)}`;
+  return `/baseplugin/t/editor/${encodeURIComponent(templateId)}${window.location.search}`;
+}
+
+function blankContent(): string {
+  const content = createTemplateContent();
+  return serializeTemplateContent(content);
+}
+
+function relativeTime(ms: number, lang: string): string {
+  const seconds = Math.round((ms - Date.now()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86400), 'day');
+}
+
+/** An object URL for a stored thumbnail, revoked when the card goes. */
+function useThumbnail(hash: string | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hash) return;
+    let created: string | null = null;
+    let alive = true;
+    void getStorage()
+      .then((s) => s.assets.getBlob(hash))
+      .then((blob) => {
+        if (!blob || !alive) return;
+        created = URL.createObjectURL(blob);
+        setUrl(created);
+      });
+    return () => {
+      alive = false;
+      if (created) URL.revokeObjectURL(created);
+    };
+  }, [hash]);
+  return url;
+}
+
+function TemplateCard({ row, onChange }: { row: TemplateRow; onChange: () => void }) {
+  const { t, lang } = useEditorTranslation();
+  const navigate = useNavigate();
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(row.name);
+  const open = () => void navigate({ href: editorHref(row.id) });
+  const thumbnail = useThumbnail(row.thumbnailHash);
+
+  const rename = async () => {
+    const db = await getStorage();
+    await db.templates.save(row.id, { name: name.trim() || row.name }, row.revision);
+    setRenaming(false);
+    onChange();
+  };
+  const duplicate = async () => {
+    const db = await getStorage();
+    await db.templates.create({
+      name: t('list.copyOf', { name: row.name }),
+      baseId: row.baseId,
+      tableId: row.tableId,
+      category: row.category,
+      type: row.type,
+      content: row.content,
+    });
+    onChange();
+  };
+  const remove = async () => {
+    if (!window.confirm(t('list.confirmDelete', { name: row.name }))) return;
+    const db = await getStorage();
+    await db.templates.delete(row.id);
+    onChange();
+  };
+  const setCategory = async (category: 1 | 2) => {
+    const db = await getStorage();
+    await db.templates.save(row.id, { category }, row.revision);
+    onChange();
+  };
+
+  return (
+    <li className="tpl-card">
+      <button type="button" className="tpl-thumb" onClick={open} aria-label={`${t('list.open')}: ${row.name}`}>
+        {thumbnail ? (
+          <img className="tpl-thumb-img" src={thumbnail} alt="" />
+        ) : (
+          <span className="tpl-thumb-page" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+        )}
+      </button>
+      <div className="tpl-body">
+        {renaming ? (
+          <form
+            className="tpl-rename"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void rename();
+            }}
+          >
+            <input aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
+            <button type="submit" className="btn btn-small">
+              {t('list.save')}
+            </button>
+            <button type="button" className="btn btn-small btn-quiet" onClick={() => setRenaming(false)}>
+              {t('list.cancel')}
+            </button>
+          </form>
+        ) : (
+          <h2 className="tpl-name">
+            <a
+              href={editorHref(row.id)}
+              onClick={(e) => {
+                e.preventDefault();
+                open();
+              }}
+            >
+              {row.name}
+            </a>
+          </h2>
+        )}
+        <p className="tpl-meta">{t('list.lastEdited', { time: relativeTime(row.updatedAt, lang) })}</p>
+        <label className="tpl-category">
+          <span>{t('list.category')}</span>
+          <select value={row.category} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
+            <option value={1}>{t('list.recordView')}</option>
+            <option value={2}>{t('list.boardView')}</option>
+          </select>
+        </label>
+        <div className="tpl-actions">
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => setRenaming(true)}>
+            {t('list.rename')}
+          </button>
+          <button type="button" className="btn btn-small btn-quiet" onClick={() => void duplicate()}>
+            {t('list.duplicate')}
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={() => void remove()}>
+            {t('list.delete')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function TemplateListScreen() {
+  const { t } = useEditorTranslation();
+  const params = useParams({ strict: false }) as { tableId?: string };
+  const tableId = params.tableId ?? 'local';
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<TemplateRow[] | null>(null);
+
+  const reload = useCallback(async () => {
+    const db = await getStorage();
+    const list = await db.templates.list({ tableId });
+    setRows(list.sort((a, b) => b.updatedAt - a.updatedAt));
+  }, [tableId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const create = async (sample?: SampleName) => {
+    const db = await getStorage();
+    const table = await db.tables.get(tableId);
+    const content = sample ? ((await loadSampleTemplate(sample)) ?? blankContent()) : blankContent();
+    const row = await db.templates.create({
+      name: sample ? t(`list.samples.${sample}`) : t('list.untitled'),
+      baseId: table?.baseId ?? 'local',
+      tableId,
+      type: EditorMode.Design,
+      content,
+    });
+    if (sample) await db.settings.set(sampleKey(row.id), sample);
+    await navigate({ href: editorHref(row.id) });
+  };
+
+  return (
+    <section className="screen tpl-list" aria-labelledby="tpl-list-title">
+      <header className="tpl-list-head">
+        <div>
+          <h1 id="tpl-list-title">{t('list.title')}</h1>
+          <p className="muted">{t('list.subtitle')}</p>
+        </div>
+        <div className="tpl-create">
+          <button type="button" className="btn btn-primary" onClick={() => void create()}>
+            {t('list.newBlank')}
+          </button>
+          <label className="tpl-sample">
+            <span className="qe-sr">{t('list.fromSample')}</span>
+            <select
+              value=""
+              onChange={(e) => {
+                if (e.target.value) void create(e.target.value as SampleName);
+              }}
+            >
+              <option value="">{t('list.fromSample')}</option>
+              {SAMPLE_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {t(`list.samples.${name}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </header>
+      {rows === null ? (
+        <p className="muted">{t('list.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p className="tpl-empty">{t('list.empty')}</p>
+      ) : (
+        <ul className="tpl-grid">
+          {rows.map((row) => (
+            <TemplateCard key={row.id} row={row} onChange={() => void reload()} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

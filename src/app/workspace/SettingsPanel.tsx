@@ -1,0 +1,112 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { backupFileName, exportBackupBlob, restoreBackup, type Storage } from '../../storage';
+import { refreshUsage } from './bootstrap';
+import { Dialog } from './Dialog';
+import { downloadBlob, formatBytes } from './download';
+import { showError } from './errors';
+import { useWorkspaceTranslation } from './i18n';
+import { trackSave } from './saving';
+import { persistedAtom, usageAtom } from './state';
+
+/** Storage use, persistence, and whole-workspace backup export / restore. */
+export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose: () => void }) {
+  const { t, i18n } = useWorkspaceTranslation();
+  const usage = useAtomValue(usageAtom);
+  const persisted = useAtomValue(persistedAtom);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    void refreshUsage();
+  }, []);
+
+  const backup = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const blob = await exportBackupBlob(storage);
+      downloadBlob(blob, backupFileName({ kind: 'workspace' }, Date.now()));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const restore = async (file: File) => {
+    if (!window.confirm(t('storage.restoreConfirm'))) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await trackSave(() => restoreBackup(storage, file));
+      setMessage(t('storage.restored'));
+      void refreshUsage();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = error ? showError(error, t) : undefined;
+
+  return (
+    <Dialog title={t('storage.settings')} onClose={onClose}>
+      <section className="ws-settings-section">
+        <h3>{t('storage.usage')}</h3>
+        {usage ? (
+          <>
+            <div className="ws-meter" aria-hidden="true">
+              <div style={{ width: `${Math.max(1, Math.min(100, usage.percent))}%` }} />
+            </div>
+            <p data-testid="storage-usage">
+              {t('storage.usageValue', {
+                used: formatBytes(usage.usage, i18n.language),
+                quota: formatBytes(usage.quota, i18n.language),
+                percent: usage.percent,
+              })}
+            </p>
+          </>
+        ) : (
+          <p className="muted">{t('storage.usageUnknown')}</p>
+        )}
+        <p className="muted">{persisted ? t('storage.persisted') : t('storage.notPersisted')}</p>
+      </section>
+      <section className="ws-settings-section">
+        <h3>{t('storage.backup')}</h3>
+        <p className="muted">{t('storage.backupHint')}</p>
+        <div className="ws-row">
+          <button type="button" className="button secondary small" disabled={busy} onClick={backup}>
+            {t('storage.backup')}
+          </button>
+          <button
+            type="button"
+            className="button ghost small"
+            disabled={busy}
+            onClick={() => fileInput.current?.click()}
+          >
+            {t('storage.restore')}
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            data-testid="restore-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void restore(file);
+            }}
+          />
+        </div>
+        {message && <p className="ws-ok">{message}</p>}
+        {shown && (
+          <div className="ws-error" role="alert">
+            {shown.code !== undefined && <span className="ws-code">{String(shown.code)}</span>} {shown.message}
+          </div>
+        )}
+      </section>
+    </Dialog>
+  );
+}

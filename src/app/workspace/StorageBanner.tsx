@@ -1,0 +1,46 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { PendingWrites } from '../../storage';
+import { downloadBlob } from './download';
+import { useWorkspaceTranslation } from './i18n';
+import { pendingWritesAtom, storageFailureAtom, workspaceStatusAtom } from './state';
+
+/**
+ * Shown when storage refused a write or cannot open: says why, and offers what was not saved as a
+ * download so nothing the user typed is lost while the tab stays open.
+ */
+export function StorageBanner() {
+  const { t } = useWorkspaceTranslation();
+  const [failure, setFailure] = useAtom(storageFailureAtom);
+  const pending = useAtomValue(pendingWritesAtom);
+  const status = useAtomValue(workspaceStatusAtom);
+  if (!failure && pending.length === 0) return null;
+  const quota = (failure?.errorName ?? pending[0]?.reason) === 'StorageQuotaExceeded';
+  const download = () => {
+    const buffer = status.state === 'ready' ? status.storage.pending : new PendingWrites();
+    downloadBlob(buffer.toBlob(), buffer.fileName());
+  };
+  return (
+    <div className="ws-banner" role="alert" data-testid="storage-banner">
+      <span className="ws-banner-icon" aria-hidden="true">
+        !
+      </span>
+      <div className="ws-banner-text">
+        <strong>{quota ? t('storage.bannerQuota') : t('storage.bannerUnavailable')}</strong>
+        {failure && <span className="ws-code">{String(failure.code)}</span>}
+        {pending.length > 0 && (
+          <span className="ws-banner-count">{t('storage.unsaved', { count: pending.length })}</span>
+        )}
+      </div>
+      {pending.length > 0 && (
+        <button type="button" className="button small primary" onClick={download}>
+          {t('storage.download')}
+        </button>
+      )}
+      {pending.length === 0 && (
+        <button type="button" className="button small ghost" onClick={() => setFailure(undefined)}>
+          {t('storage.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

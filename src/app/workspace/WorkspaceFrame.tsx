@@ -1,0 +1,37 @@
+import { Provider, useAtomValue } from 'jotai';
+import { type ReactNode, useEffect } from 'react';
+import type { Storage } from '../../storage';
+import { openWorkspace } from './bootstrap';
+import { useWorkspaceTranslation } from './i18n';
+import { StorageBanner } from './StorageBanner';
+import { workspaceStatusAtom, workspaceStore } from './state';
+import './workspace.css';
+
+function Frame({ children }: { children: (storage: Storage) => ReactNode }) {
+  const { t } = useWorkspaceTranslation();
+  const status = useAtomValue(workspaceStatusAtom);
+  useEffect(() => {
+    openWorkspace().catch(() => undefined);
+  }, []);
+  return (
+    <div className="ws">
+      <StorageBanner />
+      {status.state === 'ready' ? (
+        children(status.storage)
+      ) : status.state === 'loading' ? (
+        <p className="ws-loading" role="status">
+          {t('tables.loading')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Every workspace screen: opens local storage once, shows the storage banner, then the screen. */
+export function WorkspaceFrame({ children }: { children: (storage: Storage) => ReactNode }) {
+  return (
+    <Provider store={workspaceStore}>
+      <Frame>{children}</Frame>
+    </Provider>
+  );
+}

@@ -1,0 +1,107 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { TABLE_FIELD_TYPES, type TableFieldType } from '../../../core/data/table/types';
+import type { FieldProperty, Storage, TableRow } from '../../../storage';
+import { Dialog } from '../Dialog';
+import { ErrorBox } from '../ErrorBox';
+import { useWorkspaceTranslation } from '../i18n';
+import { trackSave } from '../saving';
+
+/** New field: name and one of the 28 types; links pick their table, selects their options. */
+export function FieldDialog({ storage, table, onClose }: { storage: Storage; table: TableRow; onClose: () => void }) {
+  const { t } = useWorkspaceTranslation();
+  const [name, setName] = useState('');
+  const [type, setType] = useState<TableFieldType>('text');
+  const [linked, setLinked] = useState(table.id);
+  const [options, setOptions] = useState('');
+  const [error, setError] = useState<unknown>();
+  const tables = useLiveQuery(() => storage.tables.listByBase(table.baseId), [storage, table.baseId]) ?? [];
+
+  const create = async () => {
+    if (!name.trim()) {
+      setError(new Error(t('field.nameRequired')));
+      return;
+    }
+    let property: FieldProperty | undefined;
+    if (type === 'singleLink' || type === 'duplexLink') property = { tableId: linked, multiple: true };
+    if (type === 'singleSelect' || type === 'multiSelect') {
+      const names = [
+        ...new Set(
+          options
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        ),
+      ];
+      property = { options: names.map((n, i) => ({ id: `opt${i + 1}`, name: n, color: i % 6 })) };
+    }
+    if (type === 'currency') property = { currencyCode: 'USD', precision: 2 };
+    try {
+      await trackSave(() =>
+        storage.tables.addField(table.id, { name: name.trim(), type, ...(property ? { property } : {}) }),
+      );
+      onClose();
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t('field.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button ghost small" onClick={onClose}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button primary small" onClick={create}>
+            {t('field.create')}
+          </button>
+        </>
+      }
+    >
+      <form
+        className="ws-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <label>
+          {t('field.name')}
+          <input className="ws-input" value={name} onChange={(event) => setName(event.target.value)} />
+        </label>
+        <label>
+          {t('field.type')}
+          <select value={type} onChange={(event) => setType(event.target.value as TableFieldType)}>
+            {TABLE_FIELD_TYPES.map((ft) => (
+              <option key={ft} value={ft}>
+                {t(`field.types.${ft}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {(type === 'singleLink' || type === 'duplexLink') && (
+          <label>
+            {t('field.linkedTable')}
+            <select value={linked} onChange={(event) => setLinked(event.target.value)}>
+              {tables.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(type === 'singleSelect' || type === 'multiSelect') && (
+          <label>
+            {t('field.options')}
+            <input className="ws-input" value={options} onChange={(event) => setOptions(event.target.value)} />
+          </label>
+        )}
+      </form>
+      {error !== undefined && <ErrorBox error={error} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,206 @@
+import type {
+  CellValue,
+  StoredAttachment,
+  StoredLocation,
+  StoredUrl,
+  StoredUser,
+  TableField,
+  TableFieldType,
+} from '../../../storage';
+
+/**
+ * How the grid shows and edits stored cells (shapes in storage/types.ts). Pure functions, so the
+ * grid's display and the parse of what a user typed are tested without a browser.
+ */
+
+/** Types a user cannot type into: computed by the host, system-managed, or edited elsewhere. */
+const READ_ONLY: ReadonlySet<TableFieldType> = new Set([
+  'lookup',
+  'formula',
+  'createdTime',
+  'modifiedTime',
+  'createdUser',
+  'modifiedUser',
+  'denied',
+  'group',
+  'user',
+  'attachment',
+  'attachmentImage',
+  'singleLink',
+  'duplexLink',
+]);
+
+export function isEditable(field: TableField): boolean {
+  return !READ_ONLY.has(field.type) && field.type !== 'checkbox';
+}
+
+export function isLink(field: TableField): boolean {
+  return field.type === 'singleLink' || field.type === 'duplexLink';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Dates print in UTC: the demo and imports store wall-clock dates as UTC midnight. */
+export function formatDate(ms: number, withTime = false): string {
+  const d = new Date(ms);
+  if (Number.isNaN(d.getTime())) return '';
+  const date = `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}`;
+  return withTime ? `${date} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : date;
+}
+
+function hasTime(field: TableField): boolean {
+  return (
+    /H/.test(String(field.property?.dateFormat ?? '')) || field.type === 'createdTime' || field.type === 'modifiedTime'
+  );
+}
+
+// Building an Intl.NumberFormat costs far more than using one; a grid formats thousands of cells.
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    if (formatters.size > 200) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+function formatNumber(value: number, field: TableField, locale?: string): string {
+  const precision = typeof field.property?.precision === 'number' ? field.property.precision : undefined;
+  const digits =
+    precision === undefined
+      ? { maximumFractionDigits: 3 }
+      : { minimumFractionDigits: precision, maximumFractionDigits: precision };
+  if (field.type === 'currency') {
+    const currency = String(field.property?.currencyCode ?? 'CNY');
+    try {
+      return numberFormat(locale, {
+        style: 'currency',
+        currency,
+        ...(precision === undefined ? {} : digits),
+      }).format(value);
+    } catch {
+      return value.toFixed(precision ?? 2);
+    }
+  }
+  if (field.type === 'progress' || field.property?.formatter === 'percent') {
+    return numberFormat(locale, { style: 'percent', maximumFractionDigits: precision ?? 2 }).format(value);
+  }
+  if (field.type === 'rating') return `${value}/${field.property?.max ?? 5}`;
+  return numberFormat(locale, digits).format(value);
+}
+
+/** The text a cell shows (links show chips instead; see linkIds). */
+export function cellText(field: TableField, value: CellValue | undefined, locale?: string): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.type) {
+    case 'number':
+    case 'currency':
+    case 'progress':
+    case 'rating':
+      return typeof value === 'number' ? formatNumber(value, field, locale) : String(value);
+    case 'dateTime':
+    case 'createdTime':
+    case 'modifiedTime':
+      return typeof value === 'number' ? formatDate(value, hasTime(field)) : String(value);
+    case 'checkbox':
+      return value === true ? '✓' : '';
+    case 'multiSelect':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'url': {
+      const url = value as StoredUrl;
+      return typeof value === 'object' && !Array.isArray(value) ? url.text || url.link : String(value);
+    }
+    case 'attachment':
+    case 'attachmentImage':
+      return Array.isArray(value) ? (value as StoredAttachment[]).map((a) => a.name).join(', ') : '';
+    case 'user':
+    case 'createdUser':
+    case 'modifiedUser':
+      return Array.isArray(value) ? (value as StoredUser[]).map((u) => u.name).join(', ') : String(value);
+    case 'location':
+      return typeof value === 'object' && !Array.isArray(value)
+        ? ((value as StoredLocation).address ?? '')
+        : String(value);
+    default:
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+      if (Array.isArray(value))
+        return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ');
+      return JSON.stringify(value);
+  }
+}
+
+/** The record ids a link cell holds. */
+export function linkIds(value: CellValue | undefined): string[] {
+  return Array.isArray(value) ? (value as unknown[]).filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The text an editor starts with: like cellText but without grouping or currency symbols. */
+export function editText(field: TableField, value: CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') {
+    if (field.type === 'dateTime') return formatDate(value, hasTime(field)).replace(/\//g, '-');
+    return String(value);
+  }
+  if (field.type === 'url' && typeof value === 'object' && !Array.isArray(value)) return (value as StoredUrl).link;
+  if (field.type === 'location' && typeof value === 'object' && !Array.isArray(value))
+    return (value as StoredLocation).address;
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ');
+  return String(value);
+}
+
+export type ParseResult = { ok: true; value: CellValue | undefined } | { ok: false };
+
+function parseDate(text: string): number | undefined {
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+function parseNumber(text: string, percent: boolean): number | undefined {
+  const clean = text.replace(/[\s,]/g, '').replace(/^[^\d.+-]+/, '');
+  const isPercent = clean.endsWith('%');
+  const n = Number(isPercent ? clean.slice(0, -1) : clean);
+  if (!Number.isFinite(n) || clean === '') return undefined;
+  return isPercent || (percent && Math.abs(n) > 1) ? n / 100 : n;
+}
+
+/** What a user typed → the stored cell; `undefined` clears the cell; `{ok:false}` = not valid. */
+export function parseInput(field: TableField, text: string): ParseResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: true, value: undefined };
+  switch (field.type) {
+    case 'number':
+    case 'currency':
+    case 'progress':
+    case 'rating': {
+      const n = parseNumber(trimmed, field.type === 'progress' || field.property?.formatter === 'percent');
+      return n === undefined ? { ok: false } : { ok: true, value: n };
+    }
+    case 'dateTime': {
+      const ms = parseDate(trimmed);
+      return ms === undefined ? { ok: false } : { ok: true, value: ms };
+    }
+    case 'multiSelect':
+      return { ok: true, value: [...new Set(trimmed.split(/\s*[,;]\s*/).filter(Boolean))] };
+    case 'url':
+      return {
+        ok: true,
+        value: { text: trimmed, link: /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}` },
+      };
+    case 'email':
+      return /^[^\s@]+@[^\s@]+$/.test(trimmed) ? { ok: true, value: trimmed } : { ok: false };
+    case 'location':
+      return { ok: true, value: { address: trimmed } };
+    default:
+      return { ok: true, value: text };
+  }
+}
+
+/** Select options of a field (names), for the editor's list. */
+export function optionNames(field: TableField): string[] {
+  return (field.property?.options ?? []).map((o) => o.name);
+}

@@ -1,0 +1,2 @@
+export { TableScreen } from './TableScreen';
+export { TablesScreen } from './TablesScreen';

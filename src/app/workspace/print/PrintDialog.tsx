@@ -1,0 +1,200 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { getRenderPool } from '../../../../workers/browser-pool';
+import { isQuireError } from '../../../core/errors';
+import type { Storage, TableRow } from '../../../storage';
+import { Dialog } from '../Dialog';
+import { downloadBlob } from '../download';
+import { ErrorBox } from '../ErrorBox';
+import { useWorkspaceTranslation } from '../i18n';
+import { loadFileNameRule, saveFileNameRule } from './fileNames';
+import { type PrintJobResult, type PrintOutput, runPrintJob } from './printJob';
+
+type Phase =
+  | { kind: 'setup' }
+  | { kind: 'running'; done: number }
+  | { kind: 'done'; result: PrintJobResult }
+  | { kind: 'cancelled'; done: number };
+
+/**
+ * Print the selected records: pick a template of the table and an output, then watch the progress;
+ * the result downloads by itself (and can be downloaded again).
+ */
+export function PrintDialog({
+  storage,
+  table,
+  recordIds,
+  onClose,
+  onPreview,
+}: {
+  storage: Storage;
+  table: TableRow;
+  recordIds: string[];
+  onClose: () => void;
+  onPreview: (templateId: string | undefined) => void;
+}) {
+  const { t } = useWorkspaceTranslation();
+  const templates = useLiveQuery(() => storage.templates.list({ tableId: table.id }), [storage, table.id]);
+  const [templateId, setTemplateId] = useState('');
+  const [output, setOutput] = useState<PrintOutput>('zip');
+  const [rule, setRule] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
+  const [error, setError] = useState<unknown>();
+  const abort = useRef<AbortController>(undefined);
+  const total = recordIds.length;
+  const template = templates?.find((tpl) => tpl.id === templateId);
+
+  useEffect(() => {
+    if (!templateId && templates && templates[0]) setTemplateId(templates[0].id);
+  }, [templates, templateId]);
+  useEffect(() => {
+    if (templateId) void loadFileNameRule(storage, templateId).then(setRule);
+  }, [storage, templateId]);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async () => {
+    if (!template) return;
+    setError(undefined);
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ kind: 'running', done: 0 });
+    let done = 0;
+    try {
+      await saveFileNameRule(storage, template.id, rule).catch(() => undefined);
+      const pool = getRenderPool();
+      const result = await runPrintJob({
+        storage,
+        tableId: table.id,
+        recordIds,
+        template,
+        rule,
+        output,
+        signal: controller.signal,
+        concurrency: pool.size,
+        render: (ref, scope, signal) => pool.render(ref, scope, { kind: 'document', signal }),
+        assetUrl: (blob) => URL.createObjectURL(blob),
+        onProgress: (n) => {
+          done = n;
+          setPhase({ kind: 'running', done: n });
+        },
+      });
+      setPhase({ kind: 'done', result });
+      downloadBlob(result.blob, result.fileName);
+    } catch (e) {
+      if (controller.signal.aborted || (isQuireError(e, 'DocGenerationError') && /cancelled/.test(e.message))) {
+        setPhase({ kind: 'cancelled', done });
+      } else {
+        setError(e);
+        setPhase({ kind: 'setup' });
+      }
+    }
+  };
+
+  const running = phase.kind === 'running';
+  const percent =
+    phase.kind === 'running' ? Math.round((phase.done / Math.max(1, total)) * 100) : phase.kind === 'done' ? 100 : 0;
+
+  const footer = (
+    <>
+      {total === 1 && phase.kind === 'setup' && (
+        <button type="button" className="button ghost small" onClick={() => onPreview(templateId || undefined)}>
+          {t('print.preview')}
+        </button>
+      )}
+      {running ? (
+        <button type="button" className="button secondary small" onClick={() => abort.current?.abort()}>
+          {t('print.cancel')}
+        </button>
+      ) : (
+        <button type="button" className="button ghost small" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      )}
+      {phase.kind !== 'done' && !running && (
+        <button type="button" className="button primary small" disabled={!template} onClick={start}>
+          {t('print.start')}
+        </button>
+      )}
+      {phase.kind === 'done' && (
+        <button
+          type="button"
+          className="button primary small"
+          onClick={() => downloadBlob(phase.result.blob, phase.result.fileName)}
+        >
+          {t('print.downloadAgain')}
+        </button>
+      )}
+    </>
+  );
+
+  return (
+    <Dialog title={t('print.title')} onClose={() => (running ? abort.current?.abort() : onClose())} footer={footer}>
+      <p className="ws-print-count">{t('print.count', { count: total })}</p>
+      {templates && templates.length === 0 ? (
+        <p className="ws-empty">
+          {t('print.noTemplates')}{' '}
+          <button type="button" className="button small secondary" onClick={() => onPreview(undefined)}>
+            {t('print.createTemplate')}
+          </button>
+        </p>
+      ) : (
+        <fieldset className="ws-form" disabled={running}>
+          <label>
+            {t('print.template')}
+            <select
+              value={templateId}
+              onChange={(event) => setTemplateId(event.target.value)}
+              data-testid="print-template"
+            >
+              {templates?.map((tpl) => (
+                <option key={tpl.id} value={tpl.id}>
+                  {tpl.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="ws-choice" role="radiogroup" aria-label={t('print.output')}>
+            <span className="ws-choice-label">{t('print.output')}</span>
+            <label>
+              <input type="radio" name="output" checked={output === 'merged'} onChange={() => setOutput('merged')} />{' '}
+              {t('print.merged')}
+            </label>
+            <label>
+              <input type="radio" name="output" checked={output === 'zip'} onChange={() => setOutput('zip')} />{' '}
+              {t('print.zip')}
+            </label>
+          </div>
+          <label>
+            {t('print.fileName')}
+            <input
+              className="ws-input mono"
+              value={rule}
+              onChange={(event) => setRule(event.target.value)}
+              data-testid="print-rule"
+            />
+            <span className="muted small">{t('print.fileNameHint')}</span>
+          </label>
+        </fieldset>
+      )}
+      {phase.kind !== 'setup' && (
+        <div className="ws-progress-block">
+          <div
+            className="ws-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={phase.kind === 'running' || phase.kind === 'cancelled' ? phase.done : total}
+          >
+            <div style={{ width: `${percent}%` }} />
+          </div>
+          <p role="status" data-testid="print-status">
+            {phase.kind === 'running' && t('print.progress', { done: phase.done, total })}
+            {phase.kind === 'cancelled' && t('print.cancelled', { done: phase.done, total })}
+            {phase.kind === 'done' && t('print.done', { count: phase.result.count, file: phase.result.fileName })}
+          </p>
+        </div>
+      )}
+      {error !== undefined && <ErrorBox error={error} />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,420 @@
+import type { Page } from '@playwright/test';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+
+/** /baseplugin needs a login; the local one is enough for the workspace. */
+async function openTables(page: Page) {
+  await page.goto('/baseplugin/t');
+  const local = page.getByRole('button', { name: 'Continue on this device' });
+  const heading = page.getByRole('heading', { name: 'Your tables' });
+  await expect(local.or(heading)).toBeVisible();
+  if (await local.isVisible()) await local.click();
+  await expect(heading).toBeVisible();
+}
+
+async function openTable(page: Page, name: string) {
+  await page.getByRole('link', { name: new RegExp(`^${name} \\d`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+function row(page: Page, recordIndex: number) {
+  return page.locator(`[role="row"][aria-rowindex="${recordIndex + 2}"]`);
+}
+
+function cell(page: Page, recordIndex: number, field: string) {
+  return row(page, recordIndex).locator(`[role="gridcell"][data-field="${field}"]`);
+}
+
+async function editCell(page: Page, recordIndex: number, field: string, text: string) {
+  await cell(page, recordIndex, field).dblclick();
+  const input = cell(page, recordIndex, field).locator('input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/**
+ * Remember what the page downloads (file name and bytes, read in the page from the blob URL), so the
+ * test never depends on Playwright's artifact folder, which parallel runs may clean.
+ */
+async function captureDownloads(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __downloads: Promise<{ name: string; base64: string }>[] };
+    w.__downloads = [];
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download && this.href.startsWith('blob:')) {
+        const name = this.download;
+        w.__downloads.push(
+          fetch(this.href)
+            .then((r) => r.arrayBuffer())
+            .then((buffer) => {
+              let binary = '';
+              const bytes = new Uint8Array(buffer);
+              for (let i = 0; i < bytes.length; i += 0x8000)
+                binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+              return { name, base64: btoa(binary) };
+            }),
+        );
+      }
+      return click.call(this);
+    };
+  });
+}
+
+async function lastDownload(page: Page): Promise<{ name: string; bytes: Buffer }> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __downloads: unknown[] }).__downloads.length), {
+      timeout: 220_000,
+    })
+    .toBeGreaterThan(0);
+  const { name, base64 } = await page.evaluate(() => {
+    const list = (window as unknown as { __downloads: Promise<{ name: string; base64: string }>[] }).__downloads;
+    return list[list.length - 1]!;
+  });
+  return { name, bytes: Buffer.from(base64, 'base64') };
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}
+
+test.describe('local workspace', () => {
+  test('the demo workspace is there on first start and its grid shows records', async ({ page }) => {
+    await openTables(page);
+    await expect(page.getByRole('heading', { name: 'Demo workspace' })).toBeVisible();
+    for (const name of ['Orders', 'Order lines', 'Customers', 'Employees']) {
+      await expect(page.getByRole('link', { name: new RegExp(`^${name} \\d`) })).toBeVisible();
+    }
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-tables.png`, fullPage: true });
+    await openTable(page, 'Orders');
+    await expect(page.getByTestId('record-count')).toHaveText('60 records');
+    await expect(cell(page, 0, 'Order no')).toHaveText('SO-2025-1001');
+    // Linked records show as chips with the linked record's primary field.
+    await expect(cell(page, 0, 'Customer').locator('.ws-chip')).toHaveText('Baltic Amber Jewelry');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-grid.png` });
+  });
+
+  test('import a CSV with 10,000 rows and see them', async ({ page }) => {
+    test.setTimeout(120_000);
+    const lines = ['Name,Amount,Joined,Active,Email'];
+    for (let i = 1; i <= 10_000; i++) {
+      lines.push(
+        `Person ${i},${(i * 1.25).toFixed(2)},2025-0${(i % 9) + 1}-1${i % 10},${i % 2 === 0 ? 'yes' : 'no'},p${i}@example.com`,
+      );
+    }
+    await openTables(page);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await expect(page.getByText('10,000 rows found')).toBeVisible();
+    // Inferred types, editable per column.
+    await expect(page.getByLabel('Type Amount')).toHaveValue('number');
+    await expect(page.getByLabel('Type Joined')).toHaveValue('date');
+    await expect(page.getByLabel('Type Active')).toHaveValue('checkbox');
+    await expect(page.getByLabel('Type Email')).toHaveValue('email');
+    await page.getByLabel('Type Amount').selectOption('currency');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-import.png` });
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Import', exact: true }).last().click();
+    await expect(page.getByTestId('import-done')).toHaveText('Imported 10,000 records into “people”.', {
+      timeout: 60_000,
+    });
+    const importMs = Date.now() - started;
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    await expect(page.getByTestId('record-count')).toHaveText('10,000 records');
+    await expect(cell(page, 0, 'Name')).toHaveText('Person 1');
+    await expect(cell(page, 0, 'Active').locator('.ws-check.on')).toHaveCount(0);
+    await expect(cell(page, 1, 'Active').locator('.ws-check.on')).toHaveCount(1);
+    // Scroll to the very end: the virtualised grid renders the last rows.
+    const grid = page.getByTestId('grid');
+    await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(cell(page, 9_999, 'Name')).toHaveText('Person 10000');
+    const domRows = await page.locator('[role="row"]').count();
+    expect(domRows).toBeLessThan(80);
+    test.info().annotations.push({ type: 'import 10,000 rows (ms)', description: String(importMs) });
+    console.log(`10k: import ${importMs} ms`);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-imported.png` });
+  });
+
+  test('a bad file names the row and imports nothing', async ({ page }) => {
+    await openTables(page);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('[{"a": 1}, 5, {"a": 2}]'),
+    });
+    const error = page.getByTestId('error-box');
+    await expect(error).toBeVisible();
+    await expect(error).toContainText('IMPORT_ERROR');
+    await expect(error).toContainText('Nothing was imported.');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-import-error.png` });
+  });
+
+  test('an edit survives closing the tab right after it was saved', async ({ page, context }) => {
+    await openTables(page);
+    await openTable(page, 'Orders');
+    await editCell(page, 2, 'Order no', 'SO-2025-1003-B');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    const url = page.url();
+    await page.close();
+    const again = await context.newPage();
+    await again.goto(url);
+    await expect(cell(again, 2, 'Order no')).toHaveText('SO-2025-1003-B');
+  });
+
+  test('two tabs see each other’s edits', async ({ page, context }) => {
+    await openTables(page);
+    await openTable(page, 'Customers');
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await expect(cell(other, 0, 'Company')).toHaveText('Northwind Traders');
+    await editCell(page, 0, 'Contact', 'Maria Anders-Schmidt');
+    await expect(cell(other, 0, 'Contact')).toHaveText('Maria Anders-Schmidt');
+    await editCell(other, 1, 'Contact', 'Liam Chen Jr.');
+    await expect(cell(page, 1, 'Contact')).toHaveText('Liam Chen Jr.');
+    // A record added in one tab appears in the other.
+    await other.getByRole('button', { name: '+ Add record' }).click();
+    await expect(page.getByTestId('record-count')).toHaveText('21 records');
+  });
+
+  test('a full disk shows the banner and keeps the typed data', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Employees');
+    // Simulate the disk filling up: every IndexedDB write now fails with QuotaExceededError.
+    await page.evaluate(() => {
+      const fail = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      IDBObjectStore.prototype.put = fail;
+      IDBObjectStore.prototype.add = fail;
+    });
+    await editCell(page, 0, 'Title', 'Head of Sales');
+    const banner = page.getByTestId('storage-banner');
+    await expect(banner).toContainText('The storage on this device is full');
+    await expect(banner).toContainText('1 unsaved change');
+    // The typed value stays on screen, marked as not saved.
+    await expect(cell(page, 0, 'Title')).toHaveText('Head of Sales');
+    await expect(cell(page, 0, 'Title')).toHaveClass(/unsaved/);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-quota.png` });
+    await captureDownloads(page);
+    await banner.getByRole('button', { name: 'Download unsaved data' }).click();
+    const file = await lastDownload(page);
+    expect(file.name).toMatch(/^quire-unsaved-.*\.json$/);
+    const saved = JSON.parse(file.bytes.toString('utf8'));
+    expect(saved.format).toBe('quire-unsaved');
+    expect(JSON.stringify(saved.items)).toContain('Head of Sales');
+  });
+
+  test('demo → select 50 orders → a ZIP of 50 PDFs with the expected names, offline', async ({ page, context }) => {
+    test.setTimeout(240_000);
+    await openTables(page);
+    await waitForServiceWorker(page);
+    await openTable(page, 'Orders');
+    await context.setOffline(true);
+
+    await row(page, 0).getByRole('checkbox').click();
+    const grid = page.getByTestId('grid');
+    await grid.evaluate((el) => el.scrollTo(0, 36 * 40));
+    await row(page, 49)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
+    await expect(page.getByText('50 selected')).toBeVisible();
+    await page.getByRole('button', { name: 'Print 50 records' }).click();
+    await expect(page.getByTestId('print-template')).toHaveValue('demo-tpl-invoice');
+    await expect(page.getByTestId('print-rule')).toHaveValue('Invoice_{Order no}');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-print-setup.png` });
+    await captureDownloads(page);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect(page.getByRole('progressbar')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-print-progress.png` });
+    const zip = await lastDownload(page);
+    const seconds = (Date.now() - started) / 1000;
+    await expect(page.getByTestId('print-status')).toContainText('50 documents ready');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-print-done.png` });
+    expect(zip.name).toBe('Invoice_50.zip');
+    const names = zipEntryNames(zip.bytes);
+    // Each entry is a real PDF.
+    expect(zip.bytes.includes(Buffer.from('%PDF-'))).toBe(true);
+    expect(names).toHaveLength(50);
+    expect(names[0]).toBe('Invoice_SO-2025-1001.pdf');
+    expect(names[49]).toBe('Invoice_SO-2025-1050.pdf');
+    test.info().annotations.push({ type: 'print 50 invoices (s)', description: seconds.toFixed(1) });
+    console.log(`print: 50 invoices into a ZIP in ${seconds.toFixed(1)} s`);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('local workspace, more', () => {
+  test('fields: add one, and a 120-column table shows 100 with the rest reachable', async ({ page }) => {
+    await openTables(page);
+    const header = Array.from({ length: 120 }, (_, i) => `Col ${i + 1}`);
+    const body = Array.from({ length: 3 }, (_, r) => header.map((_, c) => `r${r + 1}c${c + 1}`).join(','));
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'wide.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([header.join(','), ...body].join('\n')),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).last().click();
+    await page.getByRole('button', { name: 'Open the table' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'wide' })).toBeVisible();
+    await page.getByRole('button', { name: '+20 more fields' }).click();
+    const picker = page.getByRole('dialog', { name: 'Fields shown' });
+    await expect(picker.getByText('100 of 120 shown')).toBeVisible();
+    await picker.getByLabel(/^Col 2 ·/).uncheck();
+    await picker.getByLabel(/^Col 120 ·/).check();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-fields-picker.png` });
+    await picker.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Col 2', exact: true })).toHaveCount(0);
+    const grid = page.getByTestId('grid');
+    await grid.evaluate((el) => el.scrollTo(el.scrollWidth, 0));
+    await expect(cell(page, 0, 'Col 120')).toHaveText('r1c120');
+
+    await page.getByRole('button', { name: '+ Add field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New field' });
+    await dialog.getByLabel('Field name').fill('Priority');
+    await dialog.getByLabel('Field type').selectOption('singleSelect');
+    await dialog.getByLabel('Options (comma-separated)').fill('High, Low');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-add-field.png` });
+    await dialog.getByRole('button', { name: 'Create field' }).click();
+    await expect(page.getByRole('button', { name: '+20 more fields' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: '+21 more fields' })).toBeVisible();
+  });
+
+  test('storage use in settings, and a backup restores the workspace', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Orders');
+    await editCell(page, 0, 'Order no', 'BACKED-UP');
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.getByRole('button', { name: 'Storage and backup' }).click();
+    await expect(page.getByTestId('storage-usage')).toContainText(/ of /);
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-settings.png` });
+    await captureDownloads(page);
+    await page.getByRole('button', { name: 'Back up the workspace' }).click();
+    const backup = await lastDownload(page);
+    expect(backup.name).toMatch(/\.json$/);
+    await page.keyboard.press('Escape');
+    // Change the record, then restore the backup: the backed-up value comes back.
+    await editCell(page, 0, 'Order no', 'CHANGED');
+    await expect(cell(page, 0, 'Order no')).toHaveText('CHANGED');
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Storage and backup' }).click();
+    await page
+      .getByTestId('restore-input')
+      .setInputFiles({ name: backup.name, mimeType: 'application/json', buffer: backup.bytes });
+    await expect(page.getByText('Backup restored.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cell(page, 0, 'Order no')).toHaveText('BACKED-UP');
+  });
+
+  test('the workspace speaks the chosen language', async ({ page }) => {
+    await openTables(page);
+    await page.getByLabel('Language').selectOption('ja-JP');
+    await expect(page.getByRole('heading', { name: 'テーブル一覧' })).toBeVisible();
+    await openTable(page, 'Orders');
+    await expect(page.getByTestId('record-count')).toHaveText('60 件のレコード');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-grid-ja.png` });
+  });
+
+  test('100,000 records: first rows and scrolling frame times', async ({ page }) => {
+    test.setTimeout(300_000);
+    const lines = ['Name,Amount,City,Joined'];
+    const cities = ['Berlin', 'Tokyo', 'Lima', 'Oslo', 'Pune'];
+    for (let i = 1; i <= 100_000; i++)
+      lines.push(`Row ${i},${i % 977}.5,${cities[i % 5]},2024-0${(i % 9) + 1}-0${(i % 9) + 1}`);
+    await openTables(page);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await expect(page.getByText('100,000 rows found')).toBeVisible({ timeout: 60_000 });
+    const importStart = Date.now();
+    await page.getByRole('button', { name: 'Import', exact: true }).last().click();
+    await expect(page.getByTestId('import-done')).toBeVisible({ timeout: 180_000 });
+    const importMs = Date.now() - importStart;
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page.keyboard.press('Escape');
+    const openStart = Date.now();
+    await page.getByRole('link', { name: /^big \d/ }).click();
+    await expect(cell(page, 0, 'Name')).toHaveText('Row 1');
+    const firstRowsMs = Date.now() - openStart;
+    await expect(page.getByTestId('record-count')).toHaveText('100,000 records');
+    // Frame times with nothing happening: the machine's own baseline.
+    const idle = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          const times: number[] = [];
+          let last = performance.now();
+          const step = () => {
+            const now = performance.now();
+            times.push(now - last);
+            last = now;
+            if (times.length < 60) requestAnimationFrame(step);
+            else resolve(times.slice(1));
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    const idleSorted = [...idle].sort((a, b) => a - b);
+    console.log(`idle frames p50 ${idleSorted[29]!.toFixed(1)} p95 ${idleSorted[55]!.toFixed(1)}`);
+    // Scroll 240 frames at 200 px per frame (a fast wheel flick, 12,000 px/s) and record frame times.
+    const frames = await page.getByTestId('grid').evaluate(
+      (el) =>
+        new Promise<number[]>((resolve) => {
+          const times: number[] = [];
+          let last = performance.now();
+          let n = 0;
+          const step = () => {
+            const now = performance.now();
+            times.push(now - last);
+            last = now;
+            el.scrollTop += 200;
+            if (++n < 240) requestAnimationFrame(step);
+            else resolve(times.slice(1));
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    const sorted = [...frames].sort((a, b) => a - b);
+    const p50 = sorted[Math.floor(sorted.length * 0.5)]!;
+    const p95 = sorted[Math.floor(sorted.length * 0.95)]!;
+    await expect(page.locator('[role="row"][aria-rowindex]').nth(5)).toBeVisible();
+    await page.getByTestId('grid').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(cell(page, 99_999, 'Name')).toHaveText('Row 100000');
+    test.info().annotations.push(
+      { type: 'import 100,000 rows (ms)', description: String(importMs) },
+      { type: 'first rows shown (ms)', description: String(firstRowsMs) },
+      {
+        type: 'scroll frame p50/p95/max (ms)',
+        description: `${p50.toFixed(1)}/${p95.toFixed(1)}/${sorted[sorted.length - 1]!.toFixed(1)}`,
+      },
+    );
+    console.log(
+      `100k: import ${importMs} ms, first rows ${firstRowsMs} ms, frames p50 ${p50.toFixed(1)} p95 ${p95.toFixed(1)} ms`,
+    );
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-100k.png` });
+    // The machine is shared (load average often above 8 on 2 cores): bound the median, report the rest.
+    expect(p50).toBeLessThan(250);
+  });
+});
+
+/** File names from a ZIP's central directory (no unzip library needed). */
+function zipEntryNames(bytes: Buffer): string[] {
+  const names: string[] = [];
+  for (let i = 0; i + 46 < bytes.length; i++) {
+    if (bytes.readUInt32LE(i) !== 0x02014b50) continue;
+    const nameLength = bytes.readUInt16LE(i + 28);
+    const extraLength = bytes.readUInt16LE(i + 30);
+    const commentLength = bytes.readUInt16LE(i + 32);
+    names.push(bytes.subarray(i + 46, i + 46 + nameLength).toString('utf8'));
+    i += 45 + nameLength + extraLength + commentLength;
+  }
+  return names;
+}
