@@ -7,7 +7,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 // Everything the app can load is precached so it starts and renders offline. The Typst compiler
 // WASM alone is ~28 MB, hence the raised size limit.
-const PRECACHE_PATTERNS = ['**/*.{js,css,html,svg,png,ico,webmanifest,json,wasm,ttf,otf,ttc,woff2}'];
+const PRECACHE_PATTERNS = ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json,wasm,ttf,otf,ttc,woff2}'];
 const MAX_PRECACHE_FILE_BYTES = 64 * 1024 * 1024;
 
 export default defineConfig({

@@ -66,10 +66,14 @@ test.describe('preview and print', () => {
     await page.getByLabel('Template').selectOption('fixture:contract');
     await expect(text.first()).toContainText('MSA-2026-0917', { timeout: 60_000 });
 
+    // Print hands the PDF to the browser in a hidden frame.
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect(page.locator('iframe.pv-print-frame')).toHaveAttribute('src', /^blob:/);
+
     await context.setOffline(false);
   });
 
-  test('a stored demo template previews a table record', async ({ page }) => {
+  test('a stored demo template previews the chosen table record', async ({ page }) => {
     await page.goto('/baseplugin/t/demo-orders/preview');
     const local = page.getByRole('button', { name: 'Continue on this device' });
     const heading = page.getByRole('heading', { level: 1, name: 'Templates' });
@@ -77,17 +81,40 @@ test.describe('preview and print', () => {
     if (await local.isVisible()) await local.click();
     await expect(heading).toBeVisible();
 
+    // The demo workspace's templates are offered first, then the samples.
     await page.goto('/print');
-    const picker = page.getByLabel('Template');
-    await expect(picker.locator('optgroup').first().locator('option:not([disabled])').first()).toBeAttached();
-    const stored = await picker.locator('optgroup').first().locator('option').first().getAttribute('value');
-    expect(stored).toBeTruthy();
-    await picker.selectOption(stored!);
+    const stored = page.getByLabel('Template').locator('optgroup').first().locator('option:not([disabled])');
+    await expect(stored.first()).toBeAttached();
+    const options = await stored.evaluateAll((els) =>
+      els.map((el) => [(el as HTMLOptionElement).value, el.textContent ?? '']),
+    );
+    const [templateId] = options.find(([, name]) => name === 'Packing slip') ?? options[0]!;
+
+    await page.goto(`/baseplugin/t/demo-orders/preview/${templateId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template preview');
     const record = page.getByLabel('Record');
     await expect(record).toBeEnabled();
-    const firstRecord = (await record.locator('option').first().textContent())!.trim();
-    await expect(page.getByTestId('preview-page-text').first()).not.toBeEmpty({ timeout: 90_000 });
-    await expect(page.locator('.pv-subtitle')).toContainText(firstRecord);
+    const labels = (await record.locator('option').allTextContents()).map((text) => text.trim());
+    const text = page.getByTestId('preview-page-text').first();
+    await expect(text).toContainText(labels[0]!, { timeout: 90_000 });
+    await expect(page.locator('.pv-subtitle')).toContainText(labels[0]!);
+
+    await record.selectOption({ label: labels[1]! });
+    await expect(text).toContainText(labels[1]!, { timeout: 60_000 });
+    await expect(text).not.toContainText(labels[0]!);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/preview-record.png` });
+  });
+
+  test('an unknown template says so and keeps the samples at hand', async ({ page }) => {
+    await page.goto('/baseplugin/t/demo-orders/preview');
+    const local = page.getByRole('button', { name: 'Continue on this device' });
+    await expect(local.or(page.getByRole('heading', { level: 1, name: 'Templates' }))).toBeVisible();
+    if (await local.isVisible()) await local.click();
+    await page.goto('/baseplugin/t/demo-orders/preview/no-such-template');
+    await expect(page.getByRole('alert')).toContainText('This template is not in this workspace.');
+    await expect(page.locator('dd[data-param="templateId"]')).toHaveText('no-such-template');
+    await page.getByLabel('Template').selectOption('fixture:approval-form');
+    await expect(page.getByTestId('preview-page-text').first()).not.toBeEmpty({ timeout: 90_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });

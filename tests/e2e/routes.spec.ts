@@ -13,12 +13,12 @@ async function signInLocally(page: Page) {
 }
 
 test.describe('standalone table', () => {
-  test('the template editor placeholder shows its params', async ({ page }) => {
-    await page.goto('/o/team-7/docs/doc-42/templates/tpl-9');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template editor');
-    await expect(page.getByText('Template editor — not built yet')).toBeVisible();
-    await expectParams(page, { teamId: 'team-7', docId: 'doc-42', templateId: 'tpl-9' });
-    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-placeholder.png`, fullPage: true });
+  test('a screen not built yet says so and shows its params', async ({ page }) => {
+    await page.goto('/o/team-7/docs/doc-42/preview/inst-9');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Document preview');
+    await expect(page.getByText('Document preview — not built yet')).toBeVisible();
+    await expectParams(page, { teamId: 'team-7', docId: 'doc-42', instanceId: 'inst-9' });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/placeholder.png`, fullPage: true });
   });
 
   test('a team document has its tabs, each a route', async ({ page }) => {

@@ -128,6 +128,9 @@ test.describe('local workspace', () => {
     await page.getByRole('button', { name: 'Open the table' }).click();
     await expect(page.getByTestId('record-count')).toHaveText('10,000 records');
     await expect(cell(page, 0, 'Name')).toHaveText('Person 1');
+    // Dates keep their calendar day whatever the time zone; amounts became currency.
+    await expect(cell(page, 0, 'Joined')).toHaveText('2025/02/11');
+    await expect(cell(page, 0, 'Amount')).toContainText('1.25');
     await expect(cell(page, 0, 'Active').locator('.ws-check.on')).toHaveCount(0);
     await expect(cell(page, 1, 'Active').locator('.ws-check.on')).toHaveCount(1);
     // Scroll to the very end: the virtualised grid renders the last rows.
@@ -178,6 +181,17 @@ test.describe('local workspace', () => {
     await expect(cell(other, 0, 'Contact')).toHaveText('Maria Anders-Schmidt');
     await editCell(other, 1, 'Contact', 'Liam Chen Jr.');
     await expect(cell(page, 1, 'Contact')).toHaveText('Liam Chen Jr.');
+    // An edit started before the other tab changed the record is refused, not silently applied.
+    await cell(page, 2, 'Contact').dblclick();
+    await editCell(other, 2, 'Contact', 'Edited in tab two');
+    await expect(cell(page, 2, 'Contact').locator('input')).toBeVisible();
+    const stale = cell(page, 2, 'Contact').locator('input');
+    await stale.fill('Edited in tab one');
+    await stale.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'changed in another tab' })).toBeVisible();
+    await expect(cell(page, 2, 'Contact')).toHaveText('Edited in tab two');
+    await expect(cell(other, 2, 'Contact')).toHaveText('Edited in tab two');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-conflict.png` });
     // A record added in one tab appears in the other.
     await other.getByRole('button', { name: '+ Add record' }).click();
     await expect(page.getByTestId('record-count')).toHaveText('21 records');
@@ -312,6 +326,17 @@ test.describe('local workspace, more', () => {
     await expect(page.getByText('Backup restored.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(cell(page, 0, 'Order no')).toHaveText('BACKED-UP');
+  });
+
+  test('printing a single record opens the preview route', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Orders');
+    await row(page, 4).getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'Print 1 record' }).click();
+    await page.getByRole('button', { name: 'Open preview' }).click();
+    await expect(page).toHaveURL(
+      /\/baseplugin\/t\/demo-orders\/preview\?recordId=demo-orders[^&]*&templateId=demo-tpl-invoice$/,
+    );
   });
 
   test('the workspace speaks the chosen language', async ({ page }) => {

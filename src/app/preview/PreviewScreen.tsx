@@ -359,7 +359,11 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
             <>
               <span className="pv-dot" aria-hidden="true" />
               <span data-testid="preview-page-count">{t('pageCount', { count: pageTotal })}</span>
-              <span className="pv-muted">{t('renderedIn', { ms: render.ms })}</span>
+              <span className="pv-muted">
+                {render.ms < 1000
+                  ? t('renderedIn', { ms: render.ms })
+                  : t('renderedInSeconds', { seconds: (render.ms / 1000).toFixed(1) })}
+              </span>
             </>
           ) : render.status === 'cancelled' ? (
             <>

@@ -99,7 +99,8 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, string>;
   const table = useLiveQuery(async () => (await storage.tables.get(tableId)) ?? null, [storage, tableId]);
-  const ids = useRecordIds(storage, tableId);
+  const recordIds = useRecordIds(storage, tableId);
+  const ids = recordIds?.ids;
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [modal, setModal] = useState<Modal>();
   const [menu, setMenu] = useState<{ field: TableField; anchor: HTMLElement }>();
@@ -127,6 +128,7 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
       storage={storage}
       table={table}
       ids={ids}
+      total={recordIds?.total ?? ids.length}
       selection={selection}
       setSelection={setSelection}
       modal={modal}
@@ -149,6 +151,7 @@ function TableBody({
   storage,
   table,
   ids,
+  total,
   selection,
   setSelection,
   modal,
@@ -162,6 +165,7 @@ function TableBody({
   storage: Storage;
   table: TableRow;
   ids: string[];
+  total: number;
   selection: Selection;
   setSelection: (update: (s: Selection) => Selection) => void;
   modal: Modal;
@@ -199,7 +203,7 @@ function TableBody({
           </Link>
           <h1>{table.name}</h1>
           <span className="muted" data-testid="record-count">
-            {t('tables.records', { count: ids.length, n: ids.length.toLocaleString(i18n.language) })}
+            {t('tables.records', { count: total, n: total.toLocaleString(i18n.language) })}
           </span>
         </div>
         <div className="ws-toolbar">

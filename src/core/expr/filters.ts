@@ -143,12 +143,12 @@ export const FILTERS: Readonly<Record<string, FilterFn>> = {
   /** date[:short|medium|long|full|custom[:pattern]] — locale-aware, medium by default. */
   date: dated((epoch, args, ctx) => {
     const style = (args[0] || 'medium') as DateStyle | 'custom';
-    if (style === 'custom') return formatDate(epoch, args[1] || 'yyyy-MM-dd', ctx.timeZone);
-    if (!DATE_STYLES.includes(style as DateStyle)) return formatDate(epoch, style, ctx.timeZone);
+    if (style === 'custom') return formatDate(epoch, args[1] || 'yyyy-MM-dd', ctx.timeZone, ctx.locale);
+    if (!DATE_STYLES.includes(style as DateStyle)) return formatDate(epoch, style, ctx.timeZone, ctx.locale);
     return formatDateStyle(epoch, style as DateStyle, { locale: ctx.locale, timeZone: ctx.timeZone });
   }),
   /** customDate[:pattern] — tokens yyyy MM dd HH mm ss; yyyy-MM-dd by default. */
-  customDate: dated((epoch, args, ctx) => formatDate(epoch, args.join(':') || 'yyyy-MM-dd', ctx.timeZone)),
+  customDate: dated((epoch, args, ctx) => formatDate(epoch, args.join(':') || 'yyyy-MM-dd', ctx.timeZone, ctx.locale)),
   /** format:pattern — a spreadsheet number pattern (`#,##0.00`), or a date pattern for dates. */
   format: (value, args, ctx) =>
     mapValue(value, (item) => {
@@ -157,7 +157,9 @@ export const FILTERS: Readonly<Record<string, FilterFn>> = {
       const n = toNumber(plain);
       if (n !== undefined) return formatWithPattern(n, pattern);
       const epoch = typeof plain === 'string' ? toEpochMs(plain, ctx.timeZone) : undefined;
-      return epoch !== undefined && /[yMdHms]/.test(pattern) ? formatDate(epoch, pattern, ctx.timeZone) : item;
+      return epoch !== undefined && /[yMdHms]/.test(pattern)
+        ? formatDate(epoch, pattern, ctx.timeZone, ctx.locale)
+        : item;
     }),
   cnUpper: numeric((n) => toChineseUpper(n)),
   cnLower: numeric((n) => toChineseLower(n)),

@@ -3,30 +3,14 @@
  * Text operators compare display text (contains/starts/ends ignore case), number operators
  * parse numbers (§5.1), date operators compare calendar days in the template's time zone.
  */
+
 import { DEFAULT_TIME_ZONE, formatDate, resolveTimeZone, toEpochMs, toNumber } from '../format';
+import { FILTER_OPERATORS } from '../model/types';
 import { parsePath } from './path';
 import { defaultToPlain, getChild, isEmptyValue, type ToPlain, toText } from './values';
 
-export const LIST_FILTER_OPERATORS = [
-  'eq',
-  'ne',
-  'contains',
-  'not_contains',
-  'starts_with',
-  'ends_with',
-  'is_empty',
-  'is_not_empty',
-  'n_eq',
-  'n_ne',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'before',
-  'after',
-  'date_eq',
-  'date_ne',
-] as const;
+// The 18 operators are the template model's (spec 001 §3.2): one list for the editor, schema and evaluator.
+export const LIST_FILTER_OPERATORS = FILTER_OPERATORS;
 export type ListFilterOperator = (typeof LIST_FILTER_OPERATORS)[number];
 
 export interface ListFilterCondition {

@@ -180,3 +180,17 @@ describe('round trips (property)', () => {
     );
   });
 });
+
+describe('formatDate month and weekday names', () => {
+  const march5 = Date.UTC(2026, 2, 5, 4, 0); // 12:00 in Asia/Shanghai, a Thursday
+  it('prints long and short names in the locale', () => {
+    expect(formatDate(march5, 'MMMM d, yyyy')).toBe('March 5, 2026');
+    expect(formatDate(march5, 'EEE, d MMM yyyy')).toBe('Thu, 5 Mar 2026');
+    expect(formatDate(march5, 'EEEE d MMMM yyyy', 'Asia/Shanghai', 'de-DE')).toBe('Donnerstag 5 März 2026');
+  });
+  it('uses the wall-clock day of the time zone', () => {
+    const lateUtc = Date.UTC(2026, 2, 5, 20, 0); // already March 6 in Shanghai
+    expect(formatDate(lateUtc, 'MMMM d', 'Asia/Shanghai')).toBe('March 6');
+    expect(formatDate(lateUtc, 'MMMM d', 'UTC')).toBe('March 5');
+  });
+});

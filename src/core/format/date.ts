@@ -165,16 +165,34 @@ export function toEpochMs(value: unknown, timeZone: string = DEFAULT_TIME_ZONE):
   return guessDate(trimmed, timeZone);
 }
 
-const TOKEN = /'[^']*'|yyyy|YYYY|yy|YY|MM|M|dd|DD|d|D|HH|H|hh|h|mm|m|ss|s|SSS|a|A/g;
+const TOKEN = /'[^']*'|yyyy|YYYY|yy|YY|MMMM|MMM|MM|M|dd|DD|d|D|EEEE|EEE|HH|H|hh|h|mm|m|ss|s|SSS|a|A/g;
+
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+/** Month or weekday name of a wall-clock date, in the locale (cached: Intl formatters are costly). */
+function calendarName(locale: string, part: 'month' | 'weekday', width: 'long' | 'short', f: WallClock): string {
+  const key = `${locale}|${part}|${width}`;
+  let format = nameFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { [part]: width, timeZone: 'UTC' });
+    nameFormats.set(key, format);
+  }
+  return format.format(Date.UTC(f.year, f.month - 1, f.day, 12));
+}
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');
 
 /**
- * Formats an instant with a pattern of the tokens yyyy yy MM M dd d HH H hh h mm m ss s SSS a
- * (YYYY and DD are read as yyyy and dd, so approval patterns like `YYYY/MM/DD` work).
- * Text in single quotes is literal; other characters print as they are.
+ * Formats an instant with a pattern of the tokens yyyy yy MMMM MMM MM M dd d EEEE EEE HH H hh h mm m
+ * ss s SSS a (YYYY and DD are read as yyyy and dd, so approval patterns like `YYYY/MM/DD` work).
+ * Month and weekday names are in `locale`. Text in single quotes is literal; other characters print
+ * as they are.
  */
-export function formatDate(epochMs: number, pattern: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+export function formatDate(
+  epochMs: number,
+  pattern: string,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  locale = 'en-US',
+): string {
   const zone = resolveTimeZone(timeZone);
   const f = wallClock(epochMs, zone);
   const ms = ((epochMs % 1000) + 1000) % 1000;
@@ -187,6 +205,14 @@ export function formatDate(epochMs: number, pattern: string, timeZone: string = 
       case 'yy':
       case 'YY':
         return pad(f.year % 100);
+      case 'MMMM':
+        return calendarName(locale, 'month', 'long', f);
+      case 'MMM':
+        return calendarName(locale, 'month', 'short', f);
+      case 'EEEE':
+        return calendarName(locale, 'weekday', 'long', f);
+      case 'EEE':
+        return calendarName(locale, 'weekday', 'short', f);
       case 'MM':
         return pad(f.month);
       case 'M':

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Seiten werden gezeichnet…',
   },
   renderedIn: 'In {{ms}} ms erstellt',
+  renderedInSeconds: 'In {{seconds}} s erstellt',
   pageCount: 'Seiten: {{count}}',
   pageImage: 'Seite {{n}} von {{total}}',
   pageText: 'Text von Seite {{n}}',

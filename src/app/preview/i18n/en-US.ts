@@ -21,6 +21,7 @@ const enUS = {
     draw: 'Drawing pages…',
   },
   renderedIn: 'Rendered in {{ms}} ms',
+  renderedInSeconds: 'Rendered in {{seconds}} s',
   pageCount: 'Pages: {{count}}',
   pageImage: 'Page {{n}} of {{total}}',
   pageText: 'Text of page {{n}}',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Dibujando las páginas…',
   },
   renderedIn: 'Generado en {{ms}} ms',
+  renderedInSeconds: 'Generado en {{seconds}} s',
   pageCount: 'Páginas: {{count}}',
   pageImage: 'Página {{n}} de {{total}}',
   pageText: 'Texto de la página {{n}}',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Dessin des pages…',
   },
   renderedIn: 'Généré en {{ms}} ms',
+  renderedInSeconds: 'Généré en {{seconds}} s',
   pageCount: 'Pages : {{count}}',
   pageImage: 'Page {{n}} sur {{total}}',
   pageText: 'Texte de la page {{n}}',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Menggambar halaman…',
   },
   renderedIn: 'Dirender dalam {{ms}} md',
+  renderedInSeconds: 'Dirender dalam {{seconds}} dtk',
   pageCount: 'Halaman: {{count}}',
   pageImage: 'Halaman {{n}} dari {{total}}',
   pageText: 'Teks halaman {{n}}',

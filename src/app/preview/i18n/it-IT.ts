@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Disegno delle pagine…',
   },
   renderedIn: 'Generato in {{ms}} ms',
+  renderedInSeconds: 'Generato in {{seconds}} s',
   pageCount: 'Pagine: {{count}}',
   pageImage: 'Pagina {{n}} di {{total}}',
   pageText: 'Testo della pagina {{n}}',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'ページを描画中…',
   },
   renderedIn: '{{ms}} ミリ秒で作成',
+  renderedInSeconds: '{{seconds}} 秒で作成',
   pageCount: 'ページ数：{{count}}',
   pageImage: '{{total}} ページ中 {{n}} ページ',
   pageText: '{{n}} ページ目のテキスト',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: '페이지를 그리는 중…',
   },
   renderedIn: '{{ms}}ms 만에 렌더링됨',
+  renderedInSeconds: '{{seconds}}초 만에 렌더링됨',
   pageCount: '페이지 수: {{count}}',
   pageImage: '{{total}}페이지 중 {{n}}페이지',
   pageText: '{{n}}페이지의 텍스트',

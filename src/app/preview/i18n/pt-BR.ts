@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Desenhando as páginas…',
   },
   renderedIn: 'Gerado em {{ms}} ms',
+  renderedInSeconds: 'Gerado em {{seconds}} s',
   pageCount: 'Páginas: {{count}}',
   pageImage: 'Página {{n}} de {{total}}',
   pageText: 'Texto da página {{n}}',

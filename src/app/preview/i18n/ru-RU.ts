@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Отрисовка страниц…',
   },
   renderedIn: 'Создано за {{ms}} мс',
+  renderedInSeconds: 'Создано за {{seconds}} с',
   pageCount: 'Страниц: {{count}}',
   pageImage: 'Страница {{n}} из {{total}}',
   pageText: 'Текст страницы {{n}}',

@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'กำลังวาดหน้า…',
   },
   renderedIn: 'เรนเดอร์ใน {{ms}} มิลลิวินาที',
+  renderedInSeconds: 'เรนเดอร์ใน {{seconds}} วินาที',
   pageCount: 'จำนวนหน้า: {{count}}',
   pageImage: 'หน้า {{n}} จาก {{total}}',
   pageText: 'ข้อความของหน้า {{n}}',

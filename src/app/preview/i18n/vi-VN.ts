@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: 'Đang vẽ các trang…',
   },
   renderedIn: 'Đã kết xuất trong {{ms}} ms',
+  renderedInSeconds: 'Đã kết xuất trong {{seconds}} giây',
   pageCount: 'Số trang: {{count}}',
   pageImage: 'Trang {{n}} / {{total}}',
   pageText: 'Nội dung chữ của trang {{n}}',

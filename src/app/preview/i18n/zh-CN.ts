@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: '正在绘制页面…',
   },
   renderedIn: '渲染耗时 {{ms}} 毫秒',
+  renderedInSeconds: '渲染耗时 {{seconds}} 秒',
   pageCount: '页数：{{count}}',
   pageImage: '第 {{n}} 页，共 {{total}} 页',
   pageText: '第 {{n}} 页的文字',

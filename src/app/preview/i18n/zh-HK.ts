@@ -22,6 +22,7 @@ const messages: PreviewMessages = {
     draw: '正在繪製頁面…',
   },
   renderedIn: '轉換耗時 {{ms}} 毫秒',
+  renderedInSeconds: '轉換耗時 {{seconds}} 秒',
   pageCount: '頁數：{{count}}',
   pageImage: '第 {{n}} 頁，共 {{total}} 頁',
   pageText: '第 {{n}} 頁的文字',

@@ -384,7 +384,7 @@ const TYPE_GLYPH: Partial<Record<TableField['type'], string>> = {
   duplexLink: '⇄',
   barcode: '▥',
   autoNumber: '№',
-  location: '⌖',
+  location: '◎',
   user: '☺',
   formula: 'ƒ',
   lookup: '⌕',

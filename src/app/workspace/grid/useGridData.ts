@@ -2,23 +2,40 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordRow, Storage, TableField } from '../../../storage';
 import { cellText, isLink, linkIds } from './cells';
 
+export interface RecordIds {
+  ids: string[];
+  /** Records in the table; more than `ids.length` while only the first page is known. */
+  total: number;
+}
+
+/** Rows shown before the full id list has loaded. */
+const FIRST_PAGE = 100;
+
 /**
- * The record ids of a table in grid order. Loaded as keys only (cheap at 100,000 rows) and reloaded
- * when records are added or removed — here or in another tab — but not on cell edits, which never
- * change the order.
+ * The record ids of a table in grid order. The first page and the count come first, so rows show
+ * before the whole id list (keys only, still cheap at 100,000 rows) has loaded. Reloaded when
+ * records are added or removed — here or in another tab — but not on cell edits, which never change
+ * the order.
  */
-export function useRecordIds(storage: Storage, tableId: string): string[] | undefined {
-  const [ids, setIds] = useState<string[]>();
+export function useRecordIds(storage: Storage, tableId: string): RecordIds | undefined {
+  const [state, setState] = useState<RecordIds>();
   useEffect(() => {
     let alive = true;
     let version = 0;
+    let complete = false;
     const load = () => {
       const mine = ++version;
-      void storage.records.orderedIds(tableId).then((next) => {
-        if (alive && mine === version) setIds(next);
+      void storage.records.orderedIds(tableId).then((ids) => {
+        complete = true;
+        if (alive && mine === version) setState({ ids, total: ids.length });
       });
     };
-    setIds(undefined);
+    setState(undefined);
+    void Promise.all([storage.records.count(tableId), storage.records.page(tableId, 0, FIRST_PAGE)]).then(
+      ([total, rows]) => {
+        if (alive && !complete) setState({ ids: rows.map((r) => r.id), total });
+      },
+    );
     load();
     const unsubscribe = storage.changes.subscribe((change) => {
       // Records live in block stores whose names the storage layer owns; any store named like them counts.
@@ -31,7 +48,7 @@ export function useRecordIds(storage: Storage, tableId: string): string[] | unde
       unsubscribe();
     };
   }, [storage, tableId]);
-  return ids;
+  return state;
 }
 
 /** Read access to the records the grid has loaded; a new object whenever any of them changed. */

@@ -16,6 +16,8 @@ import { trackSave } from '../saving';
 import { fileKind, readImportFile, tableNameFromFile } from './readFile';
 
 const PREVIEW_ROWS = 5;
+/** Dates are stored as UTC wall-clock instants, as the demo stores them and the grid shows them. */
+const IMPORT_OPTIONS = { timeZone: 'UTC' } as const;
 
 interface Loaded {
   fileName: string;
@@ -57,7 +59,7 @@ export function ImportDialog({
     setBusy('reading');
     try {
       const { sheet, sheets } = await readImportFile(file, sheetName);
-      const preview = previewImport(sheet);
+      const preview = previewImport(sheet, IMPORT_OPTIONS);
       setLoaded({
         fileName: file.name,
         file,
@@ -92,6 +94,7 @@ export function ImportDialog({
             tableId: existingId,
             sheet: loaded.sheet,
             columns: loaded.columns,
+            options: IMPORT_OPTIONS,
           });
         }
         const bases = await storage.bases.list();
@@ -101,6 +104,7 @@ export function ImportDialog({
           tableName: tableName.trim() || tableNameFromFile(loaded.fileName),
           sheet: loaded.sheet,
           columns: loaded.columns,
+          options: IMPORT_OPTIONS,
         });
       });
       setResult(outcome);
