@@ -34,6 +34,19 @@ const PRODUCTS = [
 ];
 
 const canvas = (page: Page) => page.getByRole('region', { name: 'Page canvas' });
+
+/** A 1×1 orange PNG: images stay on this origin (the journeys forbid requests elsewhere). */
+const DOT_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4n6kHAAQBAZdsT2b5AAAAAElFTkSuQmCC';
+
+async function dismissGuidance(page: Page) {
+  const guide = page.getByRole('region', { name: 'Quick guide' });
+  await guide.getByRole('button', { name: 'Next' }).click();
+  await guide.getByRole('button', { name: 'Got it' }).click();
+  const tips = page.locator('[data-tip]');
+  await expect(tips.first()).toBeVisible();
+  while ((await tips.count()) > 0) await tips.first().getByRole('button', { name: 'Got it' }).click();
+}
 const previewText = (page: Page) => page.getByTestId('preview-text');
 
 test.describe('template editor', () => {
@@ -175,6 +188,9 @@ test.describe('template editor', () => {
     await expect(canvas(page).locator('[data-block-type="table"]').first()).toBeVisible();
     await expect(previewText(page)).toContainText('INV-2026-00042', { timeout: 90_000 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-invoice.png` });
+    // Renaming in the editor is saved like any edit.
+    await page.getByRole('textbox', { name: 'Template name' }).fill('Sample invoice');
+    await expect(page.locator('[data-save="saved"]')).toBeVisible();
 
     // Keyboard: Alt+↓ moves the selected block, Ctrl+Z puts it back.
     const blocks = canvas(page).locator('.qe-page > .qe-row-wrap > .qe-row > .qe-col > [data-block-id]');
@@ -189,21 +205,88 @@ test.describe('template editor', () => {
     await page.getByRole('link', { name: 'Templates' }).click();
     const card = (name: string) =>
       page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
-    await card('Invoice').getByRole('button', { name: 'Rename' }).click();
-    await page.getByRole('textbox', { name: 'Template name' }).fill('Invoice (EU)');
+    await card('Sample invoice').getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('textbox', { name: 'Template name' }).fill('Sample invoice (EU)');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(card('Invoice (EU)')).toBeVisible();
-    await card('Invoice (EU)').getByRole('button', { name: 'Duplicate' }).click();
-    await expect(card('Copy of Invoice (EU)')).toBeVisible();
-    await card('Copy of Invoice (EU)')
+    await expect(card('Sample invoice (EU)')).toBeVisible();
+    await card('Sample invoice (EU)').getByRole('button', { name: 'Duplicate' }).click();
+    await expect(card('Copy of Sample invoice (EU)')).toBeVisible();
+    await card('Copy of Sample invoice (EU)')
       .getByRole('combobox', { name: 'Category' })
       .selectOption({ label: 'Board view' });
     page.once('dialog', (dialog) => void dialog.accept());
-    await card('Invoice (EU)').getByRole('button', { name: 'Delete' }).click();
-    await expect(card('Invoice (EU)')).toHaveCount(0);
+    await card('Sample invoice (EU)').getByRole('button', { name: 'Delete' }).click();
+    await expect(card('Sample invoice (EU)')).toHaveCount(0);
     await page.reload();
-    await expect(card('Copy of Invoice (EU)')).toBeVisible();
-    await expect(card('Copy of Invoice (EU)').getByRole('combobox', { name: 'Category' })).toHaveValue('2');
+    await expect(card('Copy of Sample invoice (EU)')).toBeVisible();
+    await expect(card('Copy of Sample invoice (EU)').getByRole('combobox', { name: 'Category' })).toHaveValue('2');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-list-actions.png` });
+  });
+
+  test('rich text media, preview errors at their block, approval variables', async ({ page }) => {
+    page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+    await openList(page);
+    await page.getByRole('button', { name: 'New blank template' }).click();
+    await expect(page.getByText('This page is empty.')).toBeVisible();
+    await dismissGuidance(page);
+
+    // An inline image and a QR code inside a text block, from the format bar.
+    await insert(page, 'Text');
+    await canvas(page).getByRole('textbox', { name: 'Text' }).first().click();
+    await page.keyboard.type('Logo ');
+    await page.getByRole('button', { name: 'Image in text' }).click();
+    const imageForm = page.getByRole('dialog', { name: 'Image in text' });
+    await imageForm.getByRole('textbox', { name: 'Image link (https://…)' }).fill(DOT_PNG);
+    await imageForm.getByRole('button', { name: 'Insert', exact: true }).click();
+    await expect(canvas(page).locator('[data-inline-image] img')).toBeVisible();
+    await page.keyboard.type(' Acme');
+    await page.getByRole('button', { name: 'QR code in text' }).click();
+    const qrForm = page.getByRole('dialog', { name: 'QR code in text' });
+    await expect(qrForm.getByRole('combobox', { name: 'Content' })).toHaveValue('currentRecord');
+    await qrForm.getByRole('button', { name: 'Insert QR code' }).click();
+    await expect(canvas(page).locator('[data-text-qr="currentRecord"] svg')).toBeVisible();
+    await page.keyboard.type('Scan to open the order');
+    await expect(previewText(page)).toContainText('Scan to open the order', { timeout: 90_000 });
+    await expect(previewText(page)).toContainText('Logo');
+    await expect(page.locator('[data-status="ok"]')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-text-media.png` });
+
+    // A preview error is shown at the block it comes from, and clears when fixed.
+    await insert(page, 'QR code');
+    const side = page.getByRole('complementary', { name: 'Block' });
+    await side.getByLabel('Content').selectOption('custom');
+    await side.getByLabel('Text (may hold {tags})').fill('{Order no | nosuch}');
+    const broken = canvas(page).locator('[data-block-type="qrcode"][data-preview-error]');
+    await expect(broken).toBeVisible({ timeout: 90_000 });
+    await expect(broken.getByRole('alert')).toHaveText("Preview error here: unknown filter 'nosuch'");
+    await expect(page.locator('div.qe-preview-error')).toContainText('nosuch');
+    await expect(canvas(page).locator('[data-preview-error]')).toHaveCount(1);
+    await broken.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-block-error.png` });
+    await side.getByLabel('Text (may hold {tags})').fill('{Order no}');
+    await expect(canvas(page).locator('[data-preview-error]')).toHaveCount(0, { timeout: 90_000 });
+    await expect(page.locator('[data-status="ok"]')).toBeVisible({ timeout: 90_000 });
+
+    // A template bound to the demo expense approval offers its form, system and signature variables.
+    await page.goto('/baseplugin/t/DEMO-EXPENSE/preview');
+    await page.getByRole('button', { name: 'New blank template' }).click();
+    await expect(page.getByText('This page is empty.')).toBeVisible();
+    await insert(page, 'Text');
+    await canvas(page).getByRole('textbox', { name: 'Text' }).first().click();
+    const fields = page.getByRole('complementary', { name: 'Fields' });
+    for (const group of ['Approval form', 'Approval details', 'Signature by person', 'Signature list by node'])
+      await expect(fields.getByRole('heading', { name: group })).toBeVisible();
+    await fields.getByRole('button', { name: 'Reason', exact: true }).click();
+    await expect(canvas(page).locator('[data-variable="Reason"]')).toBeVisible();
+    await page.keyboard.type(' signed ');
+    await fields.getByRole('searchbox').fill('manager · signature image');
+    await expect(fields.locator('[data-field]')).toHaveCount(2);
+    await fields.getByRole('searchbox').fill('finance · time');
+    await fields.locator('[data-field="signatureByNode.Finance.timeStr"]').click();
+    await expect(canvas(page).locator('[data-variable="signatureByNode.Finance.timeStr"]')).toBeVisible();
+    await expect(previewText(page)).toContainText('Client visit in Berlin', { timeout: 90_000 });
+    await expect(previewText(page)).toHaveText(/signed\s+20\d\d-\d\d-\d\d \d\d:\d\d:\d\d/);
+    await fields.getByRole('searchbox').fill('signature');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-fields.png` });
   });
 });

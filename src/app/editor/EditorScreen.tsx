@@ -28,6 +28,7 @@ import { createAutosaver } from './state/autosave';
 import * as C from './state/commands';
 import {
   activeSlateAtom,
+  approvalGroupsAtom,
   editErrorAtom,
   editorStateAtom,
   fieldsAtom,
@@ -106,6 +107,7 @@ export function EditorScreen() {
     s.set(editorStateAtom, C.createEditorState(loaded.content));
     s.set(fieldsAtom, loaded.context.fields);
     s.set(tableNameAtom, loaded.context.table?.name ?? '');
+    s.set(approvalGroupsAtom, loaded.context.approval?.groups ?? []);
     return s;
   }, [loaded]);
 

@@ -1,13 +1,14 @@
 /**
  * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
  */
-import type { OpenValue } from '../../core/data/openValue';
+import { approvalScope, mapApproval } from '../../core/data/approval';
+import type { OpenValue, PlainValue } from '../../core/data/openValue';
 import { recordToOpenValues } from '../../core/data/table/scope';
 import type { Storage } from '../../storage/storage';
 import { loadPrintInputs } from '../../storage/tableData';
-import type { RecordRow, TableField, TableRow } from '../../storage/types';
-
+import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableField, TableRow } from '../../storage/types';
 import { openWorkspace } from '../workspace/bootstrap';
+import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
 
 /** The tab's one storage connection, shared with the workspace screens (which install the demo). */
 export function getStorage(): Promise<Storage> {
@@ -24,10 +25,47 @@ export interface FieldOption {
   children?: FieldOption[];
 }
 
+/** A template bound to an approval definition prints its form, system and signature variables. */
+export interface ApprovalContext {
+  definition: ApprovalDefinitionRow;
+  instances: ApprovalInstanceRow[];
+  groups: ApprovalFieldGroup[];
+}
+
 export interface TableContext {
   table: TableRow | undefined;
   fields: FieldOption[];
   records: RecordRow[];
+  approval?: ApprovalContext;
+}
+
+/** A template's binding names a table, or an approval definition by its code (`approval:CODE` or the bare code). */
+export function approvalCodeOf(binding: string): string {
+  return binding.startsWith('approval:') ? binding.slice('approval:'.length) : binding;
+}
+
+/** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
+export function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
+  return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
+}
+
+async function loadApprovalContext(binding: string): Promise<ApprovalContext | undefined> {
+  const db = await getStorage();
+  const definition = await db.approvals.getDefinition(approvalCodeOf(binding));
+  if (!definition) return undefined;
+  const instances = await db.approvals.listInstances(definition.code);
+  // The first instance names the signers and nodes the signature groupings are keyed by.
+  const groups = approvalFieldGroups(approvalMapping(definition, instances[0]));
+  return { definition, instances, groups };
+}
+
+/** The plain scope an approval instance prints with. */
+export function approvalInstanceScope(
+  approval: ApprovalContext,
+  instanceCode: string | undefined,
+): Record<string, PlainValue> {
+  const instance = approval.instances.find((i) => i.code === instanceCode);
+  return approvalScope(approvalMapping(approval.definition, instance));
 }
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
@@ -41,7 +79,10 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
   if (!tableId) return { table: undefined, fields: [], records: [] };
   const db = await getStorage();
   const table = await db.tables.get(tableId);
-  if (!table) return { table: undefined, fields: [], records: [] };
+  if (!table) {
+    const approval = await loadApprovalContext(tableId);
+    return { table: undefined, fields: [], records: [], ...(approval ? { approval } : {}) };
+  }
   const fields: FieldOption[] = [];
   for (const field of table.fields) {
     const option: FieldOption = { path: field.name, label: field.name, type: field.type, group: table.name };

@@ -2,6 +2,7 @@
  * The pages as they will print: paper size (mm → px at 96 dpi), margins, orientation; rows of
  * columns with draggable dividers; blocks with a toolbar when selected, moved by drag and drop.
  */
+import { useAtomValue } from 'jotai';
 import { type CSSProperties, type DragEvent, type PointerEvent, useRef, useState } from 'react';
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
 import { Icon, type IconName } from '../Icon';
@@ -22,7 +23,7 @@ import {
   setColumnWidths,
   updateBlock,
 } from '../state/commands';
-import { useCommand, useEditorState } from '../state/store';
+import { previewIssuesAtom, useCommand, useEditorState } from '../state/store';
 import { BarcodeView, ImageView, QrView, RuleView } from './BlockViews';
 import { TableView } from './TableView';
 
@@ -127,6 +128,7 @@ function BlockFrame({ block }: { block: Block }) {
   const run = useCommand();
   const state = useEditorState();
   const selected = state.selection.blockId === block.id;
+  const issues = useAtomValue(previewIssuesAtom)[block.id];
   const m = block.margins;
   const style: CSSProperties = {
     margin: `${m.top}px ${m.right}px ${m.bottom}px ${m.left}px`,
@@ -144,8 +146,9 @@ function BlockFrame({ block }: { block: Block }) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: selects the block on click; keyboard users reach it through its handle and text
     <div
-      className={`qe-block qe-block-${block.type}${selected ? ' qe-block-selected' : ''}`}
+      className={`qe-block qe-block-${block.type}${selected ? ' qe-block-selected' : ''}${issues ? ' qe-block-error' : ''}`}
       data-block-id={block.id}
+      data-preview-error={issues ? 'true' : undefined}
       data-block-type={block.type}
       style={style}
       onMouseDown={(e) => {
@@ -173,6 +176,11 @@ function BlockFrame({ block }: { block: Block }) {
       </button>
       {selected && <BlockToolbar block={block} />}
       <BlockBody block={block} />
+      {issues && (
+        <p className="qe-block-error-note" role="alert" contentEditable={false}>
+          {t('previewPanel.blockError', { message: issues.join('; ') })}
+        </p>
+      )}
     </div>
   );
 }

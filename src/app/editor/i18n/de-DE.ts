@@ -247,6 +247,13 @@ const deDE: EditorMessages = {
     compute: 'Summe einfügen',
     loop: 'Listenschleife einfügen',
     textStyle: 'Textstil',
+    image: 'Bild im Text',
+    qrcode: 'QR-Code im Text',
+    imageWidth: 'Breite (px)',
+    imageFields: 'Bildfelder',
+    imageUrl: 'Bildlink (https://…)',
+    insertLink: 'Einfügen',
+    insertQr: 'QR-Code einfügen',
   },
   fields: {
     search: 'Felder suchen',
@@ -330,6 +337,7 @@ const deDE: EditorMessages = {
     close: 'Vorschau schließen',
     pageImage: 'Vorschau von Seite {{n}}',
     waiting: 'Die Vorschau erscheint hier, während Sie bearbeiten.',
+    blockError: 'Vorschaufehler hier: {{message}}',
   },
   tips: {
     dismiss: 'Verstanden',

@@ -246,6 +246,13 @@ const enUS = {
     compute: 'Insert total',
     loop: 'Insert list loop',
     textStyle: 'Text style',
+    image: 'Image in text',
+    qrcode: 'QR code in text',
+    imageWidth: 'Width (px)',
+    imageFields: 'Image fields',
+    imageUrl: 'Image link (https://…)',
+    insertLink: 'Insert',
+    insertQr: 'Insert QR code',
   },
   fields: {
     search: 'Search fields',
@@ -329,6 +336,7 @@ const enUS = {
     close: 'Close preview',
     pageImage: 'Preview of page {{n}}',
     waiting: 'The preview appears here as you edit.',
+    blockError: 'Preview error here: {{message}}',
   },
   tips: {
     dismiss: 'Got it',

@@ -247,6 +247,13 @@ const esES: EditorMessages = {
     compute: 'Insertar total',
     loop: 'Insertar bucle de lista',
     textStyle: 'Estilo de texto',
+    image: 'Imagen en el texto',
+    qrcode: 'Código QR en el texto',
+    imageWidth: 'Ancho (px)',
+    imageFields: 'Campos de imagen',
+    imageUrl: 'Enlace de la imagen (https://…)',
+    insertLink: 'Insertar',
+    insertQr: 'Insertar código QR',
   },
   fields: {
     search: 'Buscar campos',
@@ -330,6 +337,7 @@ const esES: EditorMessages = {
     close: 'Cerrar vista previa',
     pageImage: 'Vista previa de la página {{n}}',
     waiting: 'La vista previa aparece aquí mientras editas.',
+    blockError: 'Error de vista previa aquí: {{message}}',
   },
   tips: {
     dismiss: 'Entendido',

@@ -247,6 +247,13 @@ const frFR: EditorMessages = {
     compute: 'Insérer un total',
     loop: 'Insérer une boucle de liste',
     textStyle: 'Style de texte',
+    image: 'Image dans le texte',
+    qrcode: 'QR code dans le texte',
+    imageWidth: 'Largeur (px)',
+    imageFields: 'Champs image',
+    imageUrl: 'Lien de l’image (https://…)',
+    insertLink: 'Insérer',
+    insertQr: 'Insérer le QR code',
   },
   fields: {
     search: 'Rechercher des champs',
@@ -330,6 +337,7 @@ const frFR: EditorMessages = {
     close: 'Fermer l’aperçu',
     pageImage: 'Aperçu de la page {{n}}',
     waiting: 'L’aperçu apparaît ici pendant que vous modifiez.',
+    blockError: 'Erreur d’aperçu ici : {{message}}',
   },
   tips: {
     dismiss: 'Compris',

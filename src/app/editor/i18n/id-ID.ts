@@ -247,6 +247,13 @@ const idID: EditorMessages = {
     compute: 'Sisipkan total',
     loop: 'Sisipkan perulangan daftar',
     textStyle: 'Gaya teks',
+    image: 'Gambar dalam teks',
+    qrcode: 'Kode QR dalam teks',
+    imageWidth: 'Lebar (px)',
+    imageFields: 'Bidang gambar',
+    imageUrl: 'Tautan gambar (https://…)',
+    insertLink: 'Sisipkan',
+    insertQr: 'Sisipkan kode QR',
   },
   fields: {
     search: 'Cari bidang',
@@ -330,6 +337,7 @@ const idID: EditorMessages = {
     close: 'Tutup pratinjau',
     pageImage: 'Pratinjau halaman {{n}}',
     waiting: 'Pratinjau muncul di sini saat Anda mengedit.',
+    blockError: 'Galat pratinjau di sini: {{message}}',
   },
   tips: {
     dismiss: 'Mengerti',

@@ -247,6 +247,13 @@ const itIT: EditorMessages = {
     compute: 'Inserisci totale',
     loop: 'Inserisci ciclo di elenco',
     textStyle: 'Stile testo',
+    image: 'Immagine nel testo',
+    qrcode: 'Codice QR nel testo',
+    imageWidth: 'Larghezza (px)',
+    imageFields: 'Campi immagine',
+    imageUrl: 'Link dell’immagine (https://…)',
+    insertLink: 'Inserisci',
+    insertQr: 'Inserisci codice QR',
   },
   fields: {
     search: 'Cerca campi',
@@ -330,6 +337,7 @@ const itIT: EditorMessages = {
     close: 'Chiudi anteprima',
     pageImage: 'Anteprima della pagina {{n}}',
     waiting: 'L’anteprima appare qui mentre modifichi.',
+    blockError: 'Errore di anteprima qui: {{message}}',
   },
   tips: {
     dismiss: 'Ho capito',

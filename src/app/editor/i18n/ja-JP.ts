@@ -242,6 +242,13 @@ const jaJP: EditorMessages = {
     compute: '合計を挿入',
     loop: 'リストのループを挿入',
     textStyle: 'テキストスタイル',
+    image: 'テキスト内の画像',
+    qrcode: 'テキスト内のQRコード',
+    imageWidth: '幅（px）',
+    imageFields: '画像フィールド',
+    imageUrl: '画像のリンク（https://…）',
+    insertLink: '挿入',
+    insertQr: 'QRコードを挿入',
   },
   fields: {
     search: 'フィールドを検索',
@@ -325,6 +332,7 @@ const jaJP: EditorMessages = {
     close: 'プレビューを閉じる',
     pageImage: '{{n}} ページのプレビュー',
     waiting: '編集するとここにプレビューが表示されます。',
+    blockError: 'ここでプレビューエラー：{{message}}',
   },
   tips: {
     dismiss: 'OK',

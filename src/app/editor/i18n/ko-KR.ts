@@ -242,6 +242,13 @@ const koKR: EditorMessages = {
     compute: '합계 삽입',
     loop: '목록 반복 삽입',
     textStyle: '텍스트 스타일',
+    image: '텍스트 속 이미지',
+    qrcode: '텍스트 속 QR 코드',
+    imageWidth: '너비(px)',
+    imageFields: '이미지 필드',
+    imageUrl: '이미지 링크(https://…)',
+    insertLink: '삽입',
+    insertQr: 'QR 코드 삽입',
   },
   fields: {
     search: '필드 검색',
@@ -325,6 +332,7 @@ const koKR: EditorMessages = {
     close: '미리 보기 닫기',
     pageImage: '{{n}}페이지 미리 보기',
     waiting: '편집하면 여기에 미리 보기가 표시됩니다.',
+    blockError: '이 위치의 미리보기 오류: {{message}}',
   },
   tips: {
     dismiss: '확인',

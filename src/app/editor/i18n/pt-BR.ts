@@ -247,6 +247,13 @@ const ptBR: EditorMessages = {
     compute: 'Inserir total',
     loop: 'Inserir repetição de lista',
     textStyle: 'Estilo do texto',
+    image: 'Imagem no texto',
+    qrcode: 'Código QR no texto',
+    imageWidth: 'Largura (px)',
+    imageFields: 'Campos de imagem',
+    imageUrl: 'Link da imagem (https://…)',
+    insertLink: 'Inserir',
+    insertQr: 'Inserir código QR',
   },
   fields: {
     search: 'Pesquisar campos',
@@ -330,6 +337,7 @@ const ptBR: EditorMessages = {
     close: 'Fechar pré-visualização',
     pageImage: 'Pré-visualização da página {{n}}',
     waiting: 'A pré-visualização aparece aqui enquanto você edita.',
+    blockError: 'Erro de pré-visualização aqui: {{message}}',
   },
   tips: {
     dismiss: 'Entendi',

@@ -247,6 +247,13 @@ const ruRU: EditorMessages = {
     compute: 'Вставить итог',
     loop: 'Вставить цикл по списку',
     textStyle: 'Стиль текста',
+    image: 'Изображение в тексте',
+    qrcode: 'QR-код в тексте',
+    imageWidth: 'Ширина (px)',
+    imageFields: 'Поля изображений',
+    imageUrl: 'Ссылка на изображение (https://…)',
+    insertLink: 'Вставить',
+    insertQr: 'Вставить QR-код',
   },
   fields: {
     search: 'Поиск полей',
@@ -330,6 +337,7 @@ const ruRU: EditorMessages = {
     close: 'Закрыть просмотр',
     pageImage: 'Просмотр страницы {{n}}',
     waiting: 'Здесь появится просмотр, пока вы редактируете.',
+    blockError: 'Ошибка предпросмотра здесь: {{message}}',
   },
   tips: {
     dismiss: 'Понятно',

@@ -236,6 +236,13 @@ const thTH: EditorMessages = {
     compute: 'แทรกผลรวม',
     loop: 'แทรกการวนรายการ',
     textStyle: 'ลักษณะข้อความ',
+    image: 'รูปภาพในข้อความ',
+    qrcode: 'คิวอาร์โค้ดในข้อความ',
+    imageWidth: 'ความกว้าง (px)',
+    imageFields: 'ฟิลด์รูปภาพ',
+    imageUrl: 'ลิงก์รูปภาพ (https://…)',
+    insertLink: 'แทรก',
+    insertQr: 'แทรกคิวอาร์โค้ด',
   },
   fields: {
     search: 'ค้นหาฟิลด์',
@@ -319,6 +326,7 @@ const thTH: EditorMessages = {
     close: 'ปิดตัวอย่าง',
     pageImage: 'ตัวอย่างหน้า {{n}}',
     waiting: 'ตัวอย่างจะแสดงที่นี่ขณะที่คุณแก้ไข',
+    blockError: 'ข้อผิดพลาดของตัวอย่างที่นี่: {{message}}',
   },
   tips: {
     dismiss: 'เข้าใจแล้ว',

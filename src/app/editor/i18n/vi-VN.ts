@@ -247,6 +247,13 @@ const viVN: EditorMessages = {
     compute: 'Chèn tổng',
     loop: 'Chèn vòng lặp danh sách',
     textStyle: 'Kiểu chữ',
+    image: 'Hình ảnh trong văn bản',
+    qrcode: 'Mã QR trong văn bản',
+    imageWidth: 'Chiều rộng (px)',
+    imageFields: 'Trường hình ảnh',
+    imageUrl: 'Liên kết hình ảnh (https://…)',
+    insertLink: 'Chèn',
+    insertQr: 'Chèn mã QR',
   },
   fields: {
     search: 'Tìm trường',
@@ -330,6 +337,7 @@ const viVN: EditorMessages = {
     close: 'Đóng xem trước',
     pageImage: 'Xem trước trang {{n}}',
     waiting: 'Bản xem trước sẽ hiện ở đây khi bạn chỉnh sửa.',
+    blockError: 'Lỗi xem trước tại đây: {{message}}',
   },
   tips: {
     dismiss: 'Đã hiểu',

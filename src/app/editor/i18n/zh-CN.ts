@@ -236,6 +236,13 @@ const zhCN: EditorMessages = {
     compute: '插入合计',
     loop: '插入列表循环',
     textStyle: '文本样式',
+    image: '文本内图片',
+    qrcode: '文本内二维码',
+    imageWidth: '宽度（px）',
+    imageFields: '图片字段',
+    imageUrl: '图片链接（https://…）',
+    insertLink: '插入',
+    insertQr: '插入二维码',
   },
   fields: {
     search: '搜索字段',
@@ -319,6 +326,7 @@ const zhCN: EditorMessages = {
     close: '关闭预览',
     pageImage: '第 {{n}} 页预览',
     waiting: '编辑时预览将显示在这里。',
+    blockError: '此处预览出错：{{message}}',
   },
   tips: {
     dismiss: '知道了',

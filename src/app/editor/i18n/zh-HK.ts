@@ -236,6 +236,13 @@ const zhHK: EditorMessages = {
     compute: '插入合計',
     loop: '插入清單迴圈',
     textStyle: '文字樣式',
+    image: '文字內圖片',
+    qrcode: '文字內二維碼',
+    imageWidth: '闊度（px）',
+    imageFields: '圖片欄位',
+    imageUrl: '圖片連結（https://…）',
+    insertLink: '插入',
+    insertQr: '插入二維碼',
   },
   fields: {
     search: '搜尋欄位',
@@ -319,6 +326,7 @@ const zhHK: EditorMessages = {
     close: '關閉預覽',
     pageImage: '第 {{n}} 頁預覽',
     waiting: '編輯時預覽會顯示在這裡。',
+    blockError: '此處預覽出錯：{{message}}',
   },
   tips: {
     dismiss: '知道了',

@@ -236,6 +236,13 @@ const zhTW: EditorMessages = {
     compute: '插入合計',
     loop: '插入清單迴圈',
     textStyle: '文字樣式',
+    image: '文字內圖片',
+    qrcode: '文字內 QR 碼',
+    imageWidth: '寬度（px）',
+    imageFields: '圖片欄位',
+    imageUrl: '圖片連結（https://…）',
+    insertLink: '插入',
+    insertQr: '插入 QR 碼',
   },
   fields: {
     search: '搜尋欄位',
@@ -319,6 +326,7 @@ const zhTW: EditorMessages = {
     close: '關閉預覽',
     pageImage: '第 {{n}} 頁預覽',
     waiting: '編輯時預覽會顯示在這裡。',
+    blockError: '此處預覽發生錯誤：{{message}}',
   },
   tips: {
     dismiss: '知道了',

@@ -3,12 +3,15 @@
  * moment after each edit. One render at a time; edits made meanwhile coalesce into the next render,
  * so typing never waits for Typst.
  */
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { renderPreview } from '../../../../workers/browser-pool';
 import type { ParsedTemplateContent } from '../../../core/model';
 import { loadSampleData } from '../../templates/samples';
-import { getStorage, recordLabel, recordScope, type TableContext } from '../data';
+import { approvalInstanceScope, getStorage, recordLabel, recordScope, type TableContext } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { previewIssuesAtom } from '../state/store';
+import { issuesByBlock } from './issueBlocks';
 import { drawPdf } from './pdf';
 
 const DEBOUNCE_MS = 250;
@@ -43,9 +46,11 @@ async function saveThumbnail(templateId: string, page: HTMLCanvasElement): Promi
 
 export function PreviewPanel({ templateId, name, content, context, sample, tip, onClose }: Props) {
   const { t } = useEditorTranslation();
-  const [recordId, setRecordId] = useState<string>(() =>
-    sample || !context.records[0] ? SAMPLE : context.records[0].id,
-  );
+  const [recordId, setRecordId] = useState<string>(() => {
+    if (sample) return SAMPLE;
+    if (context.approval) return context.approval.instances[0]?.code ?? SAMPLE;
+    return context.records[0]?.id ?? SAMPLE;
+  });
   const [status, setStatus] = useState<'idle' | 'rendering' | 'ok' | 'error'>('idle');
   const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
   const [pageCount, setPageCount] = useState(0);
@@ -55,6 +60,8 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
   const job = useRef({ running: false, dirty: false, seq: 0 });
   const thumbTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(thumbTimer.current), []);
+  const setIssues = useSetAtom(previewIssuesAtom);
+  useEffect(() => () => setIssues({}), [setIssues]);
   const latest = useRef({ content, recordId });
   latest.current = { content, recordId };
 
@@ -62,6 +69,8 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
   useEffect(() => {
     const state = job.current;
     const scopeFor = async (id: string) => {
+      if (context.approval && !(id === SAMPLE && sample))
+        return approvalInstanceScope(context.approval, id === SAMPLE ? undefined : id);
       if (id === SAMPLE) return sample ? ((await loadSampleData(sample)) ?? {}) : {};
       return context.table ? recordScope(context.table.id, id) : {};
     };
@@ -112,9 +121,11 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
         setPageCount(drawn.pages.length);
         setText(drawn.text);
         setError(null);
+        setIssues({});
         setStatus('ok');
       } catch (err) {
         const issues = (err as { issues?: Array<{ path: string; reason: string }> }).issues ?? [];
+        setIssues(issuesByBlock(c.document, issues));
         setError({
           message: err instanceof Error ? err.message : String(err),
           issues: issues.slice(0, 5).map((i) => `${i.path}: ${i.reason}`),
@@ -127,7 +138,7 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
     };
     const timer = setTimeout(() => void run(), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [content, recordId, context.table, sample, templateId, t]);
+  }, [content, recordId, context.table, context.approval, sample, templateId, t, setIssues]);
 
   const blobUrl = () =>
     pdfRef.current ? URL.createObjectURL(new Blob([pdfRef.current.slice()], { type: 'application/pdf' })) : null;
@@ -178,6 +189,11 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
             {context.records.map((r) => (
               <option key={r.id} value={r.id}>
                 {recordLabel(context.table, r)}
+              </option>
+            ))}
+            {context.approval?.instances.map((i) => (
+              <option key={i.code} value={i.code}>
+                {typeof i.instance.serial_id === 'string' ? i.instance.serial_id : i.code}
               </option>
             ))}
           </select>

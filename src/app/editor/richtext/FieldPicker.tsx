@@ -3,11 +3,13 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import type { FieldOption } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { fieldsAtom, listContextAtom, tableNameAtom } from '../state/store';
+import { approvalGroupsAtom, fieldsAtom, listContextAtom, tableNameAtom } from '../state/store';
 
 export interface PickedField {
   path: string;
   field: FieldOption;
+  /** What the list shows: a nested entry shows its own name, not its parent's. */
+  name?: string;
 }
 
 function flatten(fields: FieldOption[]): PickedField[] {
@@ -19,10 +21,33 @@ function flatten(fields: FieldOption[]): PickedField[] {
   return out;
 }
 
+/**
+ * Approval entries show their label; nested ones (a signer's image) read `parent · label`. A list's
+ * fields are only reachable inside a loop over it, so lists are offered whole (and to the loop picker).
+ */
+export function approvalItems(fields: FieldOption[]): PickedField[] {
+  const out: PickedField[] = [];
+  for (const field of fields) {
+    out.push({ path: field.path, field, name: field.label });
+    if (field.type === 'list') continue;
+    for (const child of field.children ?? [])
+      out.push({ path: `${field.path}.${child.path}`, field: child, name: `${field.label} · ${child.label}` });
+  }
+  return out;
+}
+
+/** Matches the query against the variable path and the shown name (approval labels are localized). */
+export function matchesQuery(item: PickedField, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return item.path.toLowerCase().includes(q) || (item.name ?? item.field.label).toLowerCase().includes(q);
+}
+
 export function usePrintableFields(): { groups: Array<{ title: string; items: PickedField[] }> } {
   const fields = useAtomValue(fieldsAtom);
   const listContext = useAtomValue(listContextAtom);
   const tableName = useAtomValue(tableNameAtom);
+  const approvalGroups = useAtomValue(approvalGroupsAtom);
   const { t } = useEditorTranslation();
   return useMemo(() => {
     const groups: Array<{ title: string; items: PickedField[] }> = [];
@@ -44,8 +69,13 @@ export function usePrintableFields(): { groups: Array<{ title: string; items: Pi
         ],
       });
     }
+    for (const group of approvalGroups)
+      groups.push({
+        title: group.titleKey ? t(group.titleKey) : (group.title ?? ''),
+        items: approvalItems(group.items),
+      });
     return { groups };
-  }, [fields, listContext, tableName, t]);
+  }, [fields, listContext, tableName, approvalGroups, t]);
 }
 
 export function FieldPicker({
@@ -60,9 +90,8 @@ export function FieldPicker({
   const { t } = useEditorTranslation();
   const { groups } = usePrintableFields();
   const [query, setQuery] = useState('');
-  const q = query.trim().toLowerCase();
   const visible = groups
-    .map((g) => ({ ...g, items: g.items.filter((i) => !q || i.path.toLowerCase().includes(q)) }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => matchesQuery(i, query)) }))
     .filter((g) => g.items.length > 0);
   return (
     <div className="qe-picker">
@@ -97,10 +126,12 @@ export function FieldPicker({
                     onMouseDown={(e) => e.preventDefault()}
                     onClick={() => onPick(item.path)}
                     data-field={item.path}
+                    title={item.path}
                   >
                     <span className={`qe-field-type qe-type-${item.field.type}`} aria-hidden="true" />
                     <span className="qe-field-name">
-                      {item.path.includes('.') ? item.path.split('.').slice(1).join('.') : item.field.label}
+                      {item.name ??
+                        (item.path.includes('.') ? item.path.split('.').slice(1).join('.') : item.field.label)}
                     </span>
                   </button>
                 </li>

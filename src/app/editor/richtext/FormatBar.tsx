@@ -5,8 +5,9 @@ import { ReactEditor } from 'slate-react';
 import { FONT_SIZE_OPTIONS } from '../../../core/model';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { activeSlateAtom, fieldsAtom } from '../state/store';
+import { activeSlateAtom, approvalGroupsAtom, fieldsAtom } from '../state/store';
 import { FieldPicker } from './FieldPicker';
+import { InlineImageForm, QrInsertForm } from './MediaInsert';
 import {
   currentBlockProp,
   currentBlockType,
@@ -36,7 +37,7 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
   const active = useAtomValue(activeSlateAtom);
   const fields = useAtomValue(fieldsAtom);
   const [, force] = useState(0);
-  const [picker, setPicker] = useState<null | 'variable' | 'compute' | 'loop'>(null);
+  const [picker, setPicker] = useState<null | 'variable' | 'compute' | 'loop' | 'image' | 'qrcode'>(null);
   const editor = active?.editor;
   const disabled = !editor;
   const run = (fn: () => void) => {
@@ -60,7 +61,12 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
     </button>
   );
   const blockType = editor ? currentBlockType(editor) : 'paragraph';
-  const lists = fields.filter((f) => f.children);
+  const approvalGroups = useAtomValue(approvalGroupsAtom);
+  // Approval lists (nodes, comments, a person's signatures) loop like a table's linked records.
+  const lists = [
+    ...fields.filter((f) => f.children),
+    ...approvalGroups.flatMap((g) => g.items.filter((i) => i.type === 'list' && i.children?.length)),
+  ];
 
   return (
     <div className="qe-formatbar" role="toolbar" aria-label={t('text.textStyle')}>
@@ -200,6 +206,30 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
         >
           <Icon name="loop" /> {t('text.loop')}
         </button>
+        <button
+          type="button"
+          className="qe-tool"
+          aria-label={t('text.image')}
+          title={t('text.image')}
+          aria-expanded={picker === 'image'}
+          disabled={disabled}
+          onMouseDown={keep}
+          onClick={() => setPicker(picker === 'image' ? null : 'image')}
+        >
+          <Icon name="image" />
+        </button>
+        <button
+          type="button"
+          className="qe-tool"
+          aria-label={t('text.qrcode')}
+          title={t('text.qrcode')}
+          aria-expanded={picker === 'qrcode'}
+          disabled={disabled}
+          onMouseDown={keep}
+          onClick={() => setPicker(picker === 'qrcode' ? null : 'qrcode')}
+        >
+          <Icon name="qr" />
+        </button>
         {picker && editor && (
           <div
             className="qe-popover qe-popover-bar"
@@ -207,7 +237,11 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
             aria-label={t(`text.${picker}`)}
             onKeyDown={(e) => e.key === 'Escape' && setPicker(null)}
           >
-            {picker === 'variable' ? (
+            {picker === 'image' ? (
+              <InlineImageForm editor={editor} onDone={() => setPicker(null)} />
+            ) : picker === 'qrcode' ? (
+              <QrInsertForm editor={editor} onDone={() => setPicker(null)} />
+            ) : picker === 'variable' ? (
               <FieldPicker
                 id="bar-picker"
                 autoFocus

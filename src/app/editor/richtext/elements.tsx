@@ -1,9 +1,11 @@
 /** How each rich-text node looks while editing: text blocks as printed, variables as chips. */
 import { useAtomValue } from 'jotai';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { Transforms } from 'slate';
 import { ReactEditor, type RenderElementProps, type RenderLeafProps, useSlateStatic } from 'slate-react';
-import type { ComputeCommand, LoopMode, NumberFormat, VariableFilterCall } from '../../../core/model';
+import { renderSVG } from 'uqr';
+import type { ComputeCommand, LoopMode, NumberFormat, QrConfig, VariableFilterCall } from '../../../core/model';
+import { qrText } from '../canvas/BlockViews';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { fieldsAtom } from '../state/store';
@@ -424,23 +426,68 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
   );
 }
 
-function VoidCard({ attributes, children, element }: RenderElementProps) {
-  const label =
-    element.type === 'inline-image'
-      ? `[img] ${String(element.name ?? element.url ?? '')}`
-      : element.type === 'qrcode'
-        ? '[QR]'
-        : element.type === 'attachment'
-          ? `[file] ${String(element.fieldName ?? '')}`
-          : `[img] ${String((element.image as { fieldName?: string; url?: string } | undefined)?.fieldName ?? '')}`;
-  const Tag = element.type === 'inline-image' ? 'span' : 'div';
+function InlineImage({ attributes, children, element }: RenderElementProps) {
+  const { t } = useEditorTranslation();
+  const url = typeof element.url === 'string' ? element.url : '';
+  const name = typeof element.name === 'string' ? element.name : '';
+  const width = typeof element.width === 'number' ? element.width : undefined;
   return (
-    <Tag {...attributes} className="qe-void">
+    <span {...attributes} className="qe-void" data-inline-image={name || url}>
+      <span contentEditable={false} className="qe-inline-image">
+        {url ? (
+          <img src={url} alt={t('text.image')} style={{ width, height: 'auto' }} />
+        ) : (
+          <span className="qe-chip qe-chip-media" style={{ minWidth: width }}>
+            <Icon name="image" /> {name}
+          </span>
+        )}
+      </span>
+      {children}
+    </span>
+  );
+}
+
+function TextQr({ attributes, children, element }: RenderElementProps) {
+  const { t } = useEditorTranslation();
+  const config = element.qrcode as QrConfig | undefined;
+  const value = config?.value ?? { type: 'custom', value: '' };
+  const text = qrText(value) || ' ';
+  const svg = useMemo(() => renderSVG(text, { border: 0 }), [text]);
+  const caption =
+    value.type === 'custom' ? value.value : value.type === 'fieldValue' ? `{${value.field}}` : t(`qr.${value.type}`);
+  const size = Math.min(config?.size ?? 100, 160);
+  return (
+    <div {...attributes} className="qe-void qe-text-qr" data-text-qr={value.type}>
+      <span
+        contentEditable={false}
+        className="qe-text-qr-body"
+        role="img"
+        aria-label={`${t('blocks.qrcode')}: ${caption}`}
+      >
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: uqr renders the SVG from our own text */}
+        <span className="qe-qr" style={{ width: size, height: size }} dangerouslySetInnerHTML={{ __html: svg }} />
+        <span className="qe-media-caption">{caption}</span>
+      </span>
+      {children}
+    </div>
+  );
+}
+
+function VoidCard(props: RenderElementProps) {
+  const { attributes, children, element } = props;
+  if (element.type === 'inline-image') return <InlineImage {...props} />;
+  if (element.type === 'qrcode') return <TextQr {...props} />;
+  const label =
+    element.type === 'attachment'
+      ? `[file] ${String(element.fieldName ?? '')}`
+      : `[img] ${String((element.image as { fieldName?: string; url?: string } | undefined)?.fieldName ?? '')}`;
+  return (
+    <div {...attributes} className="qe-void">
       <span contentEditable={false} className="qe-chip qe-chip-media">
         {label}
       </span>
       {children}
-    </Tag>
+    </div>
   );
 }
 

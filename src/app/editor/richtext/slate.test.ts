@@ -4,7 +4,9 @@ import { parseBlock } from '../../../core/model';
 import {
   createQuireEditor,
   insertCompute,
+  insertInlineImage,
   insertLoop,
+  insertQrCode,
   insertVariable,
   setBlockProp,
   setBlockType,
@@ -72,5 +74,45 @@ describe('rich-text commands', () => {
     expect(json).toContain('"type":"computeVariable","name":"Lines.Amount","cmd":"sum"');
     expect(json).toContain('"type":"loop","rootPath":"Lines"');
     expect(json).toContain('"type":"loopItemInline","name":"Quantity"');
+  });
+
+  it('inserts inline images from a field or a link, inside the line', () => {
+    const editor = editorWith('Logo ');
+    insertInlineImage(editor, { name: 'Photo' }, 48);
+    Editor.insertText(editor, ' and ');
+    insertInlineImage(editor, { url: 'https://example.com/a.png' });
+    Editor.insertText(editor, '.');
+    const paragraph = editor.children[0] as { children: Array<Record<string, unknown>> };
+    expect(paragraph.children.map((c) => c.type ?? c.text)).toEqual([
+      'Logo ',
+      'inline-image',
+      ' and ',
+      'inline-image',
+      '.',
+    ]);
+    expect(paragraph.children[1]).toMatchObject({ name: 'Photo', width: 48 });
+    expect(paragraph.children[3]).toMatchObject({ url: 'https://example.com/a.png' });
+    expect(paragraph.children[3]).not.toHaveProperty('width');
+    expect(JSON.stringify(asBlock(editor))).toContain('"type":"inline-image","name":"Photo","width":48');
+  });
+
+  it('inserts a QR code after the current line, with a new line to keep typing on', () => {
+    const editor = editorWith('Scan me');
+    editor.children = [...editor.children, { type: 'paragraph', children: [{ text: 'Footer' }] }];
+    Transforms.select(editor, Editor.end(editor, [0]));
+    insertQrCode(editor, { type: 'currentRecord' });
+    Editor.insertText(editor, 'after');
+    expect(editor.children.map((n) => (n as { type: string }).type)).toEqual([
+      'paragraph',
+      'qrcode',
+      'paragraph',
+      'paragraph',
+    ]);
+    expect(editor.children[1]).toMatchObject({
+      qrcode: { size: 100, align: 'left', value: { type: 'currentRecord' } },
+    });
+    expect(Editor.string(editor, [2])).toBe('after');
+    expect(Editor.string(editor, [3])).toBe('Footer');
+    expect(JSON.stringify(asBlock(editor))).toContain('"type":"qrcode"');
   });
 });

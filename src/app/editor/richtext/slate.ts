@@ -4,7 +4,7 @@
  */
 import { type BaseEditor, createEditor, type Descendant, Editor, Element, Transforms } from 'slate';
 import { type ReactEditor, withReact } from 'slate-react';
-import type { TextLeaf, VariableFilterCall } from '../../../core/model';
+import { DEFAULT_QR_CONFIG, type QrValue, type TextLeaf, type VariableFilterCall } from '../../../core/model';
 
 declare module 'slate' {
   interface CustomTypes {
@@ -150,4 +150,38 @@ export function loopItemContent(itemNames: string[]): Descendant[] {
     children.push({ type: 'loopItemInline', name, children: [{ text: '' }] }, { text: '' });
   });
   return [{ type: 'paragraph', children }];
+}
+
+/** An image inside the line: an attachment/image field's first image (`name`) or a fixed link (`url`). */
+export function insertInlineImage(editor: Editor, source: { name: string } | { url: string }, width?: number): void {
+  ensureSelection(editor);
+  Transforms.insertNodes(editor, {
+    type: 'inline-image',
+    ...source,
+    ...(width && width > 0 ? { width } : {}),
+    children: [{ text: '' }],
+  });
+  Transforms.move(editor);
+}
+
+/**
+ * A QR code between lines of text. It is a void block, so it goes after the current text block and
+ * an empty paragraph follows it: the cursor always has a line to continue typing on.
+ */
+export function insertQrCode(editor: Editor, value: QrValue, size = DEFAULT_QR_CONFIG.size): void {
+  ensureSelection(editor);
+  const [entry] = Editor.nodes(editor, {
+    match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) && !LIST_TYPES.has(n.type),
+    mode: 'highest',
+  });
+  const at = entry ? [(entry[1][0] ?? 0) + 1] : [editor.children.length];
+  Transforms.insertNodes(
+    editor,
+    [
+      { type: 'qrcode', qrcode: { size, align: 'left', value }, children: [{ text: '' }] },
+      { type: 'paragraph', children: [{ text: '' }] },
+    ],
+    { at },
+  );
+  Transforms.select(editor, Editor.start(editor, [(at[0] ?? 0) + 1]));
 }

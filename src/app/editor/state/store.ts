@@ -7,6 +7,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import type { Editor } from 'slate';
 import type { ParsedTemplateContent } from '../../../core/model';
+import type { ApprovalFieldGroup } from '../approvalFields';
 import type { FieldOption } from '../data';
 import { createEditorState, type EditorState } from './commands';
 
@@ -26,6 +27,11 @@ export const activeSlateAtom = atom<{ editor: Editor; blockId: string } | null>(
 
 export const fieldsAtom = atom<FieldOption[]>([]);
 export const tableNameAtom = atom<string>('');
+/** Form, system and signature variables when the template is bound to an approval definition. */
+export const approvalGroupsAtom = atom<ApprovalFieldGroup[]>([]);
+
+/** The last preview's issues per block id (empty after a clean render): the canvas outlines those blocks. */
+export const previewIssuesAtom = atom<Record<string, string[]>>({});
 
 /** Rich text inside a table with dynamic rows reads item-relative names: the field panel offers those. */
 export const listContextAtom = atom<FieldOption[] | null>(null);

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, one after another (they would skew each other in parallel on
+// 2 cores). Rendering runs Quire beside @pdfme/generator; the browser benchmarks drive the built
+// app in Debian's Chromium, so the app is built first. Figures land in bench/*.json and *.md.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const benches = [
+  ['render: Quire WASM + native vs @pdfme/generator', 'npx tsx tests/bench/run.ts'],
+  ['build for the browser benchmarks', 'npm run -s build'],
+  ['editor in Chromium', 'npx tsx tests/bench/editor.ts'],
+  ['workspace import and grid in Chromium', 'npx tsx tests/bench/workspace.ts'],
+].filter(([, command]) => !command.includes('tests/bench/') || existsSync(command.split(' ').at(-1)));
+
+const failed = [];
+for (const [name, command] of benches) {
+  console.log(`\n=== ${name}: ${command}`);
+  const result = spawnSync(command, { shell: true, stdio: 'inherit' });
+  if (result.status !== 0) failed.push(name);
+}
+if (failed.length > 0) {
+  console.error(`\nBenchmarks that failed to run: ${failed.join(', ')}`);
+  process.exit(1);
+}
+console.log('\nFigures: bench/results.md (render), bench/editor.json, bench/workspace.json');

@@ -1,0 +1,79 @@
+/**
+ * Feature areas (editor, preview, workspace…) keep their strings in an i18next namespace of their
+ * own. English is bundled and registered synchronously, so a first paint never shows raw keys;
+ * other languages are lazy chunks (precached by the service worker, so switching works offline),
+ * registered on first use and on every language change.
+ */
+import type { i18n as I18n } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FALLBACK_LANGUAGE } from './languages';
+
+export type NamespaceLoaders<M> = Record<string, () => Promise<{ default: M }>>;
+
+export interface TranslationNamespace<M> {
+  ns: string;
+  /** Messages of `lng`; English when the language has no file. */
+  loadMessages(lng: string): Promise<M>;
+  /** Registers the bundle of `lng` (and the English fallback) on `i18n` once. */
+  ensureBundle(i18n: I18n, lng: string): Promise<void>;
+  /** `t` of this namespace; re-renders once a lazily loaded language has arrived. */
+  useNamespaceTranslation(): ReturnType<typeof useTranslation>;
+}
+
+/**
+ * `loaders` comes from the feature's own `import.meta.glob('./*.ts')` (Vite needs the glob in the
+ * module beside the files), keyed `./<lng>.ts`.
+ */
+export function defineTranslationNamespace<M extends object>(
+  ns: string,
+  english: M,
+  loaders: NamespaceLoaders<M>,
+): TranslationNamespace<M> {
+  const pending = new Map<string, Promise<void>>();
+
+  const registerEnglish = (i18n: I18n) => {
+    if (!i18n.hasResourceBundle(FALLBACK_LANGUAGE, ns))
+      i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, english, true, true);
+  };
+
+  async function loadMessages(lng: string): Promise<M> {
+    const load = loaders[`./${lng}.ts`];
+    return load ? (await load()).default : english;
+  }
+
+  function ensureBundle(i18n: I18n, lng: string): Promise<void> {
+    registerEnglish(i18n);
+    if (i18n.hasResourceBundle(lng, ns)) return Promise.resolve();
+    let job = pending.get(lng);
+    if (!job) {
+      job = loadMessages(lng).then((messages) => {
+        i18n.addResourceBundle(lng, ns, messages, true, true);
+      });
+      pending.set(lng, job);
+    }
+    return job;
+  }
+
+  function useNamespaceTranslation() {
+    const translation = useTranslation(ns);
+    const { i18n } = translation;
+    const [, setLoaded] = useState(0);
+    registerEnglish(i18n);
+    useEffect(() => {
+      let alive = true;
+      const load = (lng: string) => {
+        void ensureBundle(i18n, lng).then(() => alive && setLoaded((n) => n + 1));
+      };
+      load(i18n.language);
+      i18n.on('languageChanged', load);
+      return () => {
+        alive = false;
+        i18n.off('languageChanged', load);
+      };
+    }, [i18n]);
+    return translation;
+  }
+
+  return { ns, loadMessages, ensureBundle, useNamespaceTranslation };
+}
