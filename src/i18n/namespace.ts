@@ -17,8 +17,7 @@ export interface TranslationNamespace<M> {
   loadMessages(lng: string): Promise<M>;
   /** Registers the bundle of `lng` (and the English fallback) on `i18n` once. */
   ensureBundle(i18n: I18n, lng: string): Promise<void>;
-  /** `t` of this namespace; re-renders once a lazily loaded language has arrived. */
-  useNamespaceTranslation(): ReturnType<typeof useTranslation>;
+  english: M;
 }
 
 /**
@@ -32,18 +31,13 @@ export function defineTranslationNamespace<M extends object>(
 ): TranslationNamespace<M> {
   const pending = new Map<string, Promise<void>>();
 
-  const registerEnglish = (i18n: I18n) => {
-    if (!i18n.hasResourceBundle(FALLBACK_LANGUAGE, ns))
-      i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, english, true, true);
-  };
-
   async function loadMessages(lng: string): Promise<M> {
     const load = loaders[`./${lng}.ts`];
     return load ? (await load()).default : english;
   }
 
   function ensureBundle(i18n: I18n, lng: string): Promise<void> {
-    registerEnglish(i18n);
+    registerEnglish(i18n, ns, english);
     if (i18n.hasResourceBundle(lng, ns)) return Promise.resolve();
     let job = pending.get(lng);
     if (!job) {
@@ -55,25 +49,31 @@ export function defineTranslationNamespace<M extends object>(
     return job;
   }
 
-  function useNamespaceTranslation() {
-    const translation = useTranslation(ns);
-    const { i18n } = translation;
-    const [, setLoaded] = useState(0);
-    registerEnglish(i18n);
-    useEffect(() => {
-      let alive = true;
-      const load = (lng: string) => {
-        void ensureBundle(i18n, lng).then(() => alive && setLoaded((n) => n + 1));
-      };
-      load(i18n.language);
-      i18n.on('languageChanged', load);
-      return () => {
-        alive = false;
-        i18n.off('languageChanged', load);
-      };
-    }, [i18n]);
-    return translation;
-  }
+  return { ns, english, loadMessages, ensureBundle };
+}
 
-  return { ns, loadMessages, ensureBundle, useNamespaceTranslation };
+function registerEnglish(i18n: I18n, ns: string, english: object): void {
+  if (!i18n.hasResourceBundle(FALLBACK_LANGUAGE, ns))
+    i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, english, true, true);
+}
+
+/** `t` of a feature namespace; re-renders once a lazily loaded language has arrived. */
+export function useNamespaceTranslation<M extends object>(namespace: TranslationNamespace<M>) {
+  const translation = useTranslation(namespace.ns);
+  const { i18n } = translation;
+  const [, setLoaded] = useState(0);
+  registerEnglish(i18n, namespace.ns, namespace.english);
+  useEffect(() => {
+    let alive = true;
+    const load = (lng: string) => {
+      void namespace.ensureBundle(i18n, lng).then(() => alive && setLoaded((n) => n + 1));
+    };
+    load(i18n.language);
+    i18n.on('languageChanged', load);
+    return () => {
+      alive = false;
+      i18n.off('languageChanged', load);
+    };
+  }, [i18n, namespace]);
+  return translation;
 }

@@ -1,5 +1,5 @@
 /** The editor's strings: i18next namespace 'editor' (see src/i18n/namespace.ts). */
-import { defineTranslationNamespace } from '../../../i18n/namespace';
+import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
 import enUS, { type EditorMessages } from './en-US';
 
 const editorNamespace = defineTranslationNamespace<EditorMessages>(
@@ -19,6 +19,6 @@ export const ensureEditorBundle = editorNamespace.ensureBundle;
 
 /** `t` of the editor namespace, with the current language. */
 export function useEditorTranslation() {
-  const { t, i18n } = editorNamespace.useNamespaceTranslation();
+  const { t, i18n } = useNamespaceTranslation(editorNamespace);
   return { t, i18n, lang: i18n.language };
 }

@@ -1,5 +1,5 @@
 /** The preview screen's strings: i18next namespace 'preview' (see src/i18n/namespace.ts). */
-import { defineTranslationNamespace } from '../../../i18n/namespace';
+import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
 import enUS, { type PreviewMessages } from './en-US';
 
 const previewNamespace = defineTranslationNamespace<PreviewMessages>(
@@ -16,4 +16,4 @@ const previewNamespace = defineTranslationNamespace<PreviewMessages>(
 export const PREVIEW_NS = previewNamespace.ns;
 export const loadPreviewMessages = previewNamespace.loadMessages;
 export const ensurePreviewBundle = previewNamespace.ensureBundle;
-export const usePreviewTranslation = previewNamespace.useNamespaceTranslation;
+export const usePreviewTranslation = () => useNamespaceTranslation(previewNamespace);
