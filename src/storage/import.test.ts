@@ -297,6 +297,8 @@ describe('approval JSON import', () => {
     expect(await importApprovalJson(s, file)).toEqual({ definitions: ['EXP'], instances: 2 });
     expect((await s.approvals.getDefinition('EXP'))!.design).toEqual(definition);
     expect((await s.approvals.listInstances('EXP')).map((i) => i.code).sort()).toEqual(['202401', '202402']);
+    expect(await s.approvals.countInstances('EXP')).toBe(2);
+    expect(await s.approvals.countInstances('NONE')).toBe(0);
   });
 
   it('rejects instances of unknown approvals and bad fields, writing nothing', async () => {

@@ -107,7 +107,7 @@ test.describe('local workspace', () => {
       );
     }
     await openTables(page);
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page
       .getByTestId('import-file')
       .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
@@ -146,7 +146,7 @@ test.describe('local workspace', () => {
 
   test('a bad file names the row and imports nothing', async ({ page }) => {
     await openTables(page);
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-file').setInputFiles({
       name: 'broken.json',
       mimeType: 'application/json',
@@ -270,7 +270,7 @@ test.describe('local workspace, more', () => {
     await openTables(page);
     const header = Array.from({ length: 120 }, (_, i) => `Col ${i + 1}`);
     const body = Array.from({ length: 3 }, (_, r) => header.map((_, c) => `r${r + 1}c${c + 1}`).join(','));
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('import-file').setInputFiles({
       name: 'wide.csv',
       mimeType: 'text/csv',
@@ -311,7 +311,7 @@ test.describe('local workspace, more', () => {
     await expect(page.getByTestId('storage-usage')).toContainText(/ of /);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-settings.png` });
     await captureDownloads(page);
-    await page.getByRole('button', { name: 'Back up the workspace' }).click();
+    await page.getByRole('button', { name: 'Download backup' }).click();
     const backup = await lastDownload(page);
     expect(backup.name).toMatch(/\.json$/);
     await page.keyboard.press('Escape');
@@ -326,6 +326,92 @@ test.describe('local workspace, more', () => {
     await expect(page.getByText('Backup restored.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(cell(page, 0, 'Order no')).toHaveText('BACKED-UP');
+  });
+
+  test('one base backs up on its own', async ({ page }) => {
+    await openTables(page);
+    await page.getByRole('button', { name: 'Storage and backup' }).click();
+    const scope = page.getByTestId('backup-scope');
+    await expect(scope.locator('option')).not.toHaveCount(1);
+    const baseOption = scope.locator('option').nth(1);
+    const label = (await baseOption.textContent()) ?? '';
+    expect(label).toMatch(/^Base: /);
+    await scope.selectOption({ index: 1 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-backup-base.png` });
+    await captureDownloads(page);
+    await page.getByRole('button', { name: 'Download backup' }).click();
+    const backup = await lastDownload(page);
+    const baseName = label.replace(/^Base: /, '').replace(/[^\p{L}\p{N}_-]+/gu, '_');
+    expect(backup.name).toMatch(new RegExp(`^quire-${baseName}-\\d{4}-\\d{2}-\\d{2}\\.quire\\.json$`));
+    const envelope = JSON.parse(backup.bytes.toString('utf8')) as {
+      scope: { kind: string; baseId?: string };
+      stores: { bases?: { id: string }[] };
+    };
+    expect(envelope.scope.kind).toBe('base');
+    expect(envelope.stores.bases?.map((b) => b.id)).toEqual([envelope.scope.baseId]);
+  });
+
+  test('attach images and files to a record, see thumbnails, remove one', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Employees');
+    const photo = cell(page, 0, 'Photo');
+    await photo.scrollIntoViewIfNeeded();
+    // The demo's own photo goes first, so the cell has room for the new files.
+    await photo.getByRole('button', { name: /^Remove / }).click();
+    await expect(photo.locator('.ws-att-chip')).toHaveCount(0);
+    await photo.getByTestId('attach-input').setInputFiles([
+      { name: 'face.png', mimeType: 'image/png', buffer: Buffer.from(TINY_PNG, 'base64') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') },
+    ]);
+    await expect(photo.getByText('face.png')).toBeVisible();
+    await expect(photo.getByText('notes.txt')).toBeVisible();
+    await expect(photo.getByRole('img', { name: 'face.png' })).toHaveAttribute('src', /^blob:/);
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-attachments.png` });
+    await photo.getByRole('button', { name: 'Remove notes.txt' }).click();
+    await expect(photo.getByText('notes.txt')).toHaveCount(0);
+    // Durable: after a reload the image is still attached and its thumbnail loads from IndexedDB.
+    await page.reload();
+    await expect(cell(page, 0, 'Photo').getByRole('img', { name: 'face.png' })).toHaveAttribute('src', /^blob:/);
+    await expect(cell(page, 0, 'Photo').getByText('notes.txt')).toHaveCount(0);
+  });
+
+  test('approval definitions and instances imported from JSON files', async ({ page }) => {
+    await openTables(page);
+    const approvals = page.getByTestId('approvals');
+    await expect(approvals.locator('li')).not.toHaveCount(0);
+    const good = {
+      definition: { approval_name: 'Travel request', approval_code: 'E2E-TRAVEL', form: '[]' },
+      instances: [
+        { serial_id: 'T-1', content_data: '[]' },
+        { serial_id: 'T-2', content_data: '[]' },
+        { serial_id: 'T-3', content_data: '[]' },
+      ],
+    };
+    await approvals.getByTestId('approval-input').setInputFiles({
+      name: 'travel.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(good)),
+    });
+    await expect(approvals.getByRole('status')).toHaveText('Imported — definitions: 1, instances: 3.');
+    const travel = approvals.locator('li[data-approval-code="E2E-TRAVEL"]');
+    await expect(travel).toContainText('Travel request');
+    await expect(travel).toContainText('3 instances');
+    const bad = { instances: [{ approval_code: 'NOPE', serial_id: 'X' }] };
+    await approvals.getByTestId('approval-input').setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bad)),
+    });
+    const error = approvals.getByTestId('error-box');
+    await expect(error).toContainText('The file could not be imported.');
+    await expect(error).toContainText('bad.json');
+    await expect(error).toContainText('instances[0]: unknown approval "NOPE"');
+    await expect(error.locator('.ws-code')).not.toBeEmpty();
+    // A rejected file is not a failed save.
+    await expect(page.getByText('Not saved')).toHaveCount(0);
+    await approvals.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-approvals.png`, fullPage: true });
   });
 
   test('printing a single record opens the preview route', async ({ page }) => {
@@ -355,7 +441,7 @@ test.describe('local workspace, more', () => {
     for (let i = 1; i <= 100_000; i++)
       lines.push(`Row ${i},${i % 977}.5,${cities[i % 5]},2024-0${(i % 9) + 1}-0${(i % 9) + 1}`);
     await openTables(page);
-    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page
       .getByTestId('import-file')
       .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
@@ -429,6 +515,10 @@ test.describe('local workspace, more', () => {
     expect(p50).toBeLessThan(250);
   });
 });
+
+/** A 16×16 PNG, red over blue. */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHUlEQVR4nGO4Y2NDEmIY1UATDRpRJ0hCoxpoogEA7UxPEKZme3UAAAAASUVORK5CYII=';
 
 /** File names from a ZIP's central directory (no unzip library needed). */
 function zipEntryNames(bytes: Buffer): string[] {

@@ -1,6 +1,7 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { backupFileName, exportBackupBlob, restoreBackup, type Storage } from '../../storage';
+import { type BackupScope, backupFileName, exportBackupBlob, restoreBackup, type Storage } from '../../storage';
 import { refreshUsage } from './bootstrap';
 import { Dialog } from './Dialog';
 import { downloadBlob, formatBytes } from './download';
@@ -9,7 +10,7 @@ import { useWorkspaceTranslation } from './i18n';
 import { trackSave } from './saving';
 import { persistedAtom, usageAtom } from './state';
 
-/** Storage use, persistence, and whole-workspace backup export / restore. */
+/** Storage use, persistence, and backup export (whole workspace or one base) / restore. */
 export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose: () => void }) {
   const { t, i18n } = useWorkspaceTranslation();
   const usage = useAtomValue(usageAtom);
@@ -18,6 +19,9 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
   const [message, setMessage] = useState<string>();
   const [error, setError] = useState<unknown>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const bases = useLiveQuery(() => storage.bases.list(), [storage]);
+  // '' = the whole workspace, else a base id.
+  const [scopeId, setScopeId] = useState('');
   useEffect(() => {
     void refreshUsage();
   }, []);
@@ -26,8 +30,10 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
     setBusy(true);
     setError(undefined);
     try {
-      const blob = await exportBackupBlob(storage);
-      downloadBlob(blob, backupFileName({ kind: 'workspace' }, Date.now()));
+      const base = bases?.find((b) => b.id === scopeId);
+      const scope: BackupScope = base ? { kind: 'base', baseId: base.id } : { kind: 'workspace' };
+      const blob = await exportBackupBlob(storage, scope);
+      downloadBlob(blob, backupFileName(scope, Date.now(), base?.name));
     } catch (e) {
       setError(e);
     } finally {
@@ -76,8 +82,19 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
         <h3>{t('storage.backup')}</h3>
         <p className="muted">{t('storage.backupHint')}</p>
         <div className="ws-row">
+          <label className="ws-backup-scope">
+            <span>{t('storage.backupScope')}</span>
+            <select value={scopeId} onChange={(event) => setScopeId(event.target.value)} data-testid="backup-scope">
+              <option value="">{t('storage.backupWorkspace')}</option>
+              {bases?.map((base) => (
+                <option key={base.id} value={base.id}>
+                  {t('storage.backupBase', { name: base.name })}
+                </option>
+              ))}
+            </select>
+          </label>
           <button type="button" className="button secondary small" disabled={busy} onClick={backup}>
-            {t('storage.backup')}
+            {t('storage.backupDownload')}
           </button>
           <button
             type="button"

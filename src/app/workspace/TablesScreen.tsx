@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { resetDemoWorkspace, type Storage } from '../../storage';
+import { ApprovalsSection } from './ApprovalsSection';
 import { writeDemoFileNameRules } from './bootstrap';
 import { useWorkspaceTranslation } from './i18n';
 import { ImportDialog } from './import/ImportDialog';
@@ -96,6 +97,7 @@ function Tables({ storage }: { storage: Storage }) {
           </section>
         ),
       )}
+      <ApprovalsSection storage={storage} />
       {importing && <ImportDialog storage={storage} onClose={() => setImporting(false)} />}
       {settings && <SettingsPanel storage={storage} onClose={() => setSettings(false)} />}
     </article>

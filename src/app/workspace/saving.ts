@@ -1,3 +1,4 @@
+import { isQuireError } from '../../core/errors';
 import { classifyStorageFailure } from '../../storage';
 import { saveStateAtom, storageFailureAtom, workspaceStore } from './state';
 
@@ -18,6 +19,11 @@ export async function trackSave<T>(write: () => Promise<T>): Promise<T> {
     return result;
   } catch (error) {
     inFlight--;
+    // A rejected file wrote nothing and lost nothing: earlier changes are still saved.
+    if (isQuireError(error, 'ImportError')) {
+      if (inFlight === 0) workspaceStore.set(saveStateAtom, 'saved');
+      throw error;
+    }
     workspaceStore.set(saveStateAtom, 'failed');
     const failure = classifyStorageFailure(error);
     if (failure) workspaceStore.set(storageFailureAtom, failure);

@@ -14,6 +14,9 @@ export function createApprovalRepo(ctx: StorageContext) {
     listInstances(approvalCode: string): Promise<ApprovalInstanceRow[]> {
       return db.approvalInstances.where('approvalCode').equals(approvalCode).toArray();
     },
+    countInstances(approvalCode: string): Promise<number> {
+      return db.approvalInstances.where('approvalCode').equals(approvalCode).count();
+    },
     getInstance(code: string): Promise<ApprovalInstanceRow | undefined> {
       return db.approvalInstances.get(code);
     },

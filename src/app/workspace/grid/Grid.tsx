@@ -7,6 +7,7 @@ import { isQuireError } from '../../../core/errors';
 import type { CellValue, RecordRow, Storage, TableField, TableRow } from '../../../storage';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
+import { AttachmentCell } from './AttachmentCell';
 import { CellEditor } from './CellEditor';
 import { cellText, isEditable, isLink, linkIds } from './cells';
 import type { Selection } from './selection';
@@ -199,6 +200,17 @@ export function Grid({
           ))}
           {linked.length > 3 && <span className="ws-chip more">+{linked.length - 3}</span>}
         </span>
+      );
+    }
+    if (record && (field.type === 'attachment' || field.type === 'attachmentImage')) {
+      return (
+        <AttachmentCell
+          storage={storage}
+          recordId={record.id}
+          field={field}
+          value={value}
+          onChange={(next) => void save(record.id, field, next, record.updatedAt)}
+        />
       );
     }
     if (field.type === 'checkbox') {

@@ -15,6 +15,8 @@ const messages = {
     loading: 'Arbeitsbereich wird geöffnet…',
   },
   grid: {
+    attachFiles: 'Dateien anhängen',
+    removeAttachment: '{{name}} entfernen',
     back: 'Alle Tabellen',
     addRecord: 'Datensatz hinzufügen',
     addField: 'Feld hinzufügen',
@@ -155,6 +157,10 @@ const messages = {
     preview: 'Vorschau öffnen',
   },
   storage: {
+    backupScope: 'Was gesichert wird',
+    backupWorkspace: 'Gesamter Arbeitsbereich',
+    backupBase: 'Basis: {{name}}',
+    backupDownload: 'Sicherung herunterladen',
     bannerQuota: 'Der Speicher dieses Geräts ist voll. Ihre letzten Änderungen sind nur in diesem Tab erhalten.',
     bannerUnavailable:
       'Dieser Browser lässt Quire keine Daten speichern (privates Fenster?). Ihre Änderungen sind nur in diesem Tab erhalten.',
@@ -174,6 +180,16 @@ const messages = {
     restoreConfirm: 'Alles auf diesem Gerät durch die Sicherung ersetzen?',
     restored: 'Sicherung wiederhergestellt.',
     close: 'Schließen',
+  },
+  approvals: {
+    title: 'Genehmigungen',
+    import: 'Genehmigung importieren',
+    hint: 'Genehmigungsdefinitionen und ihre Vorgänge, aus JSON-Dateien importiert.',
+    imported: 'Importiert – Definitionen: {{definitions}}, Vorgänge: {{instances}}.',
+    inFile: '(Datei: {{file}})',
+    none: 'Noch keine Genehmigungsdefinitionen.',
+    instances_one: '{{n}} Vorgang',
+    instances_other: '{{n}} Vorgänge',
   },
   errors: {
     ImportError: 'Die Datei konnte nicht importiert werden.',

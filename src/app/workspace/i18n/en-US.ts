@@ -16,6 +16,8 @@ const messages = {
     loading: 'Opening your workspace…',
   },
   grid: {
+    attachFiles: 'Attach files',
+    removeAttachment: 'Remove {{name}}',
     back: 'All tables',
     addRecord: 'Add record',
     addField: 'Add field',
@@ -155,6 +157,10 @@ const messages = {
     preview: 'Open preview',
   },
   storage: {
+    backupScope: 'What to back up',
+    backupWorkspace: 'Whole workspace',
+    backupBase: 'Base: {{name}}',
+    backupDownload: 'Download backup',
     bannerQuota: 'The storage on this device is full. Your latest changes are kept in this tab only.',
     bannerUnavailable:
       'This browser does not let Quire store data (private window?). Your changes are kept in this tab only.',
@@ -174,6 +180,16 @@ const messages = {
     restoreConfirm: 'Replace everything on this device with the backup?',
     restored: 'Backup restored.',
     close: 'Close',
+  },
+  approvals: {
+    title: 'Approvals',
+    import: 'Import approval',
+    hint: 'Approval definitions and their instances, imported from JSON files.',
+    imported: 'Imported — definitions: {{definitions}}, instances: {{instances}}.',
+    inFile: '(file: {{file}})',
+    none: 'No approval definitions yet.',
+    instances_one: '{{n}} instance',
+    instances_other: '{{n}} instances',
   },
   errors: {
     ImportError: 'The file could not be imported.',

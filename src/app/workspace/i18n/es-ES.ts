@@ -16,6 +16,8 @@ const messages = {
     loading: 'Abriendo tu espacio de trabajo…',
   },
   grid: {
+    attachFiles: 'Adjuntar archivos',
+    removeAttachment: 'Quitar {{name}}',
     back: 'Todas las tablas',
     addRecord: 'Añadir registro',
     addField: 'Añadir campo',
@@ -155,6 +157,10 @@ const messages = {
     preview: 'Abrir vista previa',
   },
   storage: {
+    backupScope: 'Qué copiar',
+    backupWorkspace: 'Todo el espacio de trabajo',
+    backupBase: 'Base: {{name}}',
+    backupDownload: 'Descargar copia de seguridad',
     bannerQuota:
       'El almacenamiento de este dispositivo está lleno. Tus últimos cambios solo se conservan en esta pestaña.',
     bannerUnavailable:
@@ -175,6 +181,16 @@ const messages = {
     restoreConfirm: '¿Sustituir todo lo que hay en este dispositivo por la copia de seguridad?',
     restored: 'Copia de seguridad restaurada.',
     close: 'Cerrar',
+  },
+  approvals: {
+    title: 'Aprobaciones',
+    import: 'Importar aprobación',
+    hint: 'Definiciones de aprobación y sus instancias, importadas desde archivos JSON.',
+    imported: 'Importado — definiciones: {{definitions}}, instancias: {{instances}}.',
+    inFile: '(archivo: {{file}})',
+    none: 'Todavía no hay definiciones de aprobación.',
+    instances_one: '{{n}} instancia',
+    instances_other: '{{n}} instancias',
   },
   errors: {
     ImportError: 'No se pudo importar el archivo.',

@@ -15,6 +15,8 @@ const messages = {
     loading: 'Ouverture de votre espace…',
   },
   grid: {
+    attachFiles: 'Joindre des fichiers',
+    removeAttachment: 'Retirer {{name}}',
     back: 'Toutes les tables',
     addRecord: 'Ajouter un enregistrement',
     addField: 'Ajouter un champ',
@@ -154,6 +156,10 @@ const messages = {
     preview: 'Ouvrir l’aperçu',
   },
   storage: {
+    backupScope: 'Que sauvegarder',
+    backupWorkspace: 'Tout l’espace de travail',
+    backupBase: 'Base : {{name}}',
+    backupDownload: 'Télécharger la sauvegarde',
     bannerQuota:
       'Le stockage de cet appareil est plein. Vos dernières modifications ne sont conservées que dans cet onglet.',
     bannerUnavailable:
@@ -174,6 +180,16 @@ const messages = {
     restoreConfirm: 'Remplacer tout le contenu de cet appareil par la sauvegarde ?',
     restored: 'Sauvegarde restaurée.',
     close: 'Fermer',
+  },
+  approvals: {
+    title: 'Approbations',
+    import: 'Importer une approbation',
+    hint: 'Définitions d’approbation et leurs instances, importées depuis des fichiers JSON.',
+    imported: 'Importé — définitions : {{definitions}}, instances : {{instances}}.',
+    inFile: '(fichier : {{file}})',
+    none: 'Aucune définition d’approbation pour l’instant.',
+    instances_one: '{{n}} instance',
+    instances_other: '{{n}} instances',
   },
   errors: {
     ImportError: 'Le fichier n’a pas pu être importé.',

@@ -13,6 +13,8 @@ const messages = {
     loading: 'Membuka ruang kerja Anda…',
   },
   grid: {
+    attachFiles: 'Lampirkan file',
+    removeAttachment: 'Hapus {{name}}',
     back: 'Semua tabel',
     addRecord: 'Tambah catatan',
     addField: 'Tambah kolom',
@@ -143,6 +145,10 @@ const messages = {
     preview: 'Buka pratinjau',
   },
   storage: {
+    backupScope: 'Yang dicadangkan',
+    backupWorkspace: 'Seluruh ruang kerja',
+    backupBase: 'Basis: {{name}}',
+    backupDownload: 'Unduh cadangan',
     bannerQuota: 'Penyimpanan perangkat ini penuh. Perubahan terbaru Anda hanya disimpan di tab ini.',
     bannerUnavailable:
       'Peramban ini tidak mengizinkan Quire menyimpan data (jendela pribadi?). Perubahan Anda hanya disimpan di tab ini.',
@@ -161,6 +167,15 @@ const messages = {
     restoreConfirm: 'Ganti semua isi perangkat ini dengan cadangan?',
     restored: 'Cadangan dipulihkan.',
     close: 'Tutup',
+  },
+  approvals: {
+    title: 'Persetujuan',
+    import: 'Impor persetujuan',
+    hint: 'Definisi persetujuan beserta instansnya, diimpor dari file JSON.',
+    imported: '{{definitions}} definisi dan {{instances}} instans diimpor.',
+    inFile: '(file: {{file}})',
+    none: 'Belum ada definisi persetujuan.',
+    instances_other: '{{n}} instans',
   },
   errors: {
     ImportError: 'File tidak dapat diimpor.',

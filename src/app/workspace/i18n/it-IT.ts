@@ -15,6 +15,8 @@ const messages = {
     loading: 'Apertura dello spazio di lavoro…',
   },
   grid: {
+    attachFiles: 'Allega file',
+    removeAttachment: 'Rimuovi {{name}}',
     back: 'Tutte le tabelle',
     addRecord: 'Aggiungi record',
     addField: 'Aggiungi campo',
@@ -154,6 +156,10 @@ const messages = {
     preview: 'Apri anteprima',
   },
   storage: {
+    backupScope: 'Cosa salvare',
+    backupWorkspace: 'Intero spazio di lavoro',
+    backupBase: 'Base: {{name}}',
+    backupDownload: 'Scarica il backup',
     bannerQuota:
       'Lo spazio di archiviazione di questo dispositivo è pieno. Le ultime modifiche sono conservate solo in questa scheda.',
     bannerUnavailable:
@@ -174,6 +180,16 @@ const messages = {
     restoreConfirm: 'Sostituire tutto su questo dispositivo con il backup?',
     restored: 'Backup ripristinato.',
     close: 'Chiudi',
+  },
+  approvals: {
+    title: 'Approvazioni',
+    import: 'Importa approvazione',
+    hint: 'Definizioni di approvazione e relative istanze, importate da file JSON.',
+    imported: 'Importato — definizioni: {{definitions}}, istanze: {{instances}}.',
+    inFile: '(file: {{file}})',
+    none: 'Ancora nessuna definizione di approvazione.',
+    instances_one: '{{n}} istanza',
+    instances_other: '{{n}} istanze',
   },
   errors: {
     ImportError: 'Impossibile importare il file.',

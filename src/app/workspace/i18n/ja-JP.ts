@@ -13,6 +13,8 @@ const messages = {
     loading: 'ワークスペースを開いています…',
   },
   grid: {
+    attachFiles: 'ファイルを添付',
+    removeAttachment: '{{name}} を削除',
     back: 'すべてのテーブル',
     addRecord: 'レコードを追加',
     addField: 'フィールドを追加',
@@ -143,6 +145,10 @@ const messages = {
     preview: 'プレビューを開く',
   },
   storage: {
+    backupScope: 'バックアップ対象',
+    backupWorkspace: 'ワークスペース全体',
+    backupBase: 'ベース: {{name}}',
+    backupDownload: 'バックアップをダウンロード',
     bannerQuota: 'この端末のストレージがいっぱいです。最近の変更はこのタブの中にだけ保持されています。',
     bannerUnavailable:
       'このブラウザーでは Quire がデータを保存できません（プライベートウィンドウ？）。変更はこのタブの中にだけ保持されています。',
@@ -161,6 +167,15 @@ const messages = {
     restoreConfirm: 'この端末の内容をすべてバックアップで置き換えますか？',
     restored: 'バックアップを復元しました。',
     close: '閉じる',
+  },
+  approvals: {
+    title: '承認',
+    import: '承認をインポート',
+    hint: 'JSON ファイルからインポートした承認定義とそのインスタンス。',
+    imported: '{{definitions}} 件の定義と {{instances}} 件のインスタンスをインポートしました。',
+    inFile: '(ファイル: {{file}})',
+    none: '承認定義はまだありません。',
+    instances_other: '{{n}} 件のインスタンス',
   },
   errors: {
     ImportError: 'ファイルをインポートできませんでした。',

@@ -13,6 +13,8 @@ const messages = {
     loading: '작업 공간을 여는 중…',
   },
   grid: {
+    attachFiles: '파일 첨부',
+    removeAttachment: '{{name}} 삭제',
     back: '모든 테이블',
     addRecord: '레코드 추가',
     addField: '필드 추가',
@@ -143,6 +145,10 @@ const messages = {
     preview: '미리 보기 열기',
   },
   storage: {
+    backupScope: '백업 대상',
+    backupWorkspace: '전체 작업 공간',
+    backupBase: '베이스: {{name}}',
+    backupDownload: '백업 다운로드',
     bannerQuota: '이 기기의 저장 공간이 가득 찼습니다. 최근 변경 사항은 이 탭에만 보관됩니다.',
     bannerUnavailable:
       '이 브라우저에서는 Quire가 데이터를 저장할 수 없습니다(시크릿 창인가요?). 변경 사항은 이 탭에만 보관됩니다.',
@@ -161,6 +167,15 @@ const messages = {
     restoreConfirm: '이 기기의 모든 내용을 백업으로 바꿀까요?',
     restored: '백업을 복원했습니다.',
     close: '닫기',
+  },
+  approvals: {
+    title: '승인',
+    import: '승인 가져오기',
+    hint: 'JSON 파일에서 가져온 승인 정의와 인스턴스입니다.',
+    imported: '정의 {{definitions}}개와 인스턴스 {{instances}}개를 가져왔습니다.',
+    inFile: '(파일: {{file}})',
+    none: '아직 승인 정의가 없습니다.',
+    instances_other: '인스턴스 {{n}}개',
   },
   errors: {
     ImportError: '파일을 가져올 수 없습니다.',

@@ -16,6 +16,8 @@ const messages = {
     loading: 'Abrindo seu espaço de trabalho…',
   },
   grid: {
+    attachFiles: 'Anexar arquivos',
+    removeAttachment: 'Remover {{name}}',
     back: 'Todas as tabelas',
     addRecord: 'Adicionar registro',
     addField: 'Adicionar campo',
@@ -156,6 +158,10 @@ const messages = {
     preview: 'Abrir visualização',
   },
   storage: {
+    backupScope: 'O que copiar',
+    backupWorkspace: 'Todo o espaço de trabalho',
+    backupBase: 'Base: {{name}}',
+    backupDownload: 'Baixar backup',
     bannerQuota:
       'O armazenamento deste dispositivo está cheio. Suas últimas alterações estão guardadas apenas nesta aba.',
     bannerUnavailable:
@@ -176,6 +182,16 @@ const messages = {
     restoreConfirm: 'Substituir tudo neste dispositivo pelo backup?',
     restored: 'Backup restaurado.',
     close: 'Fechar',
+  },
+  approvals: {
+    title: 'Aprovações',
+    import: 'Importar aprovação',
+    hint: 'Definições de aprovação e suas instâncias, importadas de arquivos JSON.',
+    imported: 'Importado — definições: {{definitions}}, instâncias: {{instances}}.',
+    inFile: '(arquivo: {{file}})',
+    none: 'Ainda não há definições de aprovação.',
+    instances_one: '{{n}} instância',
+    instances_other: '{{n}} instâncias',
   },
   errors: {
     ImportError: 'Não foi possível importar o arquivo.',

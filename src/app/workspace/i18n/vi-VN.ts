@@ -13,6 +13,8 @@ const messages = {
     loading: 'Đang mở không gian làm việc…',
   },
   grid: {
+    attachFiles: 'Đính kèm tệp',
+    removeAttachment: 'Xóa {{name}}',
     back: 'Tất cả các bảng',
     addRecord: 'Thêm bản ghi',
     addField: 'Thêm trường',
@@ -143,6 +145,10 @@ const messages = {
     preview: 'Mở bản xem trước',
   },
   storage: {
+    backupScope: 'Nội dung sao lưu',
+    backupWorkspace: 'Toàn bộ không gian làm việc',
+    backupBase: 'Cơ sở: {{name}}',
+    backupDownload: 'Tải bản sao lưu',
     bannerQuota: 'Bộ nhớ của thiết bị đã đầy. Những thay đổi gần đây chỉ được giữ trong thẻ này.',
     bannerUnavailable:
       'Trình duyệt này không cho Quire lưu dữ liệu (cửa sổ ẩn danh?). Những thay đổi chỉ được giữ trong thẻ này.',
@@ -161,6 +167,15 @@ const messages = {
     restoreConfirm: 'Thay toàn bộ dữ liệu trên thiết bị này bằng bản sao lưu?',
     restored: 'Đã khôi phục bản sao lưu.',
     close: 'Đóng',
+  },
+  approvals: {
+    title: 'Phê duyệt',
+    import: 'Nhập phê duyệt',
+    hint: 'Định nghĩa phê duyệt và các phiên bản của chúng, được nhập từ tệp JSON.',
+    imported: 'Đã nhập {{definitions}} định nghĩa và {{instances}} phiên bản.',
+    inFile: '(tệp: {{file}})',
+    none: 'Chưa có định nghĩa phê duyệt nào.',
+    instances_other: '{{n}} phiên bản',
   },
   errors: {
     ImportError: 'Không thể nhập tệp.',

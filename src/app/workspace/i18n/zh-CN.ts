@@ -13,6 +13,8 @@ const messages = {
     loading: '正在打开工作区…',
   },
   grid: {
+    attachFiles: '添加附件',
+    removeAttachment: '移除 {{name}}',
     back: '全部数据表',
     addRecord: '添加记录',
     addField: '添加字段',
@@ -142,6 +144,10 @@ const messages = {
     preview: '打开预览',
   },
   storage: {
+    backupScope: '备份范围',
+    backupWorkspace: '整个工作区',
+    backupBase: '多维表格:{{name}}',
+    backupDownload: '下载备份',
     bannerQuota: '本设备的存储空间已满。你最近的更改仅保留在此标签页中。',
     bannerUnavailable: '此浏览器不允许 Quire 保存数据（是否为无痕窗口？）。你的更改仅保留在此标签页中。',
     unsaved_other: '{{count}} 项未保存的更改',
@@ -159,6 +165,15 @@ const messages = {
     restoreConfirm: '用备份替换本设备上的全部内容？',
     restored: '备份已恢复。',
     close: '关闭',
+  },
+  approvals: {
+    title: '审批',
+    import: '导入审批',
+    hint: '从 JSON 文件导入的审批定义及其实例。',
+    imported: '已导入 {{definitions}} 个定义和 {{instances}} 个实例。',
+    inFile: '(文件:{{file}})',
+    none: '还没有审批定义。',
+    instances_other: '{{n}} 个实例',
   },
   errors: {
     ImportError: '无法导入该文件。',

@@ -13,6 +13,8 @@ const messages = {
     loading: '正在開啟工作區…',
   },
   grid: {
+    attachFiles: '附加檔案',
+    removeAttachment: '移除 {{name}}',
     back: '所有數據表',
     addRecord: '新增記錄',
     addField: '新增欄位',
@@ -142,6 +144,10 @@ const messages = {
     preview: '開啟預覽',
   },
   storage: {
+    backupScope: '備份範圍',
+    backupWorkspace: '整個工作區',
+    backupBase: '多維表格:{{name}}',
+    backupDownload: '下載備份',
     bannerQuota: '此裝置的儲存空間已滿。你最近的變更僅保留在此分頁中。',
     bannerUnavailable: '此瀏覽器不允許 Quire 儲存資料（是否為無痕視窗？）。你的變更僅保留在此分頁中。',
     unsaved_other: '{{count}} 項未儲存的變更',
@@ -159,6 +165,15 @@ const messages = {
     restoreConfirm: '要用備份取代此裝置上的所有內容嗎？',
     restored: '備份已還原。',
     close: '關閉',
+  },
+  approvals: {
+    title: '審批',
+    import: '匯入審批',
+    hint: '從 JSON 檔案匯入的審批定義及其實例。',
+    imported: '已匯入 {{definitions}} 個定義和 {{instances}} 個實例。',
+    inFile: '(檔案:{{file}})',
+    none: '仲未有審批定義。',
+    instances_other: '{{n}} 個實例',
   },
   errors: {
     ImportError: '無法匯入此檔案。',
