@@ -12,7 +12,15 @@ const lockTime = existsSync('package-lock.json') ? statSync('package-lock.json')
 const installedTime = existsSync('node_modules/.package-lock.json')
   ? statSync('node_modules/.package-lock.json').mtimeMs
   : -1;
-if (installedTime < lockTime) run('npm ci --no-audit --no-fund');
+if (installedTime < lockTime) {
+  // A registry that lacks other platforms' optional builds makes `npm ci` refuse the lock file;
+  // `npm install` then installs the same locked versions.
+  try {
+    run('npm ci --no-audit --no-fund');
+  } catch {
+    run('npm install --no-audit --no-fund');
+  }
+}
 
 run('npm run build');
 run(`node scripts/serve.mjs --port ${process.env.PORT ?? 4173}`);
