@@ -1,21 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 const PORT = Number(process.env.QUIRE_E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-
-// Debian's Chromium, never a downloaded browser. QUIC and background networking are off so the
-// browser itself makes no request to another origin while the journeys watch for such requests.
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // Serves the production build (dist/) so the service worker is the real one.
 const serveCommand = existsSync('scripts/serve.mjs')
@@ -35,7 +23,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     },
     locale: 'en-US',

@@ -9,25 +9,15 @@
  * `npx tsx tests/bench/editor.ts` writes bench/editor.json and prints a markdown table.
  * Env: BENCH_KEYSTROKES (default 100), BENCH_EDITS (default 10), CHROMIUM_PATH.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error — a plain ES module without type declarations
 import { startServer } from '../../scripts/serve.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { percentile, round, writeBenchJson } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const EDITOR_TARGETS = { keystrokeP95Ms: 50, editToPreviewP50Ms: 150, load20PagesMs: 1000 } as const;
 
@@ -50,15 +40,6 @@ export interface EditorBenchResult {
   met: { keystroke: boolean; editToPreview: boolean; load20Pages: boolean };
 }
 
-/** Nearest-rank percentile. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1]!;
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function openInvoiceTemplate(page: Page, base: string): Promise<string> {
@@ -250,7 +231,7 @@ export async function runEditorBench(options: EditorBenchOptions = {}): Promise<
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
-      executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: options.chromiumPath ?? CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -291,10 +272,7 @@ export async function runEditorBench(options: EditorBenchOptions = {}): Promise<
       load20Pages: result.load20Pages.p50 <= EDITOR_TARGETS.load20PagesMs,
     };
     const out = options.out === undefined ? join(ROOT, 'bench/editor.json') : options.out;
-    if (out) {
-      mkdirSync(join(out, '..'), { recursive: true });
-      writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    }
+    if (out) writeBenchJson(out, result);
     return result;
   } finally {
     await browser?.close();

@@ -11,25 +11,15 @@
  * `npx tsx tests/bench/workspace.ts` writes bench/workspace.json and prints a markdown table.
  * Env: BENCH_ROWS (default 100000), CHROMIUM_PATH.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error — a plain ES module without type declarations
 import { startServer } from '../../scripts/serve.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
+import { percentile, round, writeBenchJson } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const WORKSPACE_TARGETS = { importRowsPerSecond: 50_000, firstRowsMs: 300 } as const;
 
@@ -51,16 +41,6 @@ export interface WorkspaceBenchResult {
   targets: typeof WORKSPACE_TARGETS;
   met: { import: boolean; firstRows: boolean };
 }
-
-/** Nearest-rank percentile. */
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
-  return sorted[rank - 1]!;
-}
-
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /** The same shape of rows as the e2e journey: text, decimal, select-like text, date. */
 function makeCsv(rows: number): string {
@@ -159,7 +139,7 @@ export async function runWorkspaceBench(options: WorkspaceBenchOptions = {}): Pr
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
-      executablePath: options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: options.chromiumPath ?? CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -197,10 +177,7 @@ export async function runWorkspaceBench(options: WorkspaceBenchOptions = {}): Pr
       },
     };
     const out = options.out === undefined ? join(ROOT, 'bench/workspace.json') : options.out;
-    if (out) {
-      mkdirSync(join(out, '..'), { recursive: true });
-      writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-    }
+    if (out) writeBenchJson(out, result);
     return result;
   } finally {
     await browser?.close();
