@@ -470,7 +470,8 @@ function describeError(error: unknown, t: Translate) {
   return display;
 }
 
-function PrinterIcon() {
+/** A 16 px line icon (SVG, so it never depends on the system's symbol fonts). */
+function LineIcon({ d }: { d: string }) {
   return (
     <svg
       width="16"
@@ -481,26 +482,15 @@ function PrinterIcon() {
       stroke="currentColor"
       strokeWidth="2"
     >
-      <path d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
+      <path d={d} />
     </svg>
   );
 }
 
-function DownloadIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3" />
-    </svg>
-  );
-}
+const PrinterIcon = () => (
+  <LineIcon d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
+);
+const DownloadIcon = () => <LineIcon d="M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3" />;
 
 export function PrintScreen() {
   return <PreviewScreen titleKey="screens.print" />;
