@@ -1,5 +1,6 @@
 import { write } from './context';
 import { RECORD_STORES } from './db';
+import { type MemberRow, membersKey } from './members';
 import { BLOCK_SIZE, makeRecordId, putRecords } from './recordBlocks';
 import { prepareAsset } from './repos/assets';
 import { deleteBaseRows } from './repos/bases';
@@ -63,6 +64,17 @@ export interface DemoOptions {
 }
 
 const demoSuffix = (n: number) => `n${String(n).padStart(4, '0')}`;
+
+/** The demo base's people (its employees), as user cells store them. */
+function demoUser(index: number): { id: string; name: string; email: string } {
+  const name = EMPLOYEES[index]![0];
+  return { id: `demo-user-${String(index + 1).padStart(2, '0')}`, name, email: `${slug(name)}@quire-demo.example` };
+}
+
+/** The members list seeded for the demo base (see members.ts). */
+export function demoMembers(now: number): MemberRow[] {
+  return EMPLOYEES.map((_, i) => ({ ...demoUser(i), addedAt: now }));
+}
 
 /** The id of the n-th (1-based) demo record of a table, e.g. demoRecordId('orders', 1). */
 export function demoRecordId(table: DemoTableKey, n: number): string {
@@ -191,6 +203,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
     field('c_city', 'City', 'singleSelect', { options: options([...new Set(COMPANIES.map((c) => c[2]))]) }),
     field('c_tier', 'Tier', 'singleSelect', { options: options(TIERS) }),
     field('c_orders', 'Orders', 'duplexLink', { tableId: T.orders, backFieldId: 'o_customer', multiple: true }),
+    field('c_manager', 'Account manager', 'user', { multiple: false }),
   ];
   const employeeFields = [
     { ...field('e_name', 'Name', 'text'), isPrimary: true },
@@ -262,6 +275,8 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
       c_city: city,
       c_tier: TIERS[i % 3]!,
       c_orders: [],
+      // Account managers rotate over the sales team; no random draw, so the seeded data stays as it was.
+      c_manager: [demoUser(i % 4)],
     }),
   );
 
@@ -520,6 +535,7 @@ async function writeDemo(storage: Storage, options: DemoOptions, replace: boolea
       if (templates.length > 0) await db.templates.bulkPut(templates);
       await db.approvalDefinitions.put(rows.definition);
       await db.approvalInstances.bulkPut(rows.instances);
+      await db.settings.put({ key: membersKey(DEMO_BASE_ID), value: demoMembers(now) });
       await db.settings.put({ key: DEMO_INSTALLED_KEY, value: { at: now } });
     },
   );

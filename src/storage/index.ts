@@ -36,6 +36,16 @@ export {
   readCsv,
   readXlsx,
 } from './import';
+export {
+  addLinkedRecord,
+  allowsMany,
+  isLinkField,
+  primaryField,
+  type RecordSearch,
+  searchRecords,
+  setLinks,
+} from './links';
+export { addMember, listMembers, type MemberRow, membersKey, toStoredUser, validateMember } from './members';
 export type { PendingWrite } from './pending';
 export { PendingWrites } from './pending';
 export { BLOCK_SIZE, makeRecordId, parseRecordId } from './recordBlocks';

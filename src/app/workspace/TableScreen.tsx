@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtom } from 'jotai';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FIELD_LIST_CAP, type Storage, type TableField, type TableRow } from '../../storage';
+import { ChildRecords } from './grid/ChildRecords';
 import { FieldDialog } from './grid/FieldDialog';
 import { FieldPicker } from './grid/FieldPicker';
 import { Grid } from './grid/Grid';
@@ -105,10 +106,13 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
   const [modal, setModal] = useState<Modal>();
   const [menu, setMenu] = useState<{ field: TableField; anchor: HTMLElement }>();
   const [editRequest, setEditRequest] = useState<{ id: string; nonce: number }>();
+  const [expanded, setExpanded] = useState<string>();
 
   useEffect(() => {
     if (ids) setSelection((current) => prune(current, new Set(ids)));
   }, [ids]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a panel belongs to the table it was opened in
+  useEffect(() => setExpanded(undefined), [tableId]);
 
   if (table === undefined || ids === undefined) {
     return <p className="ws-loading">{t('tables.loading')}</p>;
@@ -136,6 +140,8 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
       menu={menu}
       setMenu={setMenu}
       editRequest={editRequest}
+      expanded={expanded}
+      setExpanded={setExpanded}
       onAdded={(id) => setEditRequest({ id, nonce: Date.now() })}
       onPreview={(templateId, recordId) =>
         void navigate({
@@ -159,6 +165,8 @@ function TableBody({
   menu,
   setMenu,
   editRequest,
+  expanded,
+  setExpanded,
   onAdded,
   onPreview,
 }: {
@@ -173,6 +181,8 @@ function TableBody({
   menu: { field: TableField; anchor: HTMLElement } | undefined;
   setMenu: (m: { field: TableField; anchor: HTMLElement } | undefined) => void;
   editRequest: { id: string; nonce: number } | undefined;
+  expanded: string | undefined;
+  setExpanded: (id: string | undefined) => void;
   onAdded: (id: string) => void;
   onPreview: (templateId: string | undefined, recordId: string | undefined) => void;
 }) {
@@ -260,7 +270,18 @@ function TableBody({
         }
         onFieldMenu={(field, anchor) => setMenu({ field, anchor })}
         {...(editRequest ? { editRequest } : {})}
+        onExpand={(id) => setExpanded(expanded === id ? undefined : id)}
+        {...(expanded ? { expandedId: expanded } : {})}
       />
+      {expanded && (
+        <ChildRecords
+          key={expanded}
+          storage={storage}
+          table={table}
+          recordId={expanded}
+          onClose={() => setExpanded(undefined)}
+        />
+      )}
       {menu && (
         <FieldMenu
           storage={storage}

@@ -14,6 +14,7 @@ export function FieldDialog({ storage, table, onClose }: { storage: Storage; tab
   const [type, setType] = useState<TableFieldType>('text');
   const [linked, setLinked] = useState(table.id);
   const [options, setOptions] = useState('');
+  const [many, setMany] = useState(true);
   const [error, setError] = useState<unknown>();
   const tables = useLiveQuery(() => storage.tables.listByBase(table.baseId), [storage, table.baseId]) ?? [];
 
@@ -23,7 +24,8 @@ export function FieldDialog({ storage, table, onClose }: { storage: Storage; tab
       return;
     }
     let property: FieldProperty | undefined;
-    if (type === 'singleLink' || type === 'duplexLink') property = { tableId: linked, multiple: true };
+    if (type === 'singleLink' || type === 'duplexLink') property = { tableId: linked, multiple: many };
+    if (type === 'user') property = { multiple: many };
     if (type === 'singleSelect' || type === 'multiSelect') {
       const names = [
         ...new Set(
@@ -93,6 +95,14 @@ export function FieldDialog({ storage, table, onClose }: { storage: Storage; tab
               ))}
             </select>
           </label>
+        )}
+        {(type === 'singleLink' || type === 'duplexLink' || type === 'user') && (
+          <div className="ws-choice">
+            <label>
+              <input type="checkbox" checked={many} onChange={(event) => setMany(event.target.checked)} />
+              {t('field.allowMany')}
+            </label>
+          </div>
         )}
         {(type === 'singleSelect' || type === 'multiSelect') && (
           <label>

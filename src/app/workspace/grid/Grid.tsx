@@ -4,18 +4,22 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
-import type { CellValue, RecordRow, Storage, TableField, TableRow } from '../../../storage';
+import type { CellValue, Storage, TableField, TableRow } from '../../../storage';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
-import { AttachmentCell } from './AttachmentCell';
-import { CellEditor } from './CellEditor';
-import { cellText, isEditable, isLink, linkIds } from './cells';
+import { childFields } from './ChildRecords';
+import { isEditable, pickerKind } from './cells';
+import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
+import { RecordPicker } from './RecordPicker';
 import type { Selection } from './selection';
+import { SlotPool } from './slots';
+import { UserPicker } from './UserPicker';
 import { useLinkedTitles, useWindowRecords } from './useGridData';
 
 export const ROW_HEIGHT = 36;
-const ROW_SLOTS = 128;
 const CHECK_WIDTH = 92;
+/** Room for the expand button beside the row number, on tables that have child records. */
+const CHECK_WIDTH_EXPANDABLE = 120;
 const COL_WIDTH = 180;
 const PRIMARY_WIDTH = 220;
 
@@ -32,6 +36,10 @@ interface Props {
   onFieldMenu: (field: TableField, anchor: HTMLElement) => void;
   /** Ask the grid to scroll to and edit this record's first field (after "Add record"). */
   editRequest?: { id: string; nonce: number };
+  /** Open a record's child records (shown when the table has link fields that hold many). */
+  onExpand?: (id: string) => void;
+  /** The record whose child records are open, marked in the grid. */
+  expandedId?: string;
 }
 
 interface Active {
@@ -39,13 +47,16 @@ interface Active {
   col: number;
 }
 
-function Chip({ text }: { text: string }) {
-  return <span className="ws-chip">{text}</span>;
+interface Picker {
+  id: string;
+  fieldId: string;
+  anchor: HTMLElement;
 }
 
 /**
  * The records grid: rows and columns both virtualised, so only what is on screen is in the DOM and
- * only the visible window of records is read from IndexedDB, whatever the table's size.
+ * only the visible window of records is read from IndexedDB, whatever the table's size. Rows are
+ * memoised: a scroll step re-renders only the rows that came into view, not every visible row.
  */
 export function Grid({
   storage,
@@ -57,14 +68,19 @@ export function Grid({
   onAllCheck,
   onFieldMenu,
   editRequest,
+  onExpand,
+  expandedId,
 }: Props) {
   const { t, i18n } = useWorkspaceTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Active>();
-  const [editing, setEditing] = useState<{ id: string; fieldId: string; initial?: string; since?: number }>();
+  const [editing, setEditing] = useState<Editing>();
+  const [picker, setPicker] = useState<Picker>();
   const [conflict, setConflict] = useState(false);
   // Edits storage refused: shown (marked unsaved) until a later save of the same cell succeeds.
-  const [unsaved, setUnsaved] = useState<Map<string, CellValue | undefined>>(new Map());
+  const [unsaved, setUnsaved] = useState<ReadonlyMap<string, CellValue | undefined>>(new Map());
+  const expandable = onExpand !== undefined && childFields(table).length > 0;
+  const checkWidth = expandable ? CHECK_WIDTH_EXPANDABLE : CHECK_WIDTH;
 
   const rows = useVirtualizer({
     count: ids.length,
@@ -85,20 +101,25 @@ export function Grid({
 
   const virtualRows = rows.getVirtualItems();
   const virtualCols = columns.getVirtualItems();
-  const windowIds = useMemo(() => virtualRows.map((r) => ids[r.index]!).filter(Boolean), [virtualRows, ids]);
-  const records = useWindowRecords(
-    storage,
-    ids,
-    virtualRows[0]?.index ?? 0,
-    virtualRows[virtualRows.length - 1]?.index ?? -1,
+  const pool = useRef<SlotPool>(null);
+  pool.current ??= new SlotPool();
+  const slots = pool.current.assign(virtualRows.map((vr) => vr.index));
+  // One array per horizontal window, so rows that did not change skip rendering on vertical scroll.
+  const colsKey = virtualCols.map((c) => `${c.index}:${c.start}:${c.size}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `colsKey` stands for `virtualCols`
+  const cols = useMemo<Column[]>(
+    () => virtualCols.map((c) => ({ index: c.index, start: c.start, size: c.size, field: fields[c.index]! })),
+    [colsKey, fields],
   );
-  const visibleFields = useMemo(() => virtualCols.map((c) => fields[c.index]!), [virtualCols, fields]);
-  const linkTitles = useLinkedTitles(
-    storage,
-    visibleFields,
-    windowIds.map((id) => records.get(id)),
-    i18n.language,
+  const first = virtualRows[0]?.index ?? 0;
+  const last = virtualRows[virtualRows.length - 1]?.index ?? -1;
+  const records = useWindowRecords(storage, ids, first, last);
+  const visibleFields = useMemo(() => cols.map((c) => c.field), [cols]);
+  const windowRecords = useMemo(
+    () => ids.slice(first, last + 1).map((id) => records.get(id)),
+    [ids, first, last, records],
   );
+  const linkTitles = useLinkedTitles(storage, visibleFields, windowRecords, i18n.language);
 
   useEffect(() => {
     if (!editRequest) return;
@@ -114,21 +135,28 @@ export function Grid({
     async (id: string, field: TableField, value: CellValue | undefined, since?: number) => {
       const key = `${id}:${field.id}`;
       try {
-        await trackSave(() => storage.records.update(id, { [field.id]: value }, since));
+        const saved = await trackSave(() => storage.records.update(id, { [field.id]: value }, since));
         setUnsaved((current) => {
           if (!current.has(key)) return current;
           const next = new Map(current);
           next.delete(key);
           return next;
         });
+        return saved;
       } catch (error) {
         // Another tab changed the record while this editor was open: never overwrite it silently.
         if (isQuireError(error, 'VersionConflict')) setConflict(true);
         else setUnsaved((current) => new Map(current).set(key, value));
+        return undefined;
       }
     },
     [storage],
   );
+
+  const cellElement = (row: number, col: number) =>
+    scroller.current?.querySelector<HTMLElement>(
+      `[role="row"][aria-rowindex="${row + 2}"] [role="gridcell"][aria-colindex="${col + 2}"]`,
+    ) ?? undefined;
 
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(ids.length - 1, row));
@@ -139,13 +167,21 @@ export function Grid({
     scroller.current?.focus({ preventScroll: true });
   };
 
-  const startEdit = (row: number, col: number, initial?: string) => {
+  const startEdit = (row: number, col: number, initial?: string, anchor?: HTMLElement) => {
     const id = ids[row];
     const field = fields[col];
     if (!id || !field) return;
     if (field.type === 'checkbox') {
       const record = records.get(id);
       void save(id, field, record?.values[field.id] === true ? undefined : true);
+      return;
+    }
+    if (pickerKind(field)) {
+      const cell = anchor ?? cellElement(row, col);
+      if (cell && records.get(id)) {
+        setConflict(false);
+        setPicker({ id, fieldId: field.id, anchor: cell });
+      }
       return;
     }
     if (!isEditable(field)) return;
@@ -159,8 +195,41 @@ export function Grid({
     });
   };
 
+  // Rows get one stable actions object whose functions read the latest state through this ref,
+  // so passing them never breaks the rows' memoisation.
+  const latest = useRef({ startEdit, save, focusCell, onRowCheck, onExpand, setActive, setEditing });
+  latest.current = { startEdit, save, focusCell, onRowCheck, onExpand, setActive, setEditing };
+  const actions = useMemo<RowActions>(
+    () => ({
+      click: (row, col, field) => {
+        latest.current.setActive({ row, col });
+        if (field.type === 'checkbox') latest.current.startEdit(row, col);
+      },
+      doubleClick: (row, col, anchor) => latest.current.startEdit(row, col, undefined, anchor),
+      check: (id, event) => latest.current.onRowCheck(id, event),
+      expand: (id) => latest.current.onExpand?.(id),
+      save: (id, field, value, since) => void latest.current.save(id, field, value, since),
+      commit: (id, row, col, field, value, move, since) => {
+        latest.current.setEditing(undefined);
+        void latest.current.save(id, field, value, since);
+        if (move) latest.current.focusCell(row + move, col);
+        else scroller.current?.focus({ preventScroll: true });
+      },
+      cancel: () => {
+        latest.current.setEditing(undefined);
+        scroller.current?.focus({ preventScroll: true });
+      },
+    }),
+    [],
+  );
+
+  const closePicker = useCallback(() => {
+    setPicker(undefined);
+    scroller.current?.focus({ preventScroll: true });
+  }, []);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (editing || !active) return;
+    if (editing || picker || !active) return;
     const moves: Record<string, [number, number]> = {
       ArrowDown: [1, 0],
       ArrowUp: [-1, 0],
@@ -184,55 +253,11 @@ export function Grid({
     }
   };
 
-  const totalWidth = CHECK_WIDTH + columns.getTotalSize();
+  const totalWidth = checkWidth + columns.getTotalSize();
   const allChecked = ids.length > 0 && selection.ids.size === ids.length;
   const someChecked = selection.ids.size > 0 && !allChecked;
-
-  const renderValue = (record: RecordRow | undefined, field: TableField) => {
-    const key = record ? `${record.id}:${field.id}` : '';
-    const value = unsaved.has(key) ? unsaved.get(key) : record?.values[field.id];
-    if (isLink(field)) {
-      const linked = linkIds(value);
-      return (
-        <span className="ws-chips">
-          {linked.slice(0, 3).map((id) => (
-            <Chip key={id} text={linkTitles.get(id) ?? '…'} />
-          ))}
-          {linked.length > 3 && <span className="ws-chip more">+{linked.length - 3}</span>}
-        </span>
-      );
-    }
-    if (record && (field.type === 'attachment' || field.type === 'attachmentImage')) {
-      return (
-        <AttachmentCell
-          storage={storage}
-          recordId={record.id}
-          field={field}
-          value={value}
-          onChange={(next) => void save(record.id, field, next, record.updatedAt)}
-        />
-      );
-    }
-    if (field.type === 'checkbox') {
-      return <span className={`ws-check${value === true ? ' on' : ''}`} title={value === true ? '✓' : ''} />;
-    }
-    if (field.type === 'singleSelect' || field.type === 'multiSelect') {
-      const names = Array.isArray(value) ? (value as string[]) : typeof value === 'string' && value ? [value] : [];
-      return (
-        <span className="ws-chips">
-          {names.map((name) => (
-            <span key={name} className="ws-chip select" data-color={optionColor(field, name)}>
-              {name}
-            </span>
-          ))}
-        </span>
-      );
-    }
-    if (field.type === 'url' && value && typeof value === 'object' && !Array.isArray(value)) {
-      return <span className="ws-link">{cellText(field, value, i18n.language)}</span>;
-    }
-    return cellText(field, value, i18n.language);
-  };
+  const pickerRecord = picker ? records.get(picker.id) : undefined;
+  const pickerField = picker ? fields.find((f) => f.id === picker.fieldId) : undefined;
 
   return (
     <>
@@ -257,7 +282,7 @@ export function Grid({
       >
         <div className="ws-grid-inner" style={{ width: totalWidth, height: rows.getTotalSize() + ROW_HEIGHT }}>
           <div className="ws-grid-head" role="row" aria-rowindex={1} style={{ width: totalWidth }}>
-            <div className="ws-cell ws-check-cell head" role="columnheader" style={{ width: CHECK_WIDTH }}>
+            <div className="ws-cell ws-check-cell head" role="columnheader" style={{ width: checkWidth }}>
               <input
                 type="checkbox"
                 aria-label={t('grid.selectAll')}
@@ -268,15 +293,15 @@ export function Grid({
                 onChange={onAllCheck}
               />
             </div>
-            {virtualCols.map((col) => {
-              const field = fields[col.index]!;
+            {cols.map((col) => {
+              const field = col.field;
               return (
                 <div
                   key={field.id}
                   className={`ws-cell head${field.isPrimary ? ' primary' : ''}`}
                   role="columnheader"
                   aria-colindex={col.index + 2}
-                  style={{ width: col.size, transform: `translateX(${CHECK_WIDTH + col.start}px)` }}
+                  style={{ width: col.size, transform: `translateX(${checkWidth + col.start}px)` }}
                 >
                   <button
                     type="button"
@@ -293,86 +318,66 @@ export function Grid({
               );
             })}
           </div>
-          {virtualRows.map((vr) => {
+          {virtualRows.map((vr, i) => {
             const id = ids[vr.index]!;
-            const record = records.get(id);
-            const checked = selection.ids.has(id);
             return (
-              <div
-                // Keyed by slot, not by record: scrolling patches the same DOM rows instead of
-                // creating and removing them (a window never holds ROW_SLOTS rows).
-                key={vr.index % ROW_SLOTS}
-                className={`ws-grid-row${checked ? ' selected' : ''}`}
-                role="row"
-                aria-rowindex={vr.index + 2}
-                aria-selected={checked}
-                data-record-id={id}
-                style={{ transform: `translateY(${vr.start + ROW_HEIGHT}px)`, width: totalWidth }}
-              >
-                <div className="ws-cell ws-check-cell" role="gridcell" style={{ width: CHECK_WIDTH }}>
-                  <input
-                    type="checkbox"
-                    checked={checked}
-                    aria-label={t('grid.selectRow', { n: vr.index + 1 })}
-                    onClick={(event) => onRowCheck(id, event)}
-                    onChange={() => undefined}
-                  />
-                  <span className="ws-rownum">{vr.index + 1}</span>
-                </div>
-                {virtualCols.map((col) => {
-                  const field = fields[col.index]!;
-                  const isActive = active?.row === vr.index && active.col === col.index;
-                  const isEditing = editing?.id === id && editing.fieldId === field.id;
-                  const key = `${id}:${field.id}`;
-                  return (
-                    <div
-                      key={field.id}
-                      role="gridcell"
-                      aria-colindex={col.index + 2}
-                      data-field={field.name}
-                      className={`ws-cell${isActive ? ' active' : ''}${unsaved.has(key) ? ' unsaved' : ''}${field.isPrimary ? ' primary' : ''}`}
-                      style={{ width: col.size, transform: `translateX(${CHECK_WIDTH + col.start}px)` }}
-                      onClick={() => {
-                        setActive({ row: vr.index, col: col.index });
-                        if (field.type === 'checkbox') startEdit(vr.index, col.index);
-                      }}
-                      onDoubleClick={() => startEdit(vr.index, col.index)}
-                    >
-                      {isEditing && record ? (
-                        <CellEditor
-                          field={field}
-                          value={record.values[field.id]}
-                          {...(editing?.initial !== undefined ? { initial: editing.initial } : {})}
-                          onCommit={(value, move) => {
-                            setEditing(undefined);
-                            void save(id, field, value, editing?.since);
-                            if (move) focusCell(vr.index + move, col.index);
-                            else scroller.current?.focus({ preventScroll: true });
-                          }}
-                          onCancel={() => {
-                            setEditing(undefined);
-                            scroller.current?.focus({ preventScroll: true });
-                          }}
-                        />
-                      ) : (
-                        <span className="ws-cell-text">{record ? renderValue(record, field) : ''}</span>
-                      )}
-                    </div>
-                  );
-                })}
-              </div>
+              <GridRow
+                // Keyed by recycled slot (slots.ts): a row scrolling in patches the DOM row of one
+                // that scrolled out; rows that stay keep their key and skip rendering.
+                key={slots[i]}
+                storage={storage}
+                index={vr.index}
+                top={vr.start + ROW_HEIGHT}
+                id={id}
+                record={records.get(id)}
+                checked={selection.ids.has(id)}
+                expanded={expandedId === id}
+                expandable={expandable}
+                cols={cols}
+                checkWidth={checkWidth}
+                totalWidth={totalWidth}
+                activeCol={active?.row === vr.index ? active.col : -1}
+                editing={editing?.id === id ? editing : undefined}
+                unsaved={unsaved}
+                linkTitles={linkTitles}
+                locale={i18n.language}
+                t={t}
+                actions={actions}
+              />
             );
           })}
         </div>
       </div>
+      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'link' && (
+        <RecordPicker
+          key={`${picker.id}:${picker.fieldId}`}
+          storage={storage}
+          record={pickerRecord}
+          field={pickerField}
+          anchor={picker.anchor}
+          onClose={closePicker}
+          onConflict={() => setConflict(true)}
+        />
+      )}
+      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'user' && (
+        <UserPicker
+          key={`${picker.id}:${picker.fieldId}`}
+          storage={storage}
+          baseId={table.baseId}
+          field={pickerField}
+          value={
+            unsaved.has(`${picker.id}:${picker.fieldId}`)
+              ? unsaved.get(`${picker.id}:${picker.fieldId}`)
+              : pickerRecord.values[pickerField.id]
+          }
+          since={pickerRecord.updatedAt}
+          anchor={picker.anchor}
+          onChange={(next, since) => save(picker.id, pickerField, next, since)}
+          onClose={closePicker}
+        />
+      )}
     </>
   );
-}
-
-function optionColor(field: TableField, name: string): number {
-  const option = field.property?.options?.find((o) => o.name === name);
-  const index = option?.color ?? field.property?.options?.indexOf(option!) ?? 0;
-  return Math.abs(Number(index) || 0) % 6;
 }
 
 const TYPE_GLYPH: Partial<Record<TableField['type'], string>> = {
@@ -398,6 +403,8 @@ const TYPE_GLYPH: Partial<Record<TableField['type'], string>> = {
   autoNumber: '№',
   location: '◎',
   user: '☺',
+  createdUser: '☺',
+  modifiedUser: '☺',
   formula: 'ƒ',
   lookup: '⌕',
 };

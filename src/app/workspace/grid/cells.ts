@@ -34,6 +34,13 @@ export function isEditable(field: TableField): boolean {
   return !READ_ONLY.has(field.type) && field.type !== 'checkbox';
 }
 
+/** Cells edited in a picker rather than typed into: links choose records, user cells choose people. */
+export function pickerKind(field: TableField): 'link' | 'user' | undefined {
+  if (isLink(field) && typeof field.property?.tableId === 'string') return 'link';
+  if (field.type === 'user') return 'user';
+  return undefined;
+}
+
 export function isLink(field: TableField): boolean {
   return field.type === 'singleLink' || field.type === 'duplexLink';
 }

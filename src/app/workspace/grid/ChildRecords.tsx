@@ -1,0 +1,246 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { isQuireError } from '../../../core/errors';
+import {
+  addLinkedRecord,
+  allowsMany,
+  type CellValue,
+  isLinkField,
+  primaryField,
+  type RecordRow,
+  type Storage,
+  setLinks,
+  type TableField,
+  type TableRow,
+} from '../../../storage';
+import { ErrorBox } from '../ErrorBox';
+import { useWorkspaceTranslation } from '../i18n';
+import { trackSave } from '../saving';
+import { CellEditor } from './CellEditor';
+import { cellText, isEditable, linkIds } from './cells';
+import './pickers.css';
+
+/** Columns a child list shows at most; the rest are in the child table's own grid. */
+const CHILD_COLUMNS = 6;
+
+/** A table's "child" fields: links that may hold many records (an order's lines, a customer's orders). */
+export function childFields(table: Pick<TableRow, 'fields'>): TableField[] {
+  return table.fields.filter((f) => isLinkField(f) && allowsMany(f) && typeof f.property?.tableId === 'string');
+}
+
+/** The child table's columns: not the link back to the parent, not attachments; primary first. */
+export function childColumns(childTable: TableRow, backFieldId: string | undefined): TableField[] {
+  const primary = primaryField(childTable);
+  const rest = childTable.fields.filter(
+    (f) => f !== primary && f.id !== backFieldId && f.type !== 'attachment' && f.type !== 'attachmentImage',
+  );
+  return (primary ? [primary, ...rest] : rest).slice(0, CHILD_COLUMNS);
+}
+
+interface Props {
+  storage: Storage;
+  table: TableRow;
+  recordId: string;
+  onClose: () => void;
+}
+
+/**
+ * A side panel with a record's child records (the lines of an order), one section per child field.
+ * Cells edit in place; "Add" creates a record in the child table already linked to this one.
+ * Everything is read through live queries, so edits from the grid or another tab show here at once.
+ */
+export function ChildRecords({ storage, table, recordId, onClose }: Props) {
+  const { t, i18n } = useWorkspaceTranslation();
+  const record = useLiveQuery(async () => (await storage.records.get(recordId)) ?? null, [storage, recordId]);
+  const fields = childFields(table);
+  const primary = primaryField(table);
+  const panel = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !(event.target as HTMLElement | null)?.closest?.('input, select')) onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  useEffect(() => panel.current?.focus(), []);
+
+  const title = record && primary ? cellText(primary, record.values[primary.id], i18n.language) : '';
+  return (
+    <aside ref={panel} className="ws-child-panel" aria-label={t('children.title', { name: title })} tabIndex={-1}>
+      <header className="ws-child-head">
+        <div>
+          <span className="muted">{table.name}</span>
+          <h2>{title || t('links.untitled')}</h2>
+        </div>
+        <button type="button" className="ws-icon-button" aria-label={t('common.close')} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {record === null && <p className="ws-empty">{t('children.gone')}</p>}
+      {record && fields.map((field) => <ChildSection key={field.id} storage={storage} parent={record} field={field} />)}
+      {record && fields.length === 0 && <p className="ws-empty">{t('children.none')}</p>}
+    </aside>
+  );
+}
+
+function ChildSection({ storage, parent, field }: { storage: Storage; parent: RecordRow; field: TableField }) {
+  const { t, i18n } = useWorkspaceTranslation();
+  const childTableId = field.property?.tableId as string;
+  const childTable = useLiveQuery(
+    async () => (await storage.tables.get(childTableId)) ?? null,
+    [storage, childTableId],
+  );
+  const ids = linkIds(parent.values[field.id]);
+  const idsKey = ids.join('|');
+  const children = useLiveQuery(() => storage.records.getMany(ids), [storage, idsKey]);
+  const [editing, setEditing] = useState<{ id: string; fieldId: string; since: number }>();
+  const [error, setError] = useState<unknown>();
+  const backFieldId = field.type === 'duplexLink' ? field.property?.backFieldId : undefined;
+  const backField = childTable?.fields.find((f) => f.id === backFieldId);
+  // A child that can belong to one parent only is deleted with its row; others are just unlinked.
+  const owned = backField !== undefined && !allowsMany(backField);
+
+  if (!childTable) return null;
+  const columns = childColumns(childTable, backFieldId);
+  const childName = childTable.name;
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(undefined);
+    try {
+      await trackSave(action);
+    } catch (e) {
+      setError(e);
+    }
+  };
+  const add = () =>
+    run(async () => {
+      const { child } = await addLinkedRecord(storage, parent.id, field.id, {}, parent.updatedAt);
+      const first = columns.find((c) => isEditable(c));
+      if (first) setEditing({ id: child.id, fieldId: first.id, since: child.updatedAt });
+    });
+  const remove = (child: RecordRow, name: string) => {
+    if (owned) {
+      if (window.confirm(t('children.deleteConfirm', { name }))) void run(() => storage.records.delete([child.id]));
+    } else
+      void run(() =>
+        setLinks(
+          storage,
+          parent.id,
+          field.id,
+          ids.filter((id) => id !== child.id),
+          parent.updatedAt,
+        ),
+      );
+  };
+  const saveCell = (child: RecordRow, column: TableField, value: CellValue | undefined, since?: number) =>
+    run(() => storage.records.update(child.id, { [column.id]: value }, since));
+
+  return (
+    <section className="ws-child-section" data-field={field.name}>
+      <h3>
+        {field.name} <span className="ws-badge">{ids.length}</span>
+      </h3>
+      {error !== undefined &&
+        (isQuireError(error, 'VersionConflict') ? (
+          <p className="ws-conflict" role="alert">
+            {t('grid.conflict')}
+          </p>
+        ) : (
+          <ErrorBox error={error} />
+        ))}
+      <div className="ws-child-table-wrap">
+        <table className="ws-child-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.id} scope="col">
+                  {c.name}
+                </th>
+              ))}
+              <th className="ws-child-actions" aria-label={t('children.actions')} />
+            </tr>
+          </thead>
+          <tbody>
+            {children?.map((child) => {
+              const name = cellText(columns[0]!, child.values[columns[0]!.id], i18n.language) || t('links.untitled');
+              return (
+                <tr key={child.id} data-record-id={child.id}>
+                  {columns.map((column) => {
+                    const value = child.values[column.id];
+                    const isEditing = editing?.id === child.id && editing.fieldId === column.id;
+                    const editable = isEditable(column);
+                    const operable = editable || column.type === 'checkbox';
+                    const operate = () => {
+                      if (isEditing) return;
+                      if (column.type === 'checkbox')
+                        void saveCell(child, column, value === true ? undefined : true, child.updatedAt);
+                      else if (editable) setEditing({ id: child.id, fieldId: column.id, since: child.updatedAt });
+                    };
+                    return (
+                      <td
+                        key={column.id}
+                        data-field={column.name}
+                        className={operable ? 'editable' : undefined}
+                        tabIndex={operable && !isEditing ? 0 : undefined}
+                        onClick={operate}
+                        onKeyDown={(event) => {
+                          if (isEditing || (event.key !== 'Enter' && event.key !== ' ')) return;
+                          event.preventDefault();
+                          operate();
+                        }}
+                      >
+                        {isEditing ? (
+                          <CellEditor
+                            field={column}
+                            value={value}
+                            onCommit={(next, move) => {
+                              setEditing(undefined);
+                              void saveCell(child, column, next, editing.since);
+                              if (move) {
+                                const at = columns.indexOf(column);
+                                const following = columns.slice(at + 1).find((c) => isEditable(c));
+                                if (following)
+                                  setEditing({ id: child.id, fieldId: following.id, since: child.updatedAt });
+                              }
+                            }}
+                            onCancel={() => setEditing(undefined)}
+                          />
+                        ) : column.type === 'checkbox' ? (
+                          <span className={`ws-check${value === true ? ' on' : ''}`} />
+                        ) : (
+                          cellText(column, value, i18n.language)
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td className="ws-child-actions">
+                    <button
+                      type="button"
+                      className="ws-icon-button small"
+                      aria-label={owned ? t('children.delete', { name }) : t('links.unlink', { name })}
+                      title={owned ? t('children.delete', { name }) : t('links.unlink', { name })}
+                      onClick={() => remove(child, name)}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+            {children && children.length === 0 && (
+              <tr>
+                <td colSpan={columns.length + 1} className="muted">
+                  {t('children.empty', { table: childName })}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <button type="button" className="button secondary small" onClick={() => void add()}>
+        + {t('children.add', { table: childName })}
+      </button>
+    </section>
+  );
+}
