@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isQuireError, type QuireError } from '../core/errors';
 import { importApprovalJson } from './approvalImport';
 import {
+  guessDelimiter,
   importIntoExistingTable,
   importIntoNewTable,
   listXlsxSheets,
@@ -72,6 +73,13 @@ describe('CSV import', () => {
   it('detects semicolons and tabs as delimiters', () => {
     expect(readCsv('a;b\n1;2\n').header).toEqual(['a', 'b']);
     expect(readCsv('a\tb\n1\t2\n').rows).toEqual([['1', '2']]);
+  });
+
+  it('guesses the delimiter from the first non-blank line only', () => {
+    expect(guessDelimiter('\r\n  \r\na;b;c\r\n1,2,3,4,5\r\n')).toBe(';');
+    expect(guessDelimiter('"x;y",b,c\n')).toBe(',');
+    expect(guessDelimiter('single')).toBe(',');
+    expect(guessDelimiter('')).toBe(',');
   });
 
   it('reports a broken quote with its row', () => {

@@ -12,7 +12,7 @@ import {
 } from '../core/import';
 import { newId, write } from './context';
 import { RECORD_STORES } from './db';
-import { appendRecords, type NewRecord } from './recordBlocks';
+import { appendValues } from './recordBlocks';
 import type { Storage } from './storage';
 import type { CellValue, StoredAttachment, TableField, TableRow } from './types';
 
@@ -33,7 +33,18 @@ const DELIMITERS = [',', '\t', ';', '|'] as const;
 
 /** The delimiter used most in the header line (outside quotes); comma when there is none. */
 export function guessDelimiter(text: string): string {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  // Line by line, not text.split: a 100,000-line file would be cut into 100,000 strings for one line.
+  let firstLine = '';
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+    if (line.trim() !== '') {
+      firstLine = line;
+      break;
+    }
+    if (end < 0) break;
+    start = end + 1;
+  }
   const unquoted = firstLine.replace(/"[^"]*"/g, '');
   let best: string = ',';
   let bestCount = 0;
@@ -130,18 +141,14 @@ function storedCell(cell: ImportCell): CellValue {
   return cell as CellValue;
 }
 
-function buildRecords(fieldIds: string[], rows: ImportCell[][]): NewRecord[] {
-  const records: NewRecord[] = new Array(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r]!;
-    const values: Record<string, CellValue> = {};
-    for (let c = 0; c < fieldIds.length; c++) {
-      const cell = row[c];
-      if (cell !== undefined) values[fieldIds[c]!] = storedCell(cell);
-    }
-    records[r] = { values };
+/** A row's stored values (field id → cell); empty cells are left out. */
+function rowValues(fieldIds: readonly string[], row: readonly ImportCell[]): Record<string, CellValue> {
+  const values: Record<string, CellValue> = {};
+  for (let c = 0; c < fieldIds.length; c++) {
+    const cell = row[c];
+    if (cell !== undefined) values[fieldIds[c]!] = storedCell(cell);
   }
-  return records;
+  return values;
 }
 
 /** Progress of the record writes of an import (called every few thousand rows, inside the transaction). */
@@ -176,10 +183,8 @@ export async function importIntoNewTable(
     ...spec,
     ...(i === 0 ? { isPrimary: true } : {}),
   }));
-  const records = buildRecords(
-    fields.map((f) => f.id),
-    converted.rows,
-  );
+  const fieldIds = fields.map((f) => f.id);
+  const rows = converted.rows;
   return write(
     storage.ctx,
     { action: 'import.newTable', stores: ['dataTables', ...RECORD_STORES, 'bases'], keys: [tableId] },
@@ -197,9 +202,16 @@ export async function importIntoNewTable(
         updatedAt: now,
       };
       await db.dataTables.add(table);
-      await appendRecords(storage.ctx, tableId, records, now, input.onProgress);
+      const imported = await appendValues(
+        storage.ctx,
+        tableId,
+        rows.length,
+        (i) => rowValues(fieldIds, rows[i]!),
+        now,
+        input.onProgress,
+      );
       await db.bases.update(input.baseId, { updatedAt: now });
-      return { table, imported: records.length, skippedEmptyRows: converted.skippedEmptyRows, addedFields: [] };
+      return { table, imported, skippedEmptyRows: converted.skippedEmptyRows, addedFields: [] };
     },
   );
 }
@@ -300,12 +312,19 @@ export async function importIntoExistingTable(
         }
         return { ...field, property: { ...field.property, options } };
       });
-      const records = buildRecords(fieldIds, converted.rows);
       await db.dataTables.put({ ...current, fields: [...fields, ...addedFields], updatedAt: now });
-      await appendRecords(storage.ctx, table.id, records, now, input.onProgress);
+      const rows = converted.rows;
+      const imported = await appendValues(
+        storage.ctx,
+        table.id,
+        rows.length,
+        (i) => rowValues(fieldIds, rows[i]!),
+        now,
+        input.onProgress,
+      );
       return {
         table: { ...current, fields: [...fields, ...addedFields] },
-        imported: records.length,
+        imported,
         skippedEmptyRows: converted.skippedEmptyRows,
         addedFields,
       };

@@ -33,6 +33,12 @@ describe('record blocks', () => {
     expect(parseRecordId('plain-id')).toBeUndefined();
   });
 
+  it('random id parts stay unique and well-formed across refills of the random pool', () => {
+    const suffixes = Array.from({ length: 2_000 }, () => makeRecordId('t', 0).split(':')[2]!);
+    for (const suffix of suffixes) expect(suffix).toMatch(/^[0-9a-z]{10}$/);
+    expect(new Set(suffixes).size).toBe(suffixes.length);
+  });
+
   it('fills blocks of BLOCK_SIZE and reads windows across block edges', async () => {
     const { s, tableId, fieldId } = await tableWith(BLOCK_SIZE * 2 + 20);
     expect(await s.db.recordBlocks.count()).toBe(3);
@@ -64,5 +70,21 @@ describe('record blocks', () => {
     expect(await s.records.count(tableId)).toBe(BLOCK_SIZE);
     await s.records.delete([ids[0]!]);
     expect((await s.records.page(tableId, 0, 1))[0]!.id).toBe(ids[1]);
+  });
+
+  it('windows read past blocks thinned by deletes, across many index rows', async () => {
+    const { s, tableId, fieldId } = await tableWith(BLOCK_SIZE * 12 + 7);
+    const ids = await s.records.orderedIds(tableId);
+    // Leave 10 records in each of the first 11 blocks, so a window has to walk many index rows.
+    const drop = ids.filter((_, i) => i < BLOCK_SIZE * 11 && i % BLOCK_SIZE >= 10);
+    await s.records.delete(drop);
+    const left = await s.records.orderedIds(tableId);
+    expect(left).toHaveLength(110 + BLOCK_SIZE + 7);
+    const window = await s.records.page(tableId, 95, 30);
+    expect(window.map((r) => r.id)).toEqual(left.slice(95, 125));
+    expect(window[0]!.values[fieldId]).toBe(9 * BLOCK_SIZE + 6);
+    const tail = await s.records.page(tableId, left.length - 3, 10);
+    expect(tail.map((r) => r.values[fieldId])).toEqual([BLOCK_SIZE * 12 + 5, BLOCK_SIZE * 12 + 6, BLOCK_SIZE * 12 + 7]);
+    expect(await s.records.page(tableId, left.length, 5)).toEqual([]);
   });
 });

@@ -109,7 +109,9 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
   const [expanded, setExpanded] = useState<string>();
 
   useEffect(() => {
-    if (ids) setSelection((current) => prune(current, new Set(ids)));
+    // Nothing selected is the common case: skip building a set of every id (100,000 at most).
+    if (ids)
+      setSelection((current) => (current.ids.size === 0 && !current.anchor ? current : prune(current, new Set(ids))));
   }, [ids]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a panel belongs to the table it was opened in
   useEffect(() => setExpanded(undefined), [tableId]);

@@ -1,21 +1,62 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RecordRow, Storage, TableField } from '../../../storage';
+import { parseRecordId, type RecordRow, type Storage, type TableField } from '../../../storage';
 import { cellText, isLink, linkIds } from './cells';
 
 export interface RecordIds {
   ids: string[];
-  /** Records in the table; more than `ids.length` while only the first page is known. */
+  /**
+   * Records in the table, once the whole id list has loaded (`complete`); until then the number of
+   * ids known so far.
+   */
   total: number;
+  /** False while only the first page is known. */
+  complete: boolean;
 }
 
-/** Rows shown before the full id list has loaded. */
+/** Rows shown before the full id list has loaded (more than a tall screen holds). */
 const FIRST_PAGE = 100;
 
 /**
- * The record ids of a table in grid order. The first page and the count come first, so rows show
- * before the whole id list (keys only, still cheap at 100,000 rows) has loaded. Reloaded when
- * records are added or removed — here or in another tab — but not on cell edits, which never change
- * the order.
+ * Records of a table's first page, read by `useRecordIds` and handed to the grid's window cache so
+ * the first rows need no second read. Keyed by storage, then table; taken once.
+ */
+const firstPages = new WeakMap<Storage, Map<string, RecordRow[]>>();
+
+function takeFirstPage(storage: Storage, ids: readonly string[]): RecordRow[] {
+  const pages = firstPages.get(storage);
+  if (!pages) return [];
+  for (const [tableId, rows] of pages) {
+    if (rows[0] && rows[0].id === ids[0]) {
+      pages.delete(tableId);
+      return rows;
+    }
+  }
+  return [];
+}
+
+/** Runs `task` after the next paint (or soon, where frames do not run: hidden tabs). */
+function afterPaint(task: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(run, 0)) : 0;
+  const fallback = setTimeout(run, 100);
+  return () => {
+    done = true;
+    if (frame) cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+  };
+}
+
+/**
+ * The record ids of a table in grid order. The first page comes first — one index row and one
+ * block — and shows at once; the whole id list (keys only, ~100,000 ids to deserialise at 100,000
+ * rows) is read after that page has painted, so it never delays the first rows. Reloaded when
+ * records are added or removed — here or in another tab — but not on cell edits, which never
+ * change the order.
  */
 export function useRecordIds(storage: Storage, tableId: string): RecordIds | undefined {
   const [state, setState] = useState<RecordIds>();
@@ -23,28 +64,54 @@ export function useRecordIds(storage: Storage, tableId: string): RecordIds | und
     let alive = true;
     let version = 0;
     let complete = false;
+    let cancelWait = () => {};
     const load = () => {
       const mine = ++version;
       void storage.records.orderedIds(tableId).then((ids) => {
         complete = true;
-        if (alive && mine === version) setState({ ids, total: ids.length });
+        if (alive && mine === version) setState({ ids, total: ids.length, complete: true });
       });
     };
     setState(undefined);
-    void Promise.all([storage.records.count(tableId), storage.records.page(tableId, 0, FIRST_PAGE)]).then(
-      ([total, rows]) => {
-        if (alive && !complete) setState({ ids: rows.map((r) => r.id), total });
+    void storage.records.page(tableId, 0, FIRST_PAGE).then(
+      (rows) => {
+        if (!alive || complete) return;
+        let pages = firstPages.get(storage);
+        if (!pages) firstPages.set(storage, (pages = new Map()));
+        pages.set(tableId, rows);
+        // A short page is the whole table; otherwise the full id list follows once this has painted.
+        if (rows.length < FIRST_PAGE) complete = true;
+        else
+          cancelWait = afterPaint(() => {
+            if (alive && !complete) load();
+          });
+        const ids = rows.map((r) => r.id);
+        setState({ ids, total: ids.length, complete });
+      },
+      () => {
+        if (alive && !complete) load();
       },
     );
-    load();
     const unsubscribe = storage.changes.subscribe((change) => {
       // Records live in block stores whose names the storage layer owns; any store named like them counts.
       const touchesRecords = change.stores.some((store) => /^record/i.test(String(store)));
-      if (!touchesRecords || change.action === 'record.update' || change.action === 'record.attach') return;
+      if (!touchesRecords) return;
+      // A first page not yet taken by the grid may hold the values before this change.
+      firstPages.get(storage)?.delete(tableId);
+      if (change.action === 'record.update' || change.action === 'record.attach') return;
+      // A child added from the side panel lands in another table: this table's order is unchanged.
+      if (
+        change.keys?.length &&
+        change.keys.every((key) => parseRecordId(key)?.tableId !== undefined && parseRecordId(key)?.tableId !== tableId)
+      )
+        return;
+      cancelWait();
       load();
     });
     return () => {
       alive = false;
+      cancelWait();
+      firstPages.get(storage)?.delete(tableId);
       unsubscribe();
     };
   }, [storage, tableId]);
@@ -71,7 +138,9 @@ export function useWindowRecords(
   first: number,
   last: number,
 ): LoadedRecords {
-  const cache = useRef(new Map<string, RecordRow>());
+  // The first page read with the ids is already here: the first rows need no second read.
+  const [primed] = useState(() => new Map(takeFirstPage(storage, allIds).map((row) => [row.id, row])));
+  const cache = useRef(primed);
   const [version, setVersion] = useState(0);
   const windowIds = allIds.slice(Math.max(0, first), last + 1);
   const windowRef = useRef(windowIds);
@@ -165,7 +234,10 @@ export function useLinkedTitles(
     () =>
       storage.changes.subscribe((change) => {
         if (!change.stores.some((store) => /^record|dataTables/i.test(String(store)))) return;
-        titles.current.clear();
+        // Forget only the titles a change names, so other chips keep their text instead of flashing.
+        const named = change.stores.every((store) => /^record/i.test(String(store))) ? change.keys : undefined;
+        if (named?.length) for (const key of named) titles.current.delete(key);
+        else titles.current.clear();
         setVersion((v) => v + 1);
       }),
     [storage],
