@@ -29,6 +29,24 @@ export function getRenderPool(): RenderPool {
   return shared;
 }
 
+let preview: RenderPool | undefined;
+
+/**
+ * The live preview's own worker: its compiler stays warm with the program and fonts, and a print or
+ * batch job on the shared pool never makes a preview refresh wait.
+ */
+export function getPreviewPool(): RenderPool {
+  preview ??= createRenderPool({ size: 1 });
+  return preview;
+}
+
+/** Starts the preview worker's compiler now, so the first preview does not pay for it. */
+export function warmPreview(): void {
+  void getPreviewPool()
+    .warm()
+    .catch(() => undefined);
+}
+
 /**
  * Renders one record for the preview: PDF bytes, or a QuireError (PreviewTimeoutError after
  * 120 s, TemplateParseError for bad content, TemplateRendererror/DocGenerationError otherwise).
@@ -39,4 +57,13 @@ export function renderPreview(
   options: Omit<PoolRenderOptions, 'kind'> = {},
 ): Promise<Uint8Array> {
   return getRenderPool().render(template, scope, { ...options, kind: 'preview' });
+}
+
+/** `renderPreview` on the editor's dedicated preview worker (see `getPreviewPool`). */
+export function renderLivePreview(
+  template: TemplateRef,
+  scope: unknown,
+  options: Omit<PoolRenderOptions, 'kind'> = {},
+): Promise<Uint8Array> {
+  return getPreviewPool().render(template, scope, { ...options, kind: 'preview' });
 }

@@ -1,22 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { canvas, DOT_PNG, dismissGuidance, goOffline, insert, openList, previewText } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
-
-const LIST = '/baseplugin/t/demo-orders/preview';
-
-async function openList(page: Page) {
-  await page.goto(LIST);
-  const local = page.getByRole('button', { name: 'Continue on this device' });
-  const heading = page.getByRole('heading', { level: 1, name: 'Templates' });
-  await expect(local.or(heading)).toBeVisible();
-  if (await local.isVisible()) await local.click();
-  await expect(heading).toBeVisible();
-}
-
-async function insert(page: Page, blockName: string) {
-  await page.getByRole('button', { name: 'Insert', exact: true }).click();
-  await page.getByRole('menuitem', { name: blockName }).click();
-}
 
 const PRODUCTS = [
   'Notebook',
@@ -33,31 +17,22 @@ const PRODUCTS = [
   'Markers',
 ];
 
-const canvas = (page: Page) => page.getByRole('region', { name: 'Page canvas' });
-
-/** A 1×1 orange PNG: images stay on this origin (the journeys forbid requests elsewhere). */
-const DOT_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4n6kHAAQBAZdsT2b5AAAAAElFTkSuQmCC';
-
-async function dismissGuidance(page: Page) {
-  const guide = page.getByRole('region', { name: 'Quick guide' });
-  await guide.getByRole('button', { name: 'Next' }).click();
-  await guide.getByRole('button', { name: 'Got it' }).click();
-  const tips = page.locator('[data-tip]');
-  await expect(tips.first()).toBeVisible();
-  while ((await tips.count()) > 0) await tips.first().getByRole('button', { name: 'Got it' }).click();
-}
-const previewText = (page: Page) => page.getByTestId('preview-text');
-
 test.describe('template editor', () => {
   test.setTimeout(240_000);
 
-  test('build a template by clicking and typing; preview, undo, redo, reload', async ({ page }) => {
+  test('offline throughout: build a template by clicking and typing; preview, undo, redo, reload', async ({
+    page,
+    context,
+  }) => {
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') console.log('[browser]', m.text());
     });
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
     await openList(page);
+    // One online visit installs the app; everything after it runs with the network off.
+    await goOffline(page, context);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-list-empty.png` });
     await page.getByRole('button', { name: 'New blank template' }).click();
     await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
@@ -179,6 +154,7 @@ test.describe('template editor', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Untitled template' }).first()).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-list.png` });
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   });
 
   test('template list: from a sample, rename, duplicate, categorise, delete', async ({ page }) => {

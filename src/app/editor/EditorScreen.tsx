@@ -15,9 +15,11 @@ import {
 import type { TemplateRow } from '../../storage/types';
 import { sampleKey } from '../templates/samples';
 import { Canvas, MM_TO_PX } from './canvas/Canvas';
-import { getStorage, loadTableContext, type TableContext } from './data';
+import { moveBlockStep } from './canvas/moves';
+import { approvalCodeOf, getStorage, loadTableContext, type TableContext } from './data';
 import { Icon, type IconName } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
+import { BindingPicker } from './panels/BindingPicker';
 import { BlockPanel } from './panels/BlockPanel';
 import { DocumentPanel, PagePanel } from './panels/SettingsPanels';
 import { PreviewPanel } from './preview/PreviewPanel';
@@ -74,9 +76,13 @@ interface Loaded {
   sample: string | null;
 }
 
-export function EditorScreen() {
+/**
+ * `templateId` and `backHref` come from the route: the base and standalone routes name the template in
+ * the path; the approval route (/approval/editor/:approvalCode) resolves it first.
+ */
+export function EditorScreen(props: { templateId?: string; backHref?: string } = {}) {
   const params = useParams({ strict: false }) as { templateId?: string; teamId?: string; docId?: string };
-  const templateId = params.templateId ?? '';
+  const templateId = props.templateId ?? params.templateId ?? '';
   const { t } = useEditorTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -112,9 +118,10 @@ export function EditorScreen() {
   }, [loaded]);
 
   const listHref =
-    params.teamId && params.docId
+    props.backHref ??
+    (params.teamId && params.docId
       ? `/o/${params.teamId}/docs/${params.docId}`
-      : `/baseplugin/t/${encodeURIComponent(loaded?.row.tableId ?? '')}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
+      : templateListHref(loaded?.row.tableId ?? '', Boolean(loaded?.context.approval)));
 
   if (failure) {
     return (
@@ -133,11 +140,19 @@ export function EditorScreen() {
   );
 }
 
-function useAutosave(loaded: Loaded, name: string) {
+/** The list a template belongs to: its approval's templates, or its table's. */
+function templateListHref(binding: string, approval: boolean): string {
+  if (approval || binding.startsWith('approval:')) return `/approval/${encodeURIComponent(approvalCodeOf(binding))}`;
+  return `/baseplugin/t/${encodeURIComponent(binding)}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
+}
+
+function useAutosave(loaded: Loaded, name: string, binding: string) {
   const state = useEditorState();
   const setStatus = useSetAtom(saveStatusAtom);
   const nameRef = useRef(name);
   nameRef.current = name;
+  const bindingRef = useRef(binding);
+  bindingRef.current = binding;
   const saver = useMemo(
     () =>
       createAutosaver({
@@ -145,7 +160,11 @@ function useAutosave(loaded: Loaded, name: string) {
         onStatus: (status) => setStatus(status),
         save: async (content, revision) => {
           const storage = await getStorage();
-          const saved = await storage.templates.save(loaded.row.id, { content, name: nameRef.current }, revision);
+          const saved = await storage.templates.save(
+            loaded.row.id,
+            { content, name: nameRef.current, tableId: bindingRef.current },
+            revision,
+          );
           return saved.revision;
         },
       }),
@@ -154,15 +173,17 @@ function useAutosave(loaded: Loaded, name: string) {
   const present = state.history.present;
   const first = useRef(true);
   const lastName = useRef(name);
+  const lastBinding = useRef(binding);
   useEffect(() => {
-    if (first.current && lastName.current === name) {
+    if (first.current && lastName.current === name && lastBinding.current === binding) {
       first.current = false;
       return;
     }
     first.current = false;
     lastName.current = name;
+    lastBinding.current = binding;
     saver.push(serializeTemplateContent(present));
-  }, [present, name, saver]);
+  }, [present, name, binding, saver]);
   return saver;
 }
 
@@ -192,7 +213,7 @@ function useShortcuts() {
       const blockId = stateRef.current.selection.blockId;
       if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && blockId) {
         event.preventDefault();
-        run(C.moveBlock, blockId, event.key === 'ArrowUp' ? -1 : 1);
+        run(moveBlockStep, blockId, event.key === 'ArrowUp' ? -1 : 1);
         return;
       }
       if (inText) return;
@@ -367,14 +388,43 @@ function SidePanel() {
   );
 }
 
-function EditorLayout({ loaded, listHref }: { loaded: Loaded; listHref: string }) {
+/**
+ * The template's binding (a table or an approval) and the data it brings: switching it reloads the
+ * field panel and the preview's records, and saves the binding with the template.
+ */
+function useBinding(loaded: Loaded) {
+  const [binding, setBinding] = useState(loaded.row.tableId);
+  const [context, setContext] = useState(loaded.context);
+  const setFields = useSetAtom(fieldsAtom);
+  const setTableName = useSetAtom(tableNameAtom);
+  const setApprovalGroups = useSetAtom(approvalGroupsAtom);
+  const setError = useSetAtom(editErrorAtom);
+  const bind = (next: string) => {
+    void loadTableContext(next)
+      .then((found) => {
+        setContext(found);
+        setFields(found.fields);
+        setTableName(found.table?.name ?? '');
+        setApprovalGroups(found.approval?.groups ?? []);
+        setBinding(next);
+      })
+      .catch((error: unknown) => setError(error instanceof Error ? error.message : String(error)));
+  };
+  return { binding, context, bind };
+}
+
+function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; listHref: string }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
   const state = useEditorState();
   const [name, setName] = useState(loaded.row.name);
   const [error, setError] = useAtom(editErrorAtom);
   const [previewOpen, setPreviewOpen] = useState(true);
-  const saver = useAutosave(loaded, name);
+  const { binding, context, bind } = useBinding(loaded);
+  const saver = useAutosave(loaded, name, binding);
+  // After a switch between a table and an approval, “back” leads to the list the template now shows in.
+  const listHref =
+    binding === loaded.row.tableId ? routeListHref : templateListHref(binding, Boolean(context.approval));
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
   const [zoom, setZoom] = useState(1);
@@ -398,6 +448,7 @@ function EditorLayout({ loaded, listHref }: { loaded: Loaded; listHref: string }
         </a>
         <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
         <SaveIndicator onRetry={() => saver.retry()} />
+        <BindingPicker binding={binding} context={context} onBind={bind} />
         <span className="qe-top-spacer" />
         <button
           type="button"
@@ -444,10 +495,11 @@ function EditorLayout({ loaded, listHref }: { loaded: Loaded; listHref: string }
         <SidePanel />
         {previewOpen && (
           <PreviewPanel
+            key={binding}
             templateId={loaded.row.id}
             name={name}
             content={state.history.present}
-            context={loaded.context}
+            context={context}
             sample={loaded.sample}
             tip={<Tip flag="hidePreviewPageTip" text={t('tips.previewPage')} />}
             onClose={() => setPreviewOpen(false)}

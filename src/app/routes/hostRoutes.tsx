@@ -4,6 +4,7 @@ import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
+import { ApprovalEditorScreen, ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
 import { TemplateListScreen } from '../templates/TemplateListScreen';
 import { TableScreen, TablesScreen } from '../workspace';
 import { requireHostUser, requireStandardLogin } from './guards';
@@ -89,12 +90,13 @@ const approval = createRoute({
 const approvalList = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/$approvalCode',
-  ...placeholder('screens.approvalList'),
+  component: ApprovalTemplateListScreen,
 });
+// Opens `?templateId=` (else the approval's last edited template, else a new one) in the editor.
 const approvalEditor = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/editor/$approvalCode',
-  ...placeholder('screens.approvalEditor'),
+  component: ApprovalEditorScreen,
 });
 const approvalPreview = createRoute({
   getParentRoute: () => rootRoute,

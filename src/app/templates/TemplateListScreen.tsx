@@ -2,7 +2,14 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { createTemplateContent, EditorMode, serializeTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
-import { getStorage } from '../editor/data';
+import {
+  approvalBinding,
+  approvalCodeOf,
+  approvalTemplates,
+  type BindingTargets,
+  getStorage,
+  loadBindingTargets,
+} from '../editor/data';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from './samples';
 import './templates.css';
@@ -10,6 +17,18 @@ import './templates.css';
 export function editorHref(templateId: string, standalone?: { teamId: string; docId: string }): string {
   if (standalone) return `/o/${standalone.teamId}/docs/${standalone.docId}/templates/${encodeURIComponent(templateId)}`;
   return `/baseplugin/t/editor/${encodeURIComponent(templateId)}${window.location.search}`;
+}
+
+/** The approval template editor route (spec 000 §2), naming the template to open. */
+export function approvalEditorHref(approvalCode: string, templateId: string): string {
+  return `/approval/editor/${encodeURIComponent(approvalCode)}?templateId=${encodeURIComponent(templateId)}`;
+}
+
+/** Where a template opens: approval-bound ones in the approval editor route. */
+function hrefFor(row: TemplateRow, approvalCode?: string): string {
+  if (approvalCode) return approvalEditorHref(approvalCode, row.id);
+  if (row.tableId.startsWith('approval:')) return approvalEditorHref(approvalCodeOf(row.tableId), row.id);
+  return editorHref(row.id);
 }
 
 function blankContent(): string {
@@ -49,12 +68,21 @@ function useThumbnail(hash: string | undefined): string | null {
   return url;
 }
 
-function TemplateCard({ row, onChange }: { row: TemplateRow; onChange: () => void }) {
+function TemplateCard({
+  row,
+  approvalCode,
+  onChange,
+}: {
+  row: TemplateRow;
+  approvalCode?: string;
+  onChange: () => void;
+}) {
   const { t, lang } = useEditorTranslation();
   const navigate = useNavigate();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(row.name);
-  const open = () => void navigate({ href: editorHref(row.id) });
+  const href = hrefFor(row, approvalCode);
+  const open = () => void navigate({ href });
   const thumbnail = useThumbnail(row.thumbnailHash);
 
   const rename = async () => {
@@ -120,7 +148,7 @@ function TemplateCard({ row, onChange }: { row: TemplateRow; onChange: () => voi
         ) : (
           <h2 className="tpl-name">
             <a
-              href={editorHref(row.id)}
+              href={href}
               onClick={(e) => {
                 e.preventDefault();
                 open();
@@ -154,18 +182,56 @@ function TemplateCard({ row, onChange }: { row: TemplateRow; onChange: () => voi
   );
 }
 
-export function TemplateListScreen() {
+/** Creates a blank template bound to an approval definition (named after it) and returns it. */
+export async function createApprovalTemplate(code: string, name: string): Promise<TemplateRow> {
+  const db = await getStorage();
+  return db.templates.create({
+    name,
+    baseId: 'local',
+    tableId: approvalBinding(code),
+    type: EditorMode.Design,
+    content: blankContent(),
+  });
+}
+
+/** Approval definitions on this device, for “New approval template”. */
+function useApprovalChoices(enabled: boolean) {
+  const [choices, setChoices] = useState<BindingTargets['approvals']>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let alive = true;
+    void loadBindingTargets().then((found) => alive && setChoices(found.approvals));
+    return () => {
+      alive = false;
+    };
+  }, [enabled]);
+  return choices;
+}
+
+/**
+ * A table's templates (`/baseplugin/t/:tableId/preview`), or, given `approvalCode`, an approval
+ * definition's templates (`/approval/:approvalCode`).
+ */
+export function TemplateListScreen({ approvalCode }: { approvalCode?: string } = {}) {
   const { t } = useEditorTranslation();
   const params = useParams({ strict: false }) as { tableId?: string };
-  const tableId = params.tableId ?? 'local';
+  const tableId = approvalCode ? approvalBinding(approvalCode) : (params.tableId ?? 'local');
   const navigate = useNavigate();
   const [rows, setRows] = useState<TemplateRow[] | null>(null);
+  const [approvalName, setApprovalName] = useState<string | null>(null);
+  const approvals = useApprovalChoices(!approvalCode);
 
   const reload = useCallback(async () => {
+    if (approvalCode) {
+      const db = await getStorage();
+      setApprovalName((await db.approvals.getDefinition(approvalCode))?.name ?? approvalCode);
+      setRows(await approvalTemplates(approvalCode));
+      return;
+    }
     const db = await getStorage();
     const list = await db.templates.list({ tableId });
     setRows(list.sort((a, b) => b.updatedAt - a.updatedAt));
-  }, [tableId]);
+  }, [tableId, approvalCode]);
 
   useEffect(() => {
     void reload();
@@ -183,15 +249,23 @@ export function TemplateListScreen() {
       content,
     });
     if (sample) await db.settings.set(sampleKey(row.id), sample);
-    await navigate({ href: editorHref(row.id) });
+    await navigate({ href: hrefFor(row, approvalCode) });
+  };
+
+  const createForApproval = async (code: string) => {
+    const choice = approvals.find((a) => a.code === code);
+    const row = await createApprovalTemplate(code, choice?.name ?? t('list.untitled'));
+    await navigate({ href: approvalEditorHref(code, row.id) });
   };
 
   return (
     <section className="screen tpl-list" aria-labelledby="tpl-list-title">
       <header className="tpl-list-head">
         <div>
-          <h1 id="tpl-list-title">{t('list.title')}</h1>
-          <p className="muted">{t('list.subtitle')}</p>
+          <h1 id="tpl-list-title">{approvalCode ? t('binding.approvalTemplates') : t('list.title')}</h1>
+          <p className="muted">
+            {approvalCode ? t('binding.approvalSubtitle', { name: approvalName ?? approvalCode }) : t('list.subtitle')}
+          </p>
         </div>
         <div className="tpl-create">
           <button type="button" className="btn btn-primary" onClick={() => void create()}>
@@ -213,6 +287,24 @@ export function TemplateListScreen() {
               ))}
             </select>
           </label>
+          {!approvalCode && approvals.length > 0 && (
+            <label className="tpl-sample">
+              <span className="qe-sr">{t('binding.newApproval')}</span>
+              <select
+                value=""
+                onChange={(e) => {
+                  if (e.target.value) void createForApproval(e.target.value);
+                }}
+              >
+                <option value="">{t('binding.newApproval')}</option>
+                {approvals.map((a) => (
+                  <option key={a.code} value={a.code}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
         </div>
       </header>
       {rows === null ? (
@@ -222,7 +314,7 @@ export function TemplateListScreen() {
       ) : (
         <ul className="tpl-grid">
           {rows.map((row) => (
-            <TemplateCard key={row.id} row={row} onChange={() => void reload()} />
+            <TemplateCard key={row.id} row={row} approvalCode={approvalCode} onChange={() => void reload()} />
           ))}
         </ul>
       )}

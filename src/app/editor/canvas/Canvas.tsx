@@ -2,19 +2,18 @@
  * The pages as they will print: paper size (mm → px at 96 dpi), margins, orientation; rows of
  * columns with draggable dividers; blocks with a toolbar when selected, moved by drag and drop.
  */
-import { useAtomValue } from 'jotai';
-import { type CSSProperties, type DragEvent, type PointerEvent, useRef, useState } from 'react';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { type CSSProperties, type DragEvent, Fragment, type PointerEvent, useRef, useState } from 'react';
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
 import { Icon, type IconName } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { updateTextContent } from '../richtext/commands';
 import { RichTextEditor } from '../richtext/RichTextEditor';
 import {
   addColumnBeside,
   copyBlock,
   deleteBlock,
   duplicateBlock,
-  moveBlock,
-  moveBlockToRow,
   type PageCommand,
   pageCommand,
   pasteBlock,
@@ -25,10 +24,15 @@ import {
 } from '../state/commands';
 import { previewIssuesAtom, useCommand, useEditorState } from '../state/store';
 import { BarcodeView, ImageView, QrView, RuleView } from './BlockViews';
+import { LazyPage } from './LazyPage';
+import { moveBlockStep, moveBlockToColumn, moveBlockToNewRow } from './moves';
+import './nested.css';
 import { TableView } from './TableView';
 
 export const MM_TO_PX = 96 / 25.4;
 const DRAG_TYPE = 'application/x-quire-block';
+/** While a block is dragged, the drop targets inside columns open up so they are easy to hit. */
+const draggingAtom = atom(false);
 
 function BlockBody({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
@@ -43,7 +47,7 @@ function BlockBody({ block }: { block: Block }) {
           value={block.content}
           label={t(`blocks.${block.type}`)}
           placeholder={t('fields.insertHint')}
-          onChange={(content) => run(updateBlock, block.id, { content })}
+          onChange={(content, mediaEdit) => run(updateTextContent, block.id, content, mediaEdit)}
         />
       );
     case 'editItem':
@@ -60,7 +64,7 @@ function BlockBody({ block }: { block: Block }) {
             blockId={block.id}
             value={block.content}
             label={t('blocks.editItem')}
-            onChange={(content) => run(updateBlock, block.id, { content })}
+            onChange={(content, mediaEdit) => run(updateTextContent, block.id, content, mediaEdit)}
           />
         </div>
       );
@@ -78,14 +82,8 @@ function BlockBody({ block }: { block: Block }) {
     case 'row':
       return (
         <div className="qe-row qe-row-nested">
-          {block.columns.map((column) => (
-            <div key={column.id} className="qe-col" style={{ width: `${column.width}%` }}>
-              {column.blocks.length === 0 ? (
-                <span className="qe-col-empty">—</span>
-              ) : (
-                column.blocks.map((b) => <BlockFrame key={b.id} block={b} />)
-              )}
-            </div>
+          {block.columns.map((column, i) => (
+            <ColumnView key={column.id} column={column} nested index={i} />
           ))}
         </div>
       );
@@ -112,8 +110,8 @@ function BlockToolbar({ block }: { block: Block }) {
   return (
     <div className="qe-blockbar" role="toolbar" aria-label={t(`blocks.${block.type}`)}>
       <span className="qe-blockbar-name">{t(`blocks.${block.type}`)}</span>
-      {tool(t('blockbar.moveUp'), 'up', () => run(moveBlock, block.id, -1))}
-      {tool(t('blockbar.moveDown'), 'down', () => run(moveBlock, block.id, 1))}
+      {tool(t('blockbar.moveUp'), 'up', () => run(moveBlockStep, block.id, -1))}
+      {tool(t('blockbar.moveDown'), 'down', () => run(moveBlockStep, block.id, 1))}
       {tool(t('blockbar.addColumn'), 'columns', () => run(addColumnBeside, block.id))}
       {tool(t('blockbar.duplicate'), 'duplicate', () => run(duplicateBlock, block.id))}
       {tool(t('blockbar.copy'), 'copy', () => run(copyBlock, block.id))}
@@ -127,6 +125,7 @@ function BlockFrame({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
   const state = useEditorState();
+  const setDragging = useSetAtom(draggingAtom);
   const selected = state.selection.blockId === block.id;
   const issues = useAtomValue(previewIssuesAtom)[block.id];
   const m = block.margins;
@@ -167,9 +166,13 @@ function BlockFrame({ block }: { block: Block }) {
         aria-label={`${t('blockbar.drag')}: ${t(`blocks.${block.type}`)}`}
         title={t('blockbar.drag')}
         onDragStart={(e) => {
+          e.stopPropagation();
           e.dataTransfer.setData(DRAG_TYPE, block.id);
           e.dataTransfer.effectAllowed = 'move';
+          // Changing the layout inside dragstart cancels the drag in Chromium: open the targets a frame later.
+          requestAnimationFrame(() => setDragging(true));
         }}
+        onDragEnd={() => setDragging(false)}
         onClick={() => run(selectBlock, block.id)}
       >
         <Icon name="drag" />
@@ -235,6 +238,7 @@ function ColumnDivider({ page, row, index }: { page: Page; row: Row; index: numb
 
 function DropZone({ page, beforeRowId }: { page: Page; beforeRowId: string | null }) {
   const run = useCommand();
+  const setDragging = useSetAtom(draggingAtom);
   const [over, setOver] = useState(false);
   const accept = (e: DragEvent) => {
     if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
@@ -245,24 +249,85 @@ function DropZone({ page, beforeRowId }: { page: Page; beforeRowId: string | nul
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard moves blocks with Alt+arrows
     <div
       className={`qe-drop${over ? ' qe-drop-over' : ''}`}
+      data-drop-row={beforeRowId ?? 'end'}
       onDragOver={accept}
       onDragEnter={accept}
       onDragLeave={() => setOver(false)}
       onDrop={(e) => {
+        e.preventDefault();
         setOver(false);
+        setDragging(false);
         const id = e.dataTransfer.getData(DRAG_TYPE);
-        if (id) run(moveBlockToRow, id, page.id, beforeRowId);
+        if (id) run(moveBlockToNewRow, id, page.id, beforeRowId);
       }}
     />
   );
 }
 
-function ColumnView({ column }: { column: Column }) {
+/** A drop target between the blocks of a column: the block lands at `index` in that column. */
+function ColumnDrop({ column, index, label }: { column: Column; index: number; label?: string }) {
+  const { t } = useEditorTranslation();
+  const run = useCommand();
+  const setDragging = useSetAtom(draggingAtom);
+  const [over, setOver] = useState(false);
+  const accept = (e: DragEvent) => {
+    if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    setOver(true);
+  };
+  const empty = column.blocks.length === 0;
   return (
-    <div className="qe-col" style={{ width: `${column.width}%` }}>
-      {column.blocks.map((block) => (
-        <BlockFrame key={block.id} block={block} />
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the keyboard moves blocks with Alt+arrows
+    <div
+      className={`qe-cdrop${empty ? ' qe-cdrop-empty' : ''}${over ? ' qe-cdrop-over' : ''}`}
+      data-drop-column={column.id}
+      data-drop-index={index}
+      onDragOver={accept}
+      onDragEnter={accept}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(false);
+        setDragging(false);
+        const id = e.dataTransfer.getData(DRAG_TYPE);
+        if (id) run(moveBlockToColumn, id, column.id, index);
+      }}
+    >
+      {empty ? <span className="qe-cdrop-text">{label ?? t('canvas.emptyColumn')}</span> : null}
+      {over && !empty ? <span className="qe-cdrop-text">{t('canvas.dropHere')}</span> : null}
+    </div>
+  );
+}
+
+/**
+ * A column's blocks. Columns of nested rows, and of page rows split into columns, take dropped
+ * blocks between their blocks; a page row of one column takes them through the row drop zones.
+ */
+function ColumnView({ column, nested, index }: { column: Column; nested?: boolean; index?: number }) {
+  const { t } = useEditorTranslation();
+  const dragging = useAtomValue(draggingAtom);
+  const drops = nested || index !== undefined;
+  return (
+    <div
+      className={`qe-col${nested ? ' qe-col-nested' : ''}${dragging && drops ? ' qe-col-dragging' : ''}`}
+      style={{ width: `${column.width}%` }}
+    >
+      {drops && column.blocks.length === 0 && (
+        <ColumnDrop
+          column={column}
+          index={0}
+          label={nested ? t('canvas.emptyColumnN', { n: (index ?? 0) + 1 }) : undefined}
+        />
+      )}
+      {column.blocks.map((block, i) => (
+        <Fragment key={block.id}>
+          {drops && <ColumnDrop column={column} index={i} />}
+          <BlockFrame block={block} />
+        </Fragment>
       ))}
+      {drops && column.blocks.length > 0 && <ColumnDrop column={column} index={column.blocks.length} />}
     </div>
   );
 }
@@ -307,8 +372,9 @@ export function Canvas({ zoom, tip }: { zoom: number; tip?: React.ReactNode }) {
     fontSize: `${settings.fontSize}pt`,
     lineHeight: settings.defaultLineHeight,
   };
+  const dragging = useAtomValue(draggingAtom);
   return (
-    <div className="qe-pages">
+    <div className={`qe-pages${dragging ? ' qe-pages-dragging' : ''}`}>
       {tip}
       {document.pages.map((page, index) => (
         <section
@@ -325,21 +391,23 @@ export function Canvas({ zoom, tip }: { zoom: number; tip?: React.ReactNode }) {
             lang={settings.lang}
             onMouseDown={() => run(selectPage, page.id)}
           >
-            {page.rows.length === 0 && <p className="qe-page-empty">{t('editor.emptyPage')}</p>}
-            {page.rows.map((row) => (
-              <div key={row.id} className="qe-row-wrap">
-                <DropZone page={page} beforeRowId={row.id} />
-                <div className="qe-row">
-                  {row.columns.map((column) => (
-                    <ColumnView key={column.id} column={column} />
-                  ))}
-                  {row.columns.slice(0, -1).map((column, i) => (
-                    <ColumnDivider key={`d-${column.id}`} page={page} row={row} index={i} />
-                  ))}
+            <LazyPage index={index}>
+              {page.rows.length === 0 && <p className="qe-page-empty">{t('editor.emptyPage')}</p>}
+              {page.rows.map((row) => (
+                <div key={row.id} className="qe-row-wrap">
+                  <DropZone page={page} beforeRowId={row.id} />
+                  <div className="qe-row">
+                    {row.columns.map((column, i) => (
+                      <ColumnView key={column.id} column={column} index={row.columns.length > 1 ? i : undefined} />
+                    ))}
+                    {row.columns.slice(0, -1).map((column, i) => (
+                      <ColumnDivider key={`d-${column.id}`} page={page} row={row} index={i} />
+                    ))}
+                  </div>
                 </div>
-              </div>
-            ))}
-            <DropZone page={page} beforeRowId={null} />
+              ))}
+              <DropZone page={page} beforeRowId={null} />
+            </LazyPage>
           </div>
         </section>
       ))}

@@ -3,8 +3,9 @@ import { useAtomValue } from 'jotai';
 import type { CSSProperties } from 'react';
 import { type BlockOfType, type BorderSide, TableOps } from '../../../core/model';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { updateCellContent } from '../richtext/commands';
 import { RichTextEditor } from '../richtext/RichTextEditor';
-import { selectCell, updateCell } from '../state/commands';
+import { selectCell } from '../state/commands';
 import { fieldsAtom, useCommand, useEditorState } from '../state/store';
 
 const border = (side: BorderSide | undefined) => (side ? `${side.width}pt ${side.style} ${side.color}` : undefined);
@@ -68,7 +69,7 @@ export function TableView({ block }: { block: BlockOfType<'table'> }) {
                       value={cell.content}
                       label={t('table.cellLabel', { row: r + 1, col: c + 1 })}
                       listFields={repeated ? listFields : null}
-                      onChange={(content) => run(updateCell, block.id, r, c, { content })}
+                      onChange={(content, mediaEdit) => run(updateCellContent, block.id, r, c, content, mediaEdit)}
                     />
                   </td>
                 );

@@ -10,9 +10,18 @@ let pdfjs: Promise<PdfJs> | undefined;
 function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= import('pdfjs-dist').then((lib) => {
     lib.GlobalWorkerOptions.workerSrc = workerUrl;
+    // One long-lived pdf.js worker: without a port every document starts a new worker, which
+    // costs hundreds of milliseconds per live-preview refresh.
+    if (typeof Worker !== 'undefined')
+      lib.GlobalWorkerOptions.workerPort = new Worker(workerUrl, { type: 'module', name: 'quire-pdfjs' });
     return lib;
   });
   return pdfjs;
+}
+
+/** Loads pdf.js and its worker ahead of the first preview. */
+export function warmPdfJs(): void {
+  void loadPdfJs();
 }
 
 export interface RenderedPdf {
@@ -20,30 +29,39 @@ export interface RenderedPdf {
   text: string[];
 }
 
-/** Draws every page at `width` CSS px (sharp on high-density screens). */
+/**
+ * Draws every page at `width` CSS px (sharp on high-density screens). Glyphs are drawn as paths
+ * (`disableFontFace`): every preview is a new PDF with new font subsets, and registering those as
+ * web fonts on the UI thread each time was the slowest part of a refresh.
+ */
 export async function drawPdf(bytes: Uint8Array, width: number): Promise<RenderedPdf> {
   const lib = await loadPdfJs();
   // pdf.js takes ownership of the buffer it is given: hand it a copy so callers keep theirs.
-  const doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
+  const doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true }).promise;
   try {
+    const ratio = window.devicePixelRatio || 1;
     const pages: HTMLCanvasElement[] = [];
-    const text: string[] = [];
+    const text: Promise<string>[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
+      // The text is extracted in pdf.js's worker while this thread draws.
+      text.push(
+        page.getTextContent().then((content) => content.items.map((item) => ('str' in item ? item.str : '')).join(' ')),
+      );
       const base = page.getViewport({ scale: 1 });
-      const ratio = window.devicePixelRatio || 1;
       const viewport = page.getViewport({ scale: (width / base.width) * ratio });
       const canvas = document.createElement('canvas');
       canvas.width = Math.ceil(viewport.width);
       canvas.height = Math.ceil(viewport.height);
       canvas.style.width = `${width}px`;
       canvas.style.height = `${Math.ceil(viewport.height / ratio)}px`;
-      await page.render({ canvas, viewport }).promise;
-      const content = await page.getTextContent();
-      text.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+      // Drawn in one go ('print' intent: no frame-by-frame slicing) — a page takes a few tens of
+      // milliseconds, which fits between two keystrokes; slicing it over frames made every
+      // refresh overlap the next key and wait for several frames.
+      await page.render({ canvas, viewport, intent: 'print' }).promise;
       pages.push(canvas);
     }
-    return { pages, text };
+    return { pages, text: await Promise.all(text) };
   } finally {
     void doc.destroy();
   }

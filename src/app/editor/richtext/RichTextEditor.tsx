@@ -13,12 +13,13 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { activeSlateAtom, listContextAtom } from '../state/store';
 import { renderElement, renderLeaf } from './elements';
 import { FieldPicker } from './FieldPicker';
-import { createQuireEditor, insertVariable, type MarkKey, toggleMark } from './slate';
+import { createQuireEditor, insertVariable, type MarkKey, type MediaEdit, takeMediaEdit, toggleMark } from './slate';
 
 interface Props {
   blockId: string;
   value: RichText;
-  onChange: (value: RichText) => void;
+  /** `mediaEdit`: the change came from an inline image's or QR code's settings (its own undo step). */
+  onChange: (value: RichText, mediaEdit: MediaEdit | false) => void;
   label: string;
   placeholder?: string;
   /** Item fields when this text sits in rows repeated for a list. */
@@ -41,9 +42,9 @@ export function RichTextEditor(props: Props) {
     <RichTextArea
       key={generation}
       {...props}
-      onChange={(value) => {
+      onChange={(value, mediaEdit) => {
         own.current = true;
-        props.onChange(value);
+        props.onChange(value, mediaEdit);
       }}
     />
   );
@@ -81,7 +82,8 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
         editor={editor}
         initialValue={initial}
         onChange={(next) => {
-          if (editor.operations.some((op) => op.type !== 'set_selection')) onChange(next as RichText);
+          const mediaEdit = takeMediaEdit(editor);
+          if (editor.operations.some((op) => op.type !== 'set_selection')) onChange(next as RichText, mediaEdit);
         }}
       >
         <Editable

@@ -4,13 +4,22 @@ import { type CSSProperties, useMemo, useState } from 'react';
 import { Transforms } from 'slate';
 import { ReactEditor, type RenderElementProps, type RenderLeafProps, useSlateStatic } from 'slate-react';
 import { renderSVG } from 'uqr';
-import type { ComputeCommand, LoopMode, NumberFormat, QrConfig, VariableFilterCall } from '../../../core/model';
+import {
+  type ComputeCommand,
+  DEFAULT_QR_CONFIG,
+  type LoopMode,
+  type NumberFormat,
+  type QrConfig,
+  type VariableFilterCall,
+} from '../../../core/model';
 import { qrText } from '../canvas/BlockViews';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { fieldsAtom } from '../state/store';
 import { CHIP_FILTER_NAMES, CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
-import { loopItemContent } from './slate';
+import { InlineImageFields, QrFields } from './MediaInsert';
+import './media.css';
+import { type InlineImageSettings, loopItemContent, removeMedia, updateInlineImage, updateTextQr } from './slate';
 
 function textBlockStyle(element: RenderElementProps['element']): CSSProperties {
   const style: CSSProperties = {};
@@ -114,11 +123,21 @@ function FilterEditor({
   );
 }
 
-function Popover({ title, onClose, children }: { title: string; onClose: () => void; children: React.ReactNode }) {
+function Popover({
+  title,
+  onClose,
+  children,
+  className,
+}: {
+  title: string;
+  onClose: () => void;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const { t } = useEditorTranslation();
   return (
     <span
-      className="qe-popover"
+      className={`qe-popover${className ? ` ${className}` : ''}`}
       role="dialog"
       aria-label={title}
       contentEditable={false}
@@ -426,20 +445,56 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
   );
 }
 
+/** Opens a media element's settings: its path is looked up on use, as the text may have moved it. */
+function useMediaEditor(element: RenderElementProps['element']) {
+  const editor = useSlateStatic();
+  const at = () => ReactEditor.findPath(editor, element);
+  return {
+    setImage: (patch: InlineImageSettings) => updateInlineImage(editor, at(), patch),
+    setQr: (config: QrConfig) => updateTextQr(editor, at(), config),
+    remove: () => removeMedia(editor, at()),
+  };
+}
+
 function InlineImage({ attributes, children, element }: RenderElementProps) {
   const { t } = useEditorTranslation();
+  const [open, setOpen] = useState(false);
+  const media = useMediaEditor(element);
   const url = typeof element.url === 'string' ? element.url : '';
   const name = typeof element.name === 'string' ? element.name : '';
   const width = typeof element.width === 'number' ? element.width : undefined;
+  const height = typeof element.height === 'number' ? element.height : undefined;
   return (
-    <span {...attributes} className="qe-void" data-inline-image={name || url}>
+    <span {...attributes} className="qe-void qe-chip-wrap" data-inline-image={name || url}>
       <span contentEditable={false} className="qe-inline-image">
-        {url ? (
-          <img src={url} alt={t('text.image')} style={{ width, height: 'auto' }} />
-        ) : (
-          <span className="qe-chip qe-chip-media" style={{ minWidth: width }}>
-            <Icon name="image" /> {name}
-          </span>
+        <button
+          type="button"
+          className={`qe-media-btn${open ? ' qe-media-open' : ''}`}
+          aria-label={t('media.editImage', { name: name || t('image.url') })}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {url ? (
+            <img src={url} alt="" style={{ width, height: height ?? 'auto' }} />
+          ) : (
+            <span className="qe-chip qe-chip-media" style={{ minWidth: width, minHeight: height }}>
+              <Icon name="image" /> {name}
+            </span>
+          )}
+        </button>
+        {open && (
+          <Popover title={t('text.image')} onClose={() => setOpen(false)}>
+            <InlineImageFields
+              mode="edit"
+              value={{ name, url, width, height }}
+              onSource={(source) => media.setImage(source)}
+              onSize={(size) => media.setImage(size)}
+            />
+            <button type="button" className="qe-btn qe-btn-small qe-btn-danger" onClick={media.remove}>
+              {t('media.deleteImage')}
+            </button>
+          </Popover>
         )}
       </span>
       {children}
@@ -447,26 +502,47 @@ function InlineImage({ attributes, children, element }: RenderElementProps) {
   );
 }
 
+const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
 function TextQr({ attributes, children, element }: RenderElementProps) {
   const { t } = useEditorTranslation();
-  const config = element.qrcode as QrConfig | undefined;
-  const value = config?.value ?? { type: 'custom', value: '' };
+  const [open, setOpen] = useState(false);
+  const media = useMediaEditor(element);
+  const config = (element.qrcode as QrConfig | undefined) ?? { ...DEFAULT_QR_CONFIG, align: 'left' };
+  const value = config.value;
   const text = qrText(value) || ' ';
   const svg = useMemo(() => renderSVG(text, { border: 0 }), [text]);
   const caption =
     value.type === 'custom' ? value.value : value.type === 'fieldValue' ? `{${value.field}}` : t(`qr.${value.type}`);
-  const size = Math.min(config?.size ?? 100, 160);
+  const size = Math.min(config.size, 160);
   return (
-    <div {...attributes} className="qe-void qe-text-qr" data-text-qr={value.type}>
-      <span
-        contentEditable={false}
-        className="qe-text-qr-body"
-        role="img"
-        aria-label={`${t('blocks.qrcode')}: ${caption}`}
-      >
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: uqr renders the SVG from our own text */}
-        <span className="qe-qr" style={{ width: size, height: size }} dangerouslySetInnerHTML={{ __html: svg }} />
-        <span className="qe-media-caption">{caption}</span>
+    <div
+      {...attributes}
+      className="qe-void qe-text-qr"
+      data-text-qr={value.type}
+      style={{ display: 'flex', justifyContent: JUSTIFY[config.align] ?? 'flex-start' }}
+    >
+      <span contentEditable={false} className="qe-chip-wrap">
+        <button
+          type="button"
+          className={`qe-media-btn qe-text-qr-body${open ? ' qe-media-open' : ''}`}
+          aria-label={t('media.editQr', { content: caption })}
+          aria-expanded={open}
+          aria-haspopup="dialog"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: uqr renders the SVG from our own text */}
+          <span className="qe-qr" style={{ width: size, height: size }} dangerouslySetInnerHTML={{ __html: svg }} />
+          <span className="qe-media-caption">{caption}</span>
+        </button>
+        {open && (
+          <Popover title={t('text.qrcode')} className={`qe-popover-${config.align}`} onClose={() => setOpen(false)}>
+            <QrFields value={config} onChange={media.setQr} />
+            <button type="button" className="qe-btn qe-btn-small qe-btn-danger" onClick={media.remove}>
+              {t('media.deleteQr')}
+            </button>
+          </Popover>
+        )}
       </span>
       {children}
     </div>

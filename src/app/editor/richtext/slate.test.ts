@@ -8,11 +8,15 @@ import {
   insertLoop,
   insertQrCode,
   insertVariable,
+  removeMedia,
   setBlockProp,
   setBlockType,
   setMark,
+  takeMediaEdit,
   toggleList,
   toggleMark,
+  updateInlineImage,
+  updateTextQr,
 } from './slate';
 
 function editorWith(text: string) {
@@ -114,5 +118,47 @@ describe('rich-text commands', () => {
     expect(Editor.string(editor, [2])).toBe('after');
     expect(Editor.string(editor, [3])).toBe('Footer');
     expect(JSON.stringify(asBlock(editor))).toContain('"type":"qrcode"');
+  });
+});
+
+describe('editing media already in the text', () => {
+  it('changes an inline image source and size in place, and deletes it', () => {
+    const editor = editorWith('Logo ');
+    insertInlineImage(editor, { name: 'Photo' }, 48);
+    const at = [0, 1];
+    expect(takeMediaEdit(editor)).toBe(false); // inserting is typing, not a settings edit
+    updateInlineImage(editor, at, { url: 'https://example.test/logo.png' });
+    updateInlineImage(editor, at, { width: 120, height: 0 });
+    const [image] = Editor.node(editor, at);
+    expect(image).toMatchObject({ type: 'inline-image', url: 'https://example.test/logo.png', width: 120 });
+    expect(image).not.toHaveProperty('name');
+    expect(image).not.toHaveProperty('height');
+    expect(takeMediaEdit(editor)).toBe('change');
+    expect(takeMediaEdit(editor)).toBe(false);
+    updateInlineImage(editor, at, { name: 'Photo', width: undefined });
+    expect(Editor.node(editor, at)[0]).not.toHaveProperty('url');
+    expect(Editor.node(editor, at)[0]).not.toHaveProperty('width');
+    expect(asBlock(editor).type).toBe('richText');
+    removeMedia(editor, at);
+    expect(takeMediaEdit(editor)).toBe('remove');
+    expect(Editor.string(editor, [])).toBe('Logo ');
+    expect(JSON.stringify(editor.children)).not.toContain('inline-image');
+  });
+
+  it('changes a QR code in text and deletes it, leaving a line to type on', () => {
+    const editor = createQuireEditor();
+    editor.children = [{ type: 'paragraph', children: [{ text: '' }] }];
+    insertQrCode(editor, { type: 'currentRecord' });
+    const at = [1];
+    updateTextQr(editor, at, { value: { type: 'custom', value: 'Hello' }, size: 80, align: 'right' });
+    expect(Editor.node(editor, at)[0]).toMatchObject({
+      type: 'qrcode',
+      qrcode: { size: 80, align: 'right', value: { type: 'custom', value: 'Hello' } },
+    });
+    expect(asBlock(editor).type).toBe('richText');
+    removeMedia(editor, at);
+    removeMedia(editor, [0]);
+    removeMedia(editor, [0]);
+    expect(editor.children).toEqual([{ type: 'paragraph', children: [{ text: '' }] }]);
   });
 });

@@ -2,9 +2,15 @@
  * Slate set-up for the model's rich text (Slate JSON, see core/model CONTEXT): which elements are
  * inline or void, and the text commands the format bar and the field panel run.
  */
-import { type BaseEditor, createEditor, type Descendant, Editor, Element, Transforms } from 'slate';
+import { type BaseEditor, createEditor, type Descendant, Editor, Element, type Path, Transforms } from 'slate';
 import { type ReactEditor, withReact } from 'slate-react';
-import { DEFAULT_QR_CONFIG, type QrValue, type TextLeaf, type VariableFilterCall } from '../../../core/model';
+import {
+  DEFAULT_QR_CONFIG,
+  type QrConfig,
+  type QrValue,
+  type TextLeaf,
+  type VariableFilterCall,
+} from '../../../core/model';
 
 declare module 'slate' {
   interface CustomTypes {
@@ -153,12 +159,18 @@ export function loopItemContent(itemNames: string[]): Descendant[] {
 }
 
 /** An image inside the line: an attachment/image field's first image (`name`) or a fixed link (`url`). */
-export function insertInlineImage(editor: Editor, source: { name: string } | { url: string }, width?: number): void {
+export function insertInlineImage(
+  editor: Editor,
+  source: { name: string } | { url: string },
+  width?: number,
+  height?: number,
+): void {
   ensureSelection(editor);
   Transforms.insertNodes(editor, {
     type: 'inline-image',
     ...source,
     ...(width && width > 0 ? { width } : {}),
+    ...(height && height > 0 ? { height } : {}),
     children: [{ text: '' }],
   });
   Transforms.move(editor);
@@ -168,7 +180,12 @@ export function insertInlineImage(editor: Editor, source: { name: string } | { u
  * A QR code between lines of text. It is a void block, so it goes after the current text block and
  * an empty paragraph follows it: the cursor always has a line to continue typing on.
  */
-export function insertQrCode(editor: Editor, value: QrValue, size = DEFAULT_QR_CONFIG.size): void {
+export function insertQrCode(
+  editor: Editor,
+  value: QrValue,
+  size = DEFAULT_QR_CONFIG.size,
+  align: QrConfig['align'] = 'left',
+): void {
   ensureSelection(editor);
   const [entry] = Editor.nodes(editor, {
     match: (n) => Element.isElement(n) && Editor.isBlock(editor, n) && !LIST_TYPES.has(n.type),
@@ -178,10 +195,77 @@ export function insertQrCode(editor: Editor, value: QrValue, size = DEFAULT_QR_C
   Transforms.insertNodes(
     editor,
     [
-      { type: 'qrcode', qrcode: { size, align: 'left', value }, children: [{ text: '' }] },
+      { type: 'qrcode', qrcode: { size, align, value }, children: [{ text: '' }] },
       { type: 'paragraph', children: [{ text: '' }] },
     ],
     { at },
   );
   Transforms.select(editor, Editor.start(editor, [(at[0] ?? 0) + 1]));
+}
+
+// ───────────────────────────── editing media already in the text ─────────────────────────────
+
+/**
+ * Editors whose next change came from a media settings popover: the text area records that change
+ * as its own undo step (see RichTextEditor), not merged into the typing before it.
+ */
+const mediaEdits = new WeakMap<Editor, MediaEdit>();
+
+/** A settings change of media in the text, or its removal (each its own undo step). */
+export type MediaEdit = 'change' | 'remove';
+
+/** The kind of media edit the editor's latest change was (once), or false for typing. */
+export function takeMediaEdit(editor: Editor): MediaEdit | false {
+  const edited = mediaEdits.get(editor) ?? false;
+  mediaEdits.delete(editor);
+  return edited;
+}
+
+export interface InlineImageSettings {
+  /** An image field (its first image prints) … */
+  name?: string;
+  /** … or a fixed link; the two exclude each other. */
+  url?: string;
+  width?: number;
+  height?: number;
+}
+
+/** Changes an inline image in place: a new source replaces the old one; a size of 0 or none means automatic. */
+export function updateInlineImage(editor: Editor, at: Path, patch: InlineImageSettings): void {
+  mediaEdits.set(editor, 'change');
+  const set: Record<string, unknown> = {};
+  const unset: string[] = [];
+  if (patch.name !== undefined) {
+    set.name = patch.name;
+    unset.push('url');
+  }
+  if (patch.url !== undefined) {
+    set.url = patch.url;
+    unset.push('name');
+  }
+  for (const key of ['width', 'height'] as const) {
+    if (!(key in patch)) continue;
+    const value = patch[key];
+    if (value && value > 0) set[key] = Math.round(value);
+    else unset.push(key);
+  }
+  Editor.withoutNormalizing(editor, () => {
+    if (unset.length) Transforms.unsetNodes(editor, unset, { at });
+    if (Object.keys(set).length) Transforms.setNodes(editor, set, { at });
+  });
+}
+
+/** Replaces a text QR code's settings (content, size, alignment). */
+export function updateTextQr(editor: Editor, at: Path, patch: Partial<QrConfig>): void {
+  mediaEdits.set(editor, 'change');
+  const [node] = Editor.node(editor, at);
+  const current = ((node as Element).qrcode ?? DEFAULT_QR_CONFIG) as QrConfig;
+  Transforms.setNodes(editor, { qrcode: { ...current, ...patch } }, { at });
+}
+
+/** Removes an inline image or a QR code from the text; the text keeps at least one empty line. */
+export function removeMedia(editor: Editor, at: Path): void {
+  mediaEdits.set(editor, 'remove');
+  Transforms.removeNodes(editor, { at });
+  if (editor.children.length === 0) Transforms.insertNodes(editor, { type: 'paragraph', children: [{ text: '' }] });
 }

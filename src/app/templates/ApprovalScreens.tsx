@@ -1,0 +1,75 @@
+/**
+ * The approval host's template screens (spec 000 §2): `/approval/:approvalCode` lists the templates
+ * bound to that approval definition; `/approval/editor/:approvalCode` opens one in the editor — the
+ * one named by `?templateId=`, else the last edited, else a new blank one bound to the approval.
+ */
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { approvalTemplates, getStorage } from '../editor/data';
+import { EditorScreen } from '../editor/EditorScreen';
+import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { approvalEditorHref, createApprovalTemplate, TemplateListScreen } from './TemplateListScreen';
+import './templates.css';
+
+export function ApprovalTemplateListScreen() {
+  const { approvalCode } = useParams({ strict: false }) as { approvalCode?: string };
+  return <TemplateListScreen key={approvalCode} approvalCode={approvalCode ?? ''} />;
+}
+
+type Resolved = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; templateId: string };
+
+/** Which template `/approval/editor/:approvalCode` opens; creates one when the approval has none yet. */
+async function resolveTemplate(code: string, wanted: string | undefined, untitled: string): Promise<Resolved> {
+  const db = await getStorage();
+  if (wanted) {
+    const row = await db.templates.get(wanted);
+    if (row) return { state: 'ready', templateId: row.id };
+  }
+  const existing = await approvalTemplates(code);
+  if (existing[0]) return { state: 'ready', templateId: existing[0].id };
+  const definition = await db.approvals.getDefinition(code);
+  if (!definition) return { state: 'missing' };
+  const row = await createApprovalTemplate(code, definition.name || untitled);
+  return { state: 'ready', templateId: row.id };
+}
+
+export function ApprovalEditorScreen() {
+  const { t } = useEditorTranslation();
+  const { approvalCode = '' } = useParams({ strict: false }) as { approvalCode?: string };
+  const search = useSearch({ strict: false }) as { templateId?: unknown };
+  const wanted = search.templateId === undefined ? undefined : String(search.templateId);
+  const navigate = useNavigate();
+  const [resolved, setResolved] = useState<Resolved>({ state: 'loading' });
+  const current = useRef(resolved);
+  current.current = resolved;
+
+  useEffect(() => {
+    // Our own address update (adding ?templateId=) must not reopen the editor.
+    const open = current.current;
+    if (open.state === 'ready' && open.templateId === wanted) return;
+    let alive = true;
+    setResolved({ state: 'loading' });
+    void resolveTemplate(approvalCode, wanted, t('list.untitled')).then((next) => {
+      if (!alive) return;
+      setResolved(next);
+      // The address names the template from now on, so a reload opens the same one.
+      if (next.state === 'ready' && next.templateId !== wanted)
+        void navigate({ href: approvalEditorHref(approvalCode, next.templateId), replace: true });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [approvalCode, wanted, t, navigate]);
+
+  if (resolved.state === 'loading') return <p className="qe-loading" aria-busy="true" />;
+  if (resolved.state === 'missing')
+    return (
+      <section className="screen qe-load-error" role="alert">
+        <h1>{t('editor.loadError')}</h1>
+        <p>{t('binding.approvalMissing', { code: approvalCode })}</p>
+        <a href="/baseplugin/t">{t('binding.toWorkspace')}</a>
+      </section>
+    );
+  // “Back” follows the template's binding: this approval's list, or a table's after a rebinding.
+  return <EditorScreen key={resolved.templateId} templateId={resolved.templateId} />;
+}

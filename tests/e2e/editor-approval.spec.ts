@@ -1,0 +1,100 @@
+import AxeBuilder from '@axe-core/playwright';
+import { canvas, dismissGuidance, goOffline, insert, openList, previewText } from './editor-helpers';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+
+test.describe('template editor: approval templates', () => {
+  test.setTimeout(240_000);
+
+  test('bind a template to an approval, design it with approval variables, preview an instance', async ({
+    page,
+    context,
+  }) => {
+    page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+    await openList(page);
+    await goOffline(page, context);
+
+    // From a table's template list: a new template bound to an approval of this device.
+    await page
+      .getByRole('combobox', { name: 'New approval template' })
+      .selectOption({ label: 'Expense reimbursement' });
+    await expect(page).toHaveURL(/\/approval\/editor\/DEMO-EXPENSE\?templateId=/);
+    await expect(page.getByText('This page is empty.')).toBeVisible();
+    await dismissGuidance(page);
+    await expect(page.getByRole('textbox', { name: 'Template name' })).toHaveValue('Expense reimbursement');
+    const source = page.getByRole('button', { name: /^Data/ });
+    await expect(source).toContainText('Approval · Expense reimbursement');
+
+    // The field panel offers the approval's form, system and signature variables.
+    await insert(page, 'Text');
+    await canvas(page).getByRole('textbox', { name: 'Text' }).first().click();
+    await page.keyboard.type('Reason: ');
+    const fields = page.getByRole('complementary', { name: 'Fields' });
+    for (const group of ['Approval form', 'Approval details', 'Signature by person', 'Signature list by node'])
+      await expect(fields.getByRole('heading', { name: group })).toBeVisible();
+    await fields.getByRole('button', { name: 'Reason', exact: true }).click();
+    await expect(canvas(page).locator('[data-variable="Reason"]')).toBeVisible();
+    await page.keyboard.type(' approved by ');
+    await fields.getByRole('searchbox').fill('finance · name');
+    await fields.locator('[data-field="signatureByNode.Finance.name"]').click();
+    await fields.getByRole('searchbox').fill('');
+
+    // The preview prints an approval instance; the picker switches instances.
+    await expect(previewText(page)).toContainText(/Reason:\s*Client visit in Berlin/, { timeout: 90_000 });
+    const record = page.getByRole('complementary', { name: 'Live preview' }).getByRole('combobox', { name: 'Record' });
+    await record.selectOption({ label: '20251202' });
+    await expect(previewText(page)).toContainText(/Reason:\s*Team lunch after launch/, { timeout: 90_000 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-bound.png` });
+
+    // The data source switch lists this device's approvals and tables.
+    await source.click();
+    const picker = page.getByRole('dialog', { name: 'Data source' });
+    await expect(picker.getByRole('button', { name: /Expense reimbursement/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(picker.getByRole('button', { name: /^Orders/ })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-data-source.png` });
+    const axe = await new AxeBuilder({ page }).include('.qe').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // Back: the approval's own template list (spec route /approval/:approvalCode).
+    await expect(page.locator('[data-save="saved"]')).toBeVisible();
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await expect(page).toHaveURL(/\/approval\/DEMO-EXPENSE$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Approval templates' })).toBeVisible();
+    await expect(page.getByText('Print templates of the approval “Expense reimbursement”.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Expense reimbursement', exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-list.png` });
+
+    // /approval/editor/:approvalCode without a template id opens the approval's last edited template.
+    await page.goto('/approval/editor/DEMO-EXPENSE');
+    await expect(page).toHaveURL(/\/approval\/editor\/DEMO-EXPENSE\?templateId=/);
+    await expect(canvas(page).locator('[data-variable="Reason"]')).toBeVisible();
+
+    // Rebinding to a table changes the fields; the binding is saved with the template.
+    await page.getByRole('button', { name: /^Data/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Data source' })
+      .getByRole('button', { name: /^Orders/ })
+      .click();
+    await expect(page.getByRole('button', { name: /^Data/ })).toContainText('Orders');
+    await expect(fields.getByRole('heading', { name: 'Fields of Orders' })).toBeVisible();
+    await expect(fields.getByRole('heading', { name: 'Approval form' })).toHaveCount(0);
+    await expect(page.locator('[data-save="saved"]')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: /^Data/ })).toContainText('Orders');
+    await page.getByRole('button', { name: /^Data/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Data source' })
+      .getByRole('button', { name: /Expense reimbursement/ })
+      .click();
+    await expect(fields.getByRole('heading', { name: 'Approval form' })).toBeVisible();
+    await expect(previewText(page)).toContainText(/Reason:\s*Client visit in Berlin/, { timeout: 90_000 });
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  });
+
+  test('an approval that is not on this device says so', async ({ page }) => {
+    await page.goto('/approval/editor/NO-SUCH-APPROVAL');
+    await expect(page.getByRole('alert')).toContainText('There is no approval “NO-SUCH-APPROVAL” on this device.');
+    await expect(page.getByRole('link', { name: 'Open the workspace' })).toBeVisible();
+  });
+});
