@@ -1,30 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { cell, openTable, openTables, row } from './workspace-helpers';
 
-/** /baseplugin needs a login; the local one is enough for the workspace. */
-async function openTables(page: Page) {
-  await page.goto('/baseplugin/t');
-  const local = page.getByRole('button', { name: 'Continue on this device' });
-  const heading = page.getByRole('heading', { name: 'Your tables' });
-  await expect(local.or(heading)).toBeVisible();
-  if (await local.isVisible()) await local.click();
-  await expect(heading).toBeVisible();
-}
-
-async function openTable(page: Page, name: string) {
-  await page.getByRole('link', { name: new RegExp(`^${name} \\d`) }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-function row(page: Page, recordIndex: number) {
-  return page.locator(`[role="row"][aria-rowindex="${recordIndex + 2}"]`);
-}
-
-function cell(page: Page, recordIndex: number, field: string) {
-  return row(page, recordIndex).locator(`[role="gridcell"][data-field="${field}"]`);
-}
-
-/** Columns are virtualised too: bring the far-right ones into the DOM. */
 async function scrollRight(page: Page) {
   await page.getByTestId('grid').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
 }

@@ -1,28 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
-
-/** /baseplugin needs a login; the local one is enough for the workspace. */
-async function openTables(page: Page) {
-  await page.goto('/baseplugin/t');
-  const local = page.getByRole('button', { name: 'Continue on this device' });
-  const heading = page.getByRole('heading', { name: 'Your tables' });
-  await expect(local.or(heading)).toBeVisible();
-  if (await local.isVisible()) await local.click();
-  await expect(heading).toBeVisible();
-}
-
-async function openTable(page: Page, name: string) {
-  await page.getByRole('link', { name: new RegExp(`^${name} \\d`) }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-function row(page: Page, recordIndex: number) {
-  return page.locator(`[role="row"][aria-rowindex="${recordIndex + 2}"]`);
-}
-
-function cell(page: Page, recordIndex: number, field: string) {
-  return row(page, recordIndex).locator(`[role="gridcell"][data-field="${field}"]`);
-}
+import { cell, openTable, openTables, row } from './workspace-helpers';
 
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
@@ -412,6 +390,10 @@ test.describe('local workspace, more', () => {
     await expect(page.getByText('Not saved')).toHaveCount(0);
     await approvals.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-approvals.png`, fullPage: true });
+    // The imported approval's name leads to its print templates.
+    await travel.getByRole('link', { name: 'Travel request' }).click();
+    await expect(page).toHaveURL(/\/approval\/E2E-TRAVEL$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Approval templates');
   });
 
   test('printing a single record opens the preview route', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { importApprovalJson, type Storage } from '../../storage';
@@ -82,7 +83,10 @@ export function ApprovalsSection({ storage }: { storage: Storage }) {
         <ul className="ws-approval-list">
           {overview.map(({ definition, instances }) => (
             <li key={definition.code} data-approval-code={definition.code}>
-              <span className="ws-table-name">{definition.name}</span>
+              {/* The approval's print templates live on the approval route of the host table. */}
+              <Link to={`/approval/${encodeURIComponent(definition.code)}`} className="ws-table-name">
+                {definition.name}
+              </Link>
               <code className="muted">{definition.code}</code>
               <span className="ws-table-meta">
                 {t('approvals.instances', { count: instances, n: instances.toLocaleString(i18n.language) })}

@@ -85,3 +85,32 @@ export function Popover({ anchor, label, onClose, children, width = 340 }: Props
     document.body,
   );
 }
+
+interface PickOptionProps {
+  listId: string;
+  index: number;
+  selected: boolean;
+  /** The option the arrow keys are on. */
+  current: boolean;
+  onHover: (index: number) => void;
+  onPick: () => void;
+  children: ReactNode;
+}
+
+/** One option of a picker's listbox; mouse-down keeps focus in the search box. */
+export function PickOption({ listId, index, selected, current, onHover, onPick, children }: PickOptionProps) {
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: keys are handled by the search box, which points at this option with aria-activedescendant
+    <div
+      id={`${listId}-${index}`}
+      role="option"
+      aria-selected={selected}
+      className={`ws-pick-option${current ? ' cursor' : ''}${selected ? ' on' : ''}`}
+      onMouseEnter={() => onHover(index)}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onPick}
+    >
+      {children}
+    </div>
+  );
+}

@@ -16,7 +16,7 @@ import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
 import { cellText, isLink, linkIds } from './cells';
-import { Popover } from './Popover';
+import { PickOption, Popover } from './Popover';
 
 interface Props {
   storage: Storage;
@@ -203,22 +203,21 @@ export function RecordPicker({ storage, record, field, anchor, onClose, onConfli
           {options.map((option, i) => {
             const on = chosenSet.has(option.id);
             return (
-              <div
+              <PickOption
                 key={option.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={on}
-                className={`ws-pick-option${i === cursor ? ' cursor' : ''}${on ? ' on' : ''}`}
-                onMouseEnter={() => setCursor(i)}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => void toggle(option.id)}
+                listId={listId}
+                index={i}
+                selected={on}
+                current={i === cursor}
+                onHover={setCursor}
+                onPick={() => void toggle(option.id)}
               >
                 <span className={`ws-pick-box${many ? '' : ' radio'}`} aria-hidden="true" />
                 <span className="ws-pick-text">
                   <span className="ws-pick-name">{option.title || t('links.untitled')}</span>
                   {option.detail && <span className="ws-pick-detail">{option.detail}</span>}
                 </span>
-              </div>
+              </PickOption>
             );
           })}
           {results && options.length === 0 && <div className="ws-pick-empty">{t('links.noMatch')}</div>}

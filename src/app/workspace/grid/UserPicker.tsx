@@ -17,7 +17,7 @@ import {
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
-import { Popover } from './Popover';
+import { PickOption, Popover } from './Popover';
 
 interface Props {
   storage: Storage;
@@ -168,15 +168,14 @@ export function UserPicker({ storage, baseId, field, value, since, anchor, onCha
         {people.map((person, i) => {
           const on = chosen.some((u) => u.id === person.id);
           return (
-            <div
+            <PickOption
               key={person.id}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={on}
-              className={`ws-pick-option${i === cursor ? ' cursor' : ''}${on ? ' on' : ''}`}
-              onMouseEnter={() => setCursor(i)}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => void toggle(person)}
+              listId={listId}
+              index={i}
+              selected={on}
+              current={i === cursor}
+              onHover={setCursor}
+              onPick={() => void toggle(person)}
             >
               <Avatar user={person} />
               <span className="ws-pick-text">
@@ -184,7 +183,7 @@ export function UserPicker({ storage, baseId, field, value, since, anchor, onCha
                 {person.email && <span className="ws-pick-detail">{person.email}</span>}
               </span>
               <span className={`ws-pick-tick${on ? ' on' : ''}`} aria-hidden="true" />
-            </div>
+            </PickOption>
           );
         })}
         {members && people.length === 0 && (
