@@ -286,6 +286,10 @@ export async function runEditorBench(options: EditorBenchOptions = {}): Promise<
     const url = await openInvoiceTemplate(page, base);
     log(`editor bench: ${keystrokes} keystrokes…`);
     const keys = await measureKeystrokes(page, keystrokes);
+    // Logged at once: a later stage failing (a preview timing out under load) keeps these figures.
+    log(
+      `editor bench: keystrokes p50 ${round(percentile(keys.lat, 50))} ms, p95 ${round(percentile(keys.lat, 95))} ms, max ${round(Math.max(...keys.lat))} ms (${keys.lat.length} keys, ${keys.duringRender} during a render)`,
+    );
     log(`editor bench: ${edits} edits…`);
     await page.evaluate(() => performance.clearMeasures());
     const editTimes = await measureEdits(page, edits);

@@ -40,7 +40,9 @@ test.describe('template editor: approval templates', () => {
 
     // The preview prints an approval instance; the picker switches instances.
     await expect(previewText(page)).toContainText(/Reason:\s*Client visit in Berlin/, { timeout: 90_000 });
-    const record = page.getByRole('complementary', { name: 'Live preview' }).getByRole('combobox', { name: 'Record' });
+    const record = page
+      .getByRole('complementary', { name: 'Live preview' })
+      .getByRole('combobox', { name: 'Approval instance' });
     await record.selectOption({ label: '20251202' });
     await expect(previewText(page)).toContainText(/Reason:\s*Team lunch after launch/, { timeout: 90_000 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-bound.png` });

@@ -3,7 +3,7 @@
  * commands (state/commands.ts) with undo, autosaves every change, and previews it live.
  */
 import { useParams } from '@tanstack/react-router';
-import { createStore, Provider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   type BlockType,
@@ -28,16 +28,22 @@ import { FormatBar } from './richtext/FormatBar';
 import { insertVariable } from './richtext/slate';
 import { createAutosaver } from './state/autosave';
 import * as C from './state/commands';
+import { createSaveScheduler, deferToIdle } from './state/saveScheduler';
 import {
   activeSlateAtom,
   approvalGroupsAtom,
+  canRedoAtom,
+  canUndoAtom,
   editErrorAtom,
   editorStateAtom,
   fieldsAtom,
+  hasColumnsAtom,
+  pageSettingAtom,
+  presentAtom,
   saveStatusAtom,
+  selectedBlockAtom,
   tableNameAtom,
   useCommand,
-  useEditorState,
 } from './state/store';
 import { QuickGuide, Tip, usePreferences } from './Tips';
 import './editor.css';
@@ -146,31 +152,67 @@ function templateListHref(binding: string, approval: boolean): string {
   return `/baseplugin/t/${encodeURIComponent(binding)}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
 }
 
+/**
+ * Saves every change. Content edits are watched on the store (the layout does not re-render per
+ * keystroke) and serialised once per idle moment; hiding or closing the tab hands a waiting change
+ * over at once. "Saved" shows only when nothing waits and the last write resolved.
+ */
 function useAutosave(loaded: Loaded, name: string, binding: string) {
-  const state = useEditorState();
+  const store = useStore();
   const setStatus = useSetAtom(saveStatusAtom);
   const nameRef = useRef(name);
   nameRef.current = name;
   const bindingRef = useRef(binding);
   bindingRef.current = binding;
-  const saver = useMemo(
-    () =>
-      createAutosaver({
-        revision: loaded.row.revision,
-        onStatus: (status) => setStatus(status),
-        save: async (content, revision) => {
-          const storage = await getStorage();
-          const saved = await storage.templates.save(
-            loaded.row.id,
-            { content, name: nameRef.current, tableId: bindingRef.current },
-            revision,
-          );
-          return saved.revision;
-        },
-      }),
-    [loaded, setStatus],
-  );
-  const present = state.history.present;
+  const { saver, scheduler } = useMemo(() => {
+    // The scheduler is created after the saver and reports whether a change still waits.
+    const waiting = { now: () => false };
+    const saver = createAutosaver({
+      revision: loaded.row.revision,
+      // A write that resolves while a newer change waits is not "saved" yet.
+      onStatus: (status) => setStatus(status === 'saved' && waiting.now() ? 'saving' : status),
+      save: async (content, revision) => {
+        const storage = await getStorage();
+        const saved = await storage.templates.save(
+          loaded.row.id,
+          { content, name: nameRef.current, tableId: bindingRef.current },
+          revision,
+        );
+        return saved.revision;
+      },
+    });
+    const scheduler = createSaveScheduler({
+      serialize: () => serializeTemplateContent(store.get(presentAtom)),
+      push: (content) => saver.push(content),
+      onPending: () => setStatus('saving'),
+      defer: deferToIdle,
+    });
+    waiting.now = () => scheduler.pending;
+    return { saver, scheduler };
+  }, [loaded, setStatus, store]);
+
+  useEffect(() => {
+    let last = store.get(presentAtom);
+    const unsubscribe = store.sub(presentAtom, () => {
+      const present = store.get(presentAtom);
+      if (present === last) return;
+      last = present;
+      scheduler.changed();
+    });
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') scheduler.flush();
+    };
+    const onHide = () => scheduler.flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onVisibility);
+      scheduler.flush();
+    };
+  }, [store, scheduler]);
+
   const first = useRef(true);
   const lastName = useRef(name);
   const lastBinding = useRef(binding);
@@ -182,16 +224,16 @@ function useAutosave(loaded: Loaded, name: string, binding: string) {
     first.current = false;
     lastName.current = name;
     lastBinding.current = binding;
-    saver.push(serializeTemplateContent(present));
-  }, [present, name, binding, saver]);
+    // The name and binding go with the content: write it now, including any waiting edit.
+    scheduler.changed();
+    scheduler.flush();
+  }, [name, binding, scheduler]);
   return saver;
 }
 
 function useShortcuts() {
   const run = useCommand();
-  const state = useEditorState();
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const store = useStore();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;
@@ -210,7 +252,7 @@ function useShortcuts() {
         run(C.redo);
         return;
       }
-      const blockId = stateRef.current.selection.blockId;
+      const blockId = store.get(editorStateAtom).selection.blockId;
       if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown') && blockId) {
         event.preventDefault();
         run(moveBlockStep, blockId, event.key === 'ArrowUp' ? -1 : 1);
@@ -218,7 +260,7 @@ function useShortcuts() {
       }
       if (inText) return;
       if (mod && event.key.toLowerCase() === 'c' && blockId) run(C.copyBlock, blockId);
-      else if (mod && event.key.toLowerCase() === 'v' && stateRef.current.clipboard) {
+      else if (mod && event.key.toLowerCase() === 'v' && store.get(editorStateAtom).clipboard) {
         event.preventDefault();
         run(C.pasteBlock);
       } else if (mod && event.key.toLowerCase() === 'd' && blockId) {
@@ -231,7 +273,7 @@ function useShortcuts() {
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [run]);
+  }, [run, store]);
 }
 
 function InsertMenu() {
@@ -345,8 +387,7 @@ function FieldPanel() {
 
 function SidePanel() {
   const { t } = useEditorTranslation();
-  const state = useEditorState();
-  const block = C.selectedBlock(state);
+  const block = useAtomValue(selectedBlockAtom);
   const [tab, setTab] = useState<'block' | 'page' | 'document'>('block');
   const tabs = [
     ['block', t('editor.properties')],
@@ -416,7 +457,8 @@ function useBinding(loaded: Loaded) {
 function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; listHref: string }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const state = useEditorState();
+  const canUndo = useAtomValue(canUndoAtom);
+  const canRedo = useAtomValue(canRedoAtom);
   const [name, setName] = useState(loaded.row.name);
   const [error, setError] = useAtom(editErrorAtom);
   const [previewOpen, setPreviewOpen] = useState(true);
@@ -428,9 +470,9 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
   const [zoom, setZoom] = useState(1);
-  const { pageSetting } = state.history.present;
+  const pageSetting = useAtomValue(pageSettingAtom);
   const pageWidth = pageDimensions(pageSetting).width * MM_TO_PX;
-  const hasColumns = state.history.present.document.pages.some((p) => p.rows.some((r) => r.columns.length > 1));
+  const hasColumns = useAtomValue(hasColumnsAtom);
 
   useEffect(() => {
     const el = canvasRef.current;
@@ -455,7 +497,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           className="qe-tool"
           aria-label={t('editor.undo')}
           title={`${t('editor.undo')} (Ctrl+Z)`}
-          disabled={!C.canUndo(state.history)}
+          disabled={!canUndo}
           onClick={() => run(C.undo)}
         >
           <Icon name="undo" />
@@ -465,7 +507,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           className="qe-tool"
           aria-label={t('editor.redo')}
           title={`${t('editor.redo')} (Ctrl+Shift+Z)`}
-          disabled={!C.canRedo(state.history)}
+          disabled={!canRedo}
           onClick={() => run(C.redo)}
         >
           <Icon name="redo" />
@@ -494,11 +536,10 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         </section>
         <SidePanel />
         {previewOpen && (
-          <PreviewPanel
+          <LivePreview
             key={binding}
             templateId={loaded.row.id}
             name={name}
-            content={state.history.present}
             context={context}
             sample={loaded.sample}
             tip={<Tip flag="hidePreviewPageTip" text={t('tips.previewPage')} />}
@@ -508,4 +549,10 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
       </div>
     </div>
   );
+}
+
+/** The preview is the one part of the layout that follows every edit: it alone reads the content. */
+function LivePreview(props: Omit<Parameters<typeof PreviewPanel>[0], 'content'>) {
+  const content = useAtomValue(presentAtom);
+  return <PreviewPanel {...props} content={content} />;
 }

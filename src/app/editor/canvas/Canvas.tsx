@@ -3,7 +3,16 @@
  * columns with draggable dividers; blocks with a toolbar when selected, moved by drag and drop.
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { type CSSProperties, type DragEvent, Fragment, type PointerEvent, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type DragEvent,
+  Fragment,
+  memo,
+  type PointerEvent,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
 import { Icon, type IconName } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
@@ -22,7 +31,16 @@ import {
   setColumnWidths,
   updateBlock,
 } from '../state/commands';
-import { previewIssuesAtom, useCommand, useEditorState } from '../state/store';
+import {
+  currentPageIdAtom,
+  hasClipboardAtom,
+  pageSettingAtom,
+  pagesAtom,
+  previewIssuesAtom,
+  settingsAtom,
+  useBlockSelected,
+  useCommand,
+} from '../state/store';
 import { BarcodeView, ImageView, QrView, RuleView } from './BlockViews';
 import { LazyPage } from './LazyPage';
 import { moveBlockStep, moveBlockToColumn, moveBlockToNewRow } from './moves';
@@ -93,7 +111,7 @@ function BlockBody({ block }: { block: Block }) {
 function BlockToolbar({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const state = useEditorState();
+  const hasClipboard = useAtomValue(hasClipboardAtom);
   const tool = (label: string, glyph: IconName, action: () => void, disabled = false) => (
     <button
       type="button"
@@ -115,18 +133,18 @@ function BlockToolbar({ block }: { block: Block }) {
       {tool(t('blockbar.addColumn'), 'columns', () => run(addColumnBeside, block.id))}
       {tool(t('blockbar.duplicate'), 'duplicate', () => run(duplicateBlock, block.id))}
       {tool(t('blockbar.copy'), 'copy', () => run(copyBlock, block.id))}
-      {tool(t('blockbar.paste'), 'paste', () => run(pasteBlock), !state.clipboard)}
+      {tool(t('blockbar.paste'), 'paste', () => run(pasteBlock), !hasClipboard)}
       {tool(t('blockbar.delete'), 'trash', () => run(deleteBlock, block.id))}
     </div>
   );
 }
 
-function BlockFrame({ block }: { block: Block }) {
+/** Memoised: typing re-renders only the edited block (the model shares every unchanged block). */
+const BlockFrame = memo(function BlockFrame({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const state = useEditorState();
   const setDragging = useSetAtom(draggingAtom);
-  const selected = state.selection.blockId === block.id;
+  const selected = useBlockSelected(block.id);
   const issues = useAtomValue(previewIssuesAtom)[block.id];
   const m = block.margins;
   const style: CSSProperties = {
@@ -186,9 +204,9 @@ function BlockFrame({ block }: { block: Block }) {
       )}
     </div>
   );
-}
+});
 
-function ColumnDivider({ page, row, index }: { page: Page; row: Row; index: number }) {
+function ColumnDivider({ pageId, row, index }: { pageId: string; row: Row; index: number }) {
   const run = useCommand();
   const start = useRef<{ x: number; widths: number[]; total: number } | null>(null);
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
@@ -204,7 +222,7 @@ function ColumnDivider({ page, row, index }: { page: Page; row: Row; index: numb
     const left = Math.max(5, Math.min(s.widths[index]! + s.widths[index + 1]! - 5, s.widths[index]! + delta));
     widths[index + 1] = s.widths[index]! + s.widths[index + 1]! - left;
     widths[index] = left;
-    run(setColumnWidths, page.id, row.id, widths);
+    run(setColumnWidths, pageId, row.id, widths);
   };
   const left = row.columns.slice(0, index + 1).reduce((sum, c) => sum + c.width, 0);
   return (
@@ -230,13 +248,13 @@ function ColumnDivider({ page, row, index }: { page: Page; row: Row; index: numb
         const step = e.key === 'ArrowLeft' ? -2 : 2;
         widths[index] = widths[index]! + step;
         widths[index + 1] = widths[index + 1]! - step;
-        if (widths[index]! >= 5 && widths[index + 1]! >= 5) run(setColumnWidths, page.id, row.id, widths);
+        if (widths[index]! >= 5 && widths[index + 1]! >= 5) run(setColumnWidths, pageId, row.id, widths);
       }}
     />
   );
 }
 
-function DropZone({ page, beforeRowId }: { page: Page; beforeRowId: string | null }) {
+function DropZone({ pageId, beforeRowId }: { pageId: string; beforeRowId: string | null }) {
   const run = useCommand();
   const setDragging = useSetAtom(draggingAtom);
   const [over, setOver] = useState(false);
@@ -258,7 +276,7 @@ function DropZone({ page, beforeRowId }: { page: Page; beforeRowId: string | nul
         setOver(false);
         setDragging(false);
         const id = e.dataTransfer.getData(DRAG_TYPE);
-        if (id) run(moveBlockToNewRow, id, page.id, beforeRowId);
+        if (id) run(moveBlockToNewRow, id, pageId, beforeRowId);
       }}
     />
   );
@@ -305,7 +323,15 @@ function ColumnDrop({ column, index, label }: { column: Column; index: number; l
  * A column's blocks. Columns of nested rows, and of page rows split into columns, take dropped
  * blocks between their blocks; a page row of one column takes them through the row drop zones.
  */
-function ColumnView({ column, nested, index }: { column: Column; nested?: boolean; index?: number }) {
+const ColumnView = memo(function ColumnView({
+  column,
+  nested,
+  index,
+}: {
+  column: Column;
+  nested?: boolean;
+  index?: number;
+}) {
   const { t } = useEditorTranslation();
   const dragging = useAtomValue(draggingAtom);
   const drops = nested || index !== undefined;
@@ -330,7 +356,7 @@ function ColumnView({ column, nested, index }: { column: Column; nested?: boolea
       {drops && column.blocks.length > 0 && <ColumnDrop column={column} index={column.blocks.length} />}
     </div>
   );
-}
+});
 
 function PageBar({ page, index, count }: { page: Page; index: number; count: number }) {
   const { t } = useEditorTranslation();
@@ -359,57 +385,91 @@ function PageBar({ page, index, count }: { page: Page; index: number; count: num
   );
 }
 
-export function Canvas({ zoom, tip }: { zoom: number; tip?: React.ReactNode }) {
+const RowView = memo(function RowView({ pageId, row }: { pageId: string; row: Row }) {
+  return (
+    <div className="qe-row-wrap">
+      <DropZone pageId={pageId} beforeRowId={row.id} />
+      <div className="qe-row">
+        {row.columns.map((column, i) => (
+          <ColumnView key={column.id} column={column} index={row.columns.length > 1 ? i : undefined} />
+        ))}
+        {row.columns.slice(0, -1).map((column, i) => (
+          <ColumnDivider key={`d-${column.id}`} pageId={pageId} row={row} index={i} />
+        ))}
+      </div>
+    </div>
+  );
+});
+
+interface PageViewProps {
+  page: Page;
+  index: number;
+  count: number;
+  current: boolean;
+  /** Paper size, margins and type (shared by all pages; stable while the settings do not change). */
+  paperStyle: CSSProperties;
+  width: number;
+  lang: string | undefined;
+}
+
+/** Memoised: an edit re-renders its own page only. */
+const PageView = memo(function PageView({ page, index, count, current, paperStyle, width, lang }: PageViewProps) {
   const { t } = useEditorTranslation();
-  const state = useEditorState();
   const run = useCommand();
-  const { document, pageSetting, settings } = state.history.present;
+  return (
+    <section
+      className={`qe-page-wrap${current ? ' qe-page-current' : ''}`}
+      style={{ width }}
+      aria-label={t('editor.page', { n: index + 1 })}
+    >
+      <PageBar page={page} index={index} count={count} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the paper's blank area only deselects; keyboard users use Escape */}
+      <div className="qe-page" style={paperStyle} lang={lang} onMouseDown={() => run(selectPage, page.id)}>
+        <LazyPage index={index}>
+          {page.rows.length === 0 && <p className="qe-page-empty">{t('editor.emptyPage')}</p>}
+          {page.rows.map((row) => (
+            <RowView key={row.id} pageId={page.id} row={row} />
+          ))}
+          <DropZone pageId={page.id} beforeRowId={null} />
+        </LazyPage>
+      </div>
+    </section>
+  );
+});
+
+export function Canvas({ zoom, tip }: { zoom: number; tip?: React.ReactNode }) {
+  const pages = useAtomValue(pagesAtom);
+  const pageSetting = useAtomValue(pageSettingAtom);
+  const settings = useAtomValue(settingsAtom);
+  const currentPageId = useAtomValue(currentPageIdAtom);
   const size = pageDimensions(pageSetting);
-  const pageStyle: CSSProperties = {
-    width: size.width * MM_TO_PX,
-    minHeight: size.height * MM_TO_PX,
-    padding: `${pageSetting.paddingTop * MM_TO_PX}px ${pageSetting.paddingRight * MM_TO_PX}px ${pageSetting.paddingBottom * MM_TO_PX}px ${pageSetting.paddingLeft * MM_TO_PX}px`,
-    fontSize: `${settings.fontSize}pt`,
-    lineHeight: settings.defaultLineHeight,
-  };
+  const paperStyle = useMemo(
+    (): CSSProperties => ({
+      width: size.width * MM_TO_PX,
+      minHeight: size.height * MM_TO_PX,
+      padding: `${pageSetting.paddingTop * MM_TO_PX}px ${pageSetting.paddingRight * MM_TO_PX}px ${pageSetting.paddingBottom * MM_TO_PX}px ${pageSetting.paddingLeft * MM_TO_PX}px`,
+      fontSize: `${settings.fontSize}pt`,
+      lineHeight: settings.defaultLineHeight,
+      zoom,
+      ['--qe-unzoom' as string]: 1 / zoom,
+    }),
+    [size.width, size.height, pageSetting, settings.fontSize, settings.defaultLineHeight, zoom],
+  );
   const dragging = useAtomValue(draggingAtom);
   return (
     <div className={`qe-pages${dragging ? ' qe-pages-dragging' : ''}`}>
       {tip}
-      {document.pages.map((page, index) => (
-        <section
+      {pages.map((page, index) => (
+        <PageView
           key={page.id}
-          className={`qe-page-wrap${state.selection.pageId === page.id ? ' qe-page-current' : ''}`}
-          style={{ width: size.width * MM_TO_PX * zoom }}
-          aria-label={t('editor.page', { n: index + 1 })}
-        >
-          <PageBar page={page} index={index} count={document.pages.length} />
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: clicking the paper's blank area only deselects; keyboard users use Escape */}
-          <div
-            className="qe-page"
-            style={{ ...pageStyle, zoom, ['--qe-unzoom' as string]: 1 / zoom }}
-            lang={settings.lang}
-            onMouseDown={() => run(selectPage, page.id)}
-          >
-            <LazyPage index={index}>
-              {page.rows.length === 0 && <p className="qe-page-empty">{t('editor.emptyPage')}</p>}
-              {page.rows.map((row) => (
-                <div key={row.id} className="qe-row-wrap">
-                  <DropZone page={page} beforeRowId={row.id} />
-                  <div className="qe-row">
-                    {row.columns.map((column, i) => (
-                      <ColumnView key={column.id} column={column} index={row.columns.length > 1 ? i : undefined} />
-                    ))}
-                    {row.columns.slice(0, -1).map((column, i) => (
-                      <ColumnDivider key={`d-${column.id}`} page={page} row={row} index={i} />
-                    ))}
-                  </div>
-                </div>
-              ))}
-              <DropZone page={page} beforeRowId={null} />
-            </LazyPage>
-          </div>
-        </section>
+          page={page}
+          index={index}
+          count={pages.length}
+          current={currentPageId === page.id}
+          paperStyle={paperStyle}
+          width={size.width * MM_TO_PX * zoom}
+          lang={settings.lang}
+        />
       ))}
     </div>
   );

@@ -6,18 +6,17 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { updateCellContent } from '../richtext/commands';
 import { RichTextEditor } from '../richtext/RichTextEditor';
 import { selectCell } from '../state/commands';
-import { fieldsAtom, useCommand, useEditorState } from '../state/store';
+import { fieldsAtom, useCommand, useSelectedCell } from '../state/store';
 
 const border = (side: BorderSide | undefined) => (side ? `${side.width}pt ${side.style} ${side.color}` : undefined);
 
 export function TableView({ block }: { block: BlockOfType<'table'> }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const state = useEditorState();
   const fields = useAtomValue(fieldsAtom);
   const table = block.table;
   const total = table.columns.reduce((s, c) => s + c.width, 0);
-  const selected = state.selection.blockId === block.id ? state.selection.cell : null;
+  const selected = useSelectedCell(block.id);
   const bodyStart = table.headerRowCount;
   const bodyEnd = table.rows.length - table.footerRowCount;
   const listFields = table.dynamicRows

@@ -328,6 +328,8 @@ const deDE: EditorMessages = {
     title: 'Live-Vorschau',
     record: 'Datensatz',
     sample: 'Beispieldaten',
+    approvalInstance: 'Genehmigungsvorgang',
+    noInstance: 'Kein Vorgang (leere Felder)',
     rendering: 'Wird gerendert…',
     pages_one: '{{count}} Seite',
     pages_other: '{{count}} Seiten',

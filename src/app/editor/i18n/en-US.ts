@@ -327,6 +327,8 @@ const enUS = {
     title: 'Live preview',
     record: 'Record',
     sample: 'Sample data',
+    approvalInstance: 'Approval instance',
+    noInstance: 'No instance (empty fields)',
     rendering: 'Rendering…',
     pages_one: '{{count}} page',
     pages_other: '{{count}} pages',

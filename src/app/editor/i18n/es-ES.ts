@@ -328,6 +328,8 @@ const esES: EditorMessages = {
     title: 'Vista previa en directo',
     record: 'Registro',
     sample: 'Datos de ejemplo',
+    approvalInstance: 'Instancia de aprobación',
+    noInstance: 'Ninguna instancia (campos vacíos)',
     rendering: 'Generando…',
     pages_one: '{{count}} página',
     pages_other: '{{count}} páginas',

@@ -328,6 +328,8 @@ const frFR: EditorMessages = {
     title: 'Aperçu en direct',
     record: 'Enregistrement',
     sample: 'Données d’exemple',
+    approvalInstance: 'Demande d’approbation',
+    noInstance: 'Aucune demande (champs vides)',
     rendering: 'Rendu en cours…',
     pages_one: '{{count}} page',
     pages_other: '{{count}} pages',

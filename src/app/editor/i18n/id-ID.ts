@@ -328,6 +328,8 @@ const idID: EditorMessages = {
     title: 'Pratinjau langsung',
     record: 'Rekaman',
     sample: 'Data contoh',
+    approvalInstance: 'Instans persetujuan',
+    noInstance: 'Tanpa instans (kolom kosong)',
     rendering: 'Merender…',
     pages_one: '{{count}} halaman',
     pages_other: '{{count}} halaman',

@@ -328,6 +328,8 @@ const itIT: EditorMessages = {
     title: 'Anteprima dal vivo',
     record: 'Record',
     sample: 'Dati di esempio',
+    approvalInstance: 'Istanza di approvazione',
+    noInstance: 'Nessuna istanza (campi vuoti)',
     rendering: 'Elaborazione…',
     pages_one: '{{count}} pagina',
     pages_other: '{{count}} pagine',

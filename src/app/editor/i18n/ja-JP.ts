@@ -323,6 +323,8 @@ const jaJP: EditorMessages = {
     title: 'ライブプレビュー',
     record: 'レコード',
     sample: 'サンプルデータ',
+    approvalInstance: '承認インスタンス',
+    noInstance: 'インスタンスなし（空の項目）',
     rendering: 'レンダリング中…',
     pages_one: '{{count}} ページ',
     pages_other: '{{count}} ページ',

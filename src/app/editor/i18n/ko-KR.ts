@@ -323,6 +323,8 @@ const koKR: EditorMessages = {
     title: '실시간 미리 보기',
     record: '레코드',
     sample: '샘플 데이터',
+    approvalInstance: '승인 인스턴스',
+    noInstance: '인스턴스 없음(빈 필드)',
     rendering: '렌더링 중…',
     pages_one: '{{count}}페이지',
     pages_other: '{{count}}페이지',

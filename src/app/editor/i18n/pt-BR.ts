@@ -328,6 +328,8 @@ const ptBR: EditorMessages = {
     title: 'Pré-visualização ao vivo',
     record: 'Registro',
     sample: 'Dados de exemplo',
+    approvalInstance: 'Instância de aprovação',
+    noInstance: 'Nenhuma instância (campos vazios)',
     rendering: 'Gerando…',
     pages_one: '{{count}} página',
     pages_other: '{{count}} páginas',

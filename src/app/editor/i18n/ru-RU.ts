@@ -328,6 +328,8 @@ const ruRU: EditorMessages = {
     title: 'Живой просмотр',
     record: 'Запись',
     sample: 'Пример данных',
+    approvalInstance: 'Экземпляр согласования',
+    noInstance: 'Без экземпляра (пустые поля)',
     rendering: 'Отрисовка…',
     pages_one: '{{count}} страница',
     pages_other: '{{count}} стр.',

@@ -317,6 +317,8 @@ const thTH: EditorMessages = {
     title: 'ตัวอย่างสด',
     record: 'ระเบียน',
     sample: 'ข้อมูลตัวอย่าง',
+    approvalInstance: 'อินสแตนซ์การอนุมัติ',
+    noInstance: 'ไม่มีอินสแตนซ์ (ช่องว่าง)',
     rendering: 'กำลังสร้าง…',
     pages_one: '{{count}} หน้า',
     pages_other: '{{count}} หน้า',

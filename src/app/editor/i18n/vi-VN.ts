@@ -328,6 +328,8 @@ const viVN: EditorMessages = {
     title: 'Xem trước trực tiếp',
     record: 'Bản ghi',
     sample: 'Dữ liệu mẫu',
+    approvalInstance: 'Phiên phê duyệt',
+    noInstance: 'Không có phiên (trường trống)',
     rendering: 'Đang kết xuất…',
     pages_one: '{{count}} trang',
     pages_other: '{{count}} trang',

@@ -317,6 +317,8 @@ const zhCN: EditorMessages = {
     title: '实时预览',
     record: '记录',
     sample: '示例数据',
+    approvalInstance: '审批实例',
+    noInstance: '无实例（空字段）',
     rendering: '正在渲染…',
     pages_one: '{{count}} 页',
     pages_other: '{{count}} 页',

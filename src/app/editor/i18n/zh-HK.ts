@@ -317,6 +317,8 @@ const zhHK: EditorMessages = {
     title: '即時預覽',
     record: '記錄',
     sample: '範例資料',
+    approvalInstance: '審批實例',
+    noInstance: '無實例（空欄位）',
     rendering: '正在渲染…',
     pages_one: '{{count}} 頁',
     pages_other: '{{count}} 頁',

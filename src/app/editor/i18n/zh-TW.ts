@@ -317,6 +317,8 @@ const zhTW: EditorMessages = {
     title: '即時預覽',
     record: '記錄',
     sample: '範例資料',
+    approvalInstance: '簽核實例',
+    noInstance: '無實例（空欄位）',
     rendering: '正在轉譯…',
     pages_one: '{{count}} 頁',
     pages_other: '{{count}} 頁',

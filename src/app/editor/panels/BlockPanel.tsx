@@ -11,7 +11,7 @@ import {
 } from '../../../core/model';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { editTableBlock, updateBlock, updateCell } from '../state/commands';
-import { fieldsAtom, useCommand, useEditorState } from '../state/store';
+import { fieldsAtom, useCommand, useSelectedCell } from '../state/store';
 import {
   BORDER_WIDTHS,
   CheckField,
@@ -299,10 +299,9 @@ function ImagePanel({ block }: { block: BlockOfType<'image'> | BlockOfType<'stat
 function TablePanel({ block }: { block: BlockOfType<'table'> }) {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const state = useEditorState();
   const fields = useAtomValue(fieldsAtom);
   const table = block.table;
-  const cell = state.selection.cell;
+  const cell = useSelectedCell(block.id);
   const rows = table.rows.length;
   const cols = table.columns.length;
   const edit = (e: Parameters<typeof editTableBlock>[2]) => run(editTableBlock, block.id, e);

@@ -1,9 +1,10 @@
 /** Page setting (paper, orientation, margins) and document settings (language, type, time zone, numbers). */
+import { useAtomValue } from 'jotai';
 import { PAGE_SIZES, type PageSizeType } from '../../../core/model';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../i18n/languages';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { setPageSetting, setSettings } from '../state/commands';
-import { useCommand, useEditorState } from '../state/store';
+import { pageSettingAtom, settingsAtom, useCommand } from '../state/store';
 import { CheckField, NumberField, Section, SelectField } from './controls';
 
 const SIZES: PageSizeType[] = ['A3', 'A4', 'A5', 'A6', 'Letter', 'Custom'];
@@ -37,7 +38,7 @@ const TIME_ZONES = [
 export function PagePanel() {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const { pageSetting } = useEditorState().history.present;
+  const pageSetting = useAtomValue(pageSettingAtom);
   const set = (patch: Parameters<typeof setPageSetting>[1]) => run(setPageSetting, patch);
   return (
     <div className="qe-panel-body">
@@ -126,7 +127,7 @@ export function PagePanel() {
 export function DocumentPanel() {
   const { t } = useEditorTranslation();
   const run = useCommand();
-  const { settings } = useEditorState().history.present;
+  const settings = useAtomValue(settingsAtom);
   const set = (patch: Parameters<typeof setSettings>[1]) => run(setSettings, patch);
   const zones = TIME_ZONES.includes(settings.timeZone) ? TIME_ZONES : [settings.timeZone, ...TIME_ZONES];
   return (

@@ -219,6 +219,7 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
     }, 60_000);
   };
 
+  const approval = Boolean(context.approval);
   return (
     <aside className="qe-preview" aria-label={t('previewPanel.title')}>
       <header className="qe-preview-head">
@@ -236,9 +237,14 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
       </header>
       <div className="qe-preview-tools">
         <label className="qe-field-row">
-          <span>{t('previewPanel.record')}</span>
+          <span>{t(approval ? 'previewPanel.approvalInstance' : 'previewPanel.record')}</span>
           <select className="qe-input" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
-            <option value={SAMPLE}>{t('previewPanel.sample')}</option>
+            {/* Without sample data an approval template previews its instances; with none, its empty fields. */}
+            {(!approval || sample || context.approval?.instances.length === 0) && (
+              <option value={SAMPLE}>
+                {approval && !sample ? t('previewPanel.noInstance') : t('previewPanel.sample')}
+              </option>
+            )}
             {context.records.map((r) => (
               <option key={r.id} value={r.id}>
                 {recordLabel(context.table, r)}

@@ -24,6 +24,16 @@ export function warmPdfJs(): void {
   void loadPdfJs();
 }
 
+/** Runs `next` in a new task: pending input is handled first, without a timer's clamping. */
+const turn = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+const queued: Array<() => void> = [];
+if (turn) turn.port1.onmessage = () => queued.shift()?.();
+function yieldThen(next: () => void): void {
+  if (!turn) return void setTimeout(next, 0);
+  queued.push(next);
+  turn.port2.postMessage(null);
+}
+
 export interface RenderedPdf {
   pages: HTMLCanvasElement[];
   text: string[];
@@ -55,10 +65,13 @@ export async function drawPdf(bytes: Uint8Array, width: number): Promise<Rendere
       canvas.height = Math.ceil(viewport.height);
       canvas.style.width = `${width}px`;
       canvas.style.height = `${Math.ceil(viewport.height / ratio)}px`;
-      // Drawn in one go ('print' intent: no frame-by-frame slicing) — a page takes a few tens of
-      // milliseconds, which fits between two keystrokes; slicing it over frames made every
-      // refresh overlap the next key and wait for several frames.
-      await page.render({ canvas, viewport, intent: 'print' }).promise;
+      // 'print' intent: no waiting for animation frames between slices (that made every refresh
+      // overlap the next key and wait for several frames). pdf.js still stops every ~15 ms; there
+      // it yields one task turn, so a key pressed while a page draws is handled (and painted)
+      // within a slice instead of after the whole page.
+      const task = page.render({ canvas, viewport, intent: 'print' });
+      task.onContinue = yieldThen;
+      await task.promise;
       pages.push(canvas);
     }
     return { pages, text: await Promise.all(text) };

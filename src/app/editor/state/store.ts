@@ -4,12 +4,13 @@
  * small atoms for UI-only state (the active rich-text editor, the field panel, save status).
  */
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback } from 'react';
+import { selectAtom } from 'jotai/utils';
+import { useCallback, useMemo } from 'react';
 import type { Editor } from 'slate';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { ApprovalFieldGroup } from '../approvalFields';
 import type { FieldOption } from '../data';
-import { createEditorState, type EditorState } from './commands';
+import { canRedo, canUndo, createEditorState, type EditorState, selectedBlock } from './commands';
 
 export const editorStateAtom = atom<EditorState>(
   createEditorState({
@@ -38,6 +39,41 @@ export const listContextAtom = atom<FieldOption[] | null>(null);
 
 export function useEditorState(): EditorState {
   return useAtomValue(editorStateAtom);
+}
+
+/*
+ * Narrow views of the state. Model edits share every unchanged object, so a component reading one
+ * of these re-renders only when its slice changed, not on every keystroke elsewhere.
+ */
+export const presentAtom = atom((get) => get(editorStateAtom).history.present);
+export const pagesAtom = atom((get) => get(presentAtom).document.pages);
+export const pageSettingAtom = atom((get) => get(presentAtom).pageSetting);
+export const settingsAtom = atom((get) => get(presentAtom).settings);
+export const currentPageIdAtom = atom((get) => get(editorStateAtom).selection.pageId);
+export const canUndoAtom = atom((get) => canUndo(get(editorStateAtom).history));
+export const canRedoAtom = atom((get) => canRedo(get(editorStateAtom).history));
+export const hasClipboardAtom = atom((get) => get(editorStateAtom).clipboard !== null);
+export const selectedBlockAtom = atom((get) => selectedBlock(get(editorStateAtom)));
+export const hasColumnsAtom = atom((get) => get(pagesAtom).some((p) => p.rows.some((r) => r.columns.length > 1)));
+
+/** Whether this block is the selected one: only the blocks whose answer changed re-render. */
+export function useBlockSelected(blockId: string): boolean {
+  const selected = useMemo(() => atom((get) => get(editorStateAtom).selection.blockId === blockId), [blockId]);
+  return useAtomValue(selected);
+}
+
+/** The selected cell when it lies in this table block, else null (stable while it does not move). */
+export function useSelectedCell(blockId: string): { row: number; col: number } | null {
+  const cell = useMemo(
+    () =>
+      selectAtom(
+        editorStateAtom,
+        (s) => (s.selection.blockId === blockId ? (s.selection.cell ?? null) : null),
+        (a, b) => a === b || (a !== null && b !== null && a.row === b.row && a.col === b.col),
+      ),
+    [blockId],
+  );
+  return useAtomValue(cell);
 }
 
 /** Applies a pure command; a refused edit (an invalid table merge, say) shows a message. */
