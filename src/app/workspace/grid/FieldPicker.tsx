@@ -61,7 +61,7 @@ export function FieldPicker({
           const on = picked.has(field.id);
           return (
             <li key={field.id}>
-              <label>
+              <label className="ws-field-option">
                 <input
                   type="checkbox"
                   checked={on}
