@@ -51,6 +51,8 @@ interface Picker {
   id: string;
   fieldId: string;
   anchor: HTMLElement;
+  /** The character typed on the cell that opened the picker: its first search. */
+  query?: string;
 }
 
 /**
@@ -180,7 +182,7 @@ export function Grid({
       const cell = anchor ?? cellElement(row, col);
       if (cell && records.get(id)) {
         setConflict(false);
-        setPicker({ id, fieldId: field.id, anchor: cell });
+        setPicker({ id, fieldId: field.id, anchor: cell, ...(initial ? { query: initial } : {}) });
       }
       return;
     }
@@ -355,6 +357,7 @@ export function Grid({
           record={pickerRecord}
           field={pickerField}
           anchor={picker.anchor}
+          initialQuery={picker.query}
           onClose={closePicker}
           onConflict={() => setConflict(true)}
         />
@@ -372,6 +375,7 @@ export function Grid({
           }
           since={pickerRecord.updatedAt}
           anchor={picker.anchor}
+          initialQuery={picker.query}
           onChange={(next, since) => save(picker.id, pickerField, next, since)}
           onClose={closePicker}
         />

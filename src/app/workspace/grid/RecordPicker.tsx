@@ -23,6 +23,8 @@ interface Props {
   record: RecordRow;
   field: TableField;
   anchor: HTMLElement;
+  /** A character typed on the cell that opened the picker. */
+  initialQuery?: string | undefined;
   onClose: () => void;
   /** Another tab changed the record since the picker opened: the grid shows its notice. */
   onConflict: () => void;
@@ -57,14 +59,14 @@ export function linkOption(table: TableRow, record: RecordRow, locale: string): 
  * (single link: picking closes) or many, remove a chip. Each pick is saved at once as its own action,
  * with the revision check the grid's other edits use.
  */
-export function RecordPicker({ storage, record, field, anchor, onClose, onConflict }: Props) {
+export function RecordPicker({ storage, record, field, anchor, initialQuery, onClose, onConflict }: Props) {
   const { t, i18n } = useWorkspaceTranslation();
   const locale = i18n.language;
   const many = allowsMany(field);
   const [linkedTable, setLinkedTable] = useState<TableRow | null>();
   const [chosen, setChosen] = useState<string[]>(() => linkIds(record.values[field.id]));
   const [known, setKnown] = useState<Map<string, LinkOption>>(new Map());
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery ?? '');
   const [results, setResults] = useState<{ options: LinkOption[]; more: boolean }>();
   const [cursor, setCursor] = useState(0);
   const [error, setError] = useState<unknown>();

@@ -27,6 +27,8 @@ interface Props {
   /** The record's `updatedAt` when the picker opened: saves name the revision they started from. */
   since: number;
   anchor: HTMLElement;
+  /** A character typed on the cell that opened the picker. */
+  initialQuery?: string | undefined;
   /** The grid's save for this cell (revision check, unsaved marking); the saved record, if saved. */
   onChange: (next: StoredUser[] | undefined, since: number) => Promise<RecordRow | undefined>;
   onClose: () => void;
@@ -67,12 +69,12 @@ export function Avatar({ user }: { user: StoredUser }) {
  * Choose the people in a user cell from the base's members (kept on this device), or add someone by
  * name and e-mail. People already in the cell stay listed even if they are not members.
  */
-export function UserPicker({ storage, baseId, field, value, since, anchor, onChange, onClose }: Props) {
+export function UserPicker({ storage, baseId, field, value, since, anchor, initialQuery, onChange, onClose }: Props) {
   const { t, i18n } = useWorkspaceTranslation();
   const many = allowsMany(field);
   const [members, setMembers] = useState<MemberRow[]>();
   const [chosen, setChosen] = useState<StoredUser[]>(() => usersOf(value));
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(initialQuery ?? '');
   const [cursor, setCursor] = useState(0);
   const [adding, setAdding] = useState(false);
   const [draft, setDraft] = useState({ name: '', email: '' });
