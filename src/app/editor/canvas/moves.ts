@@ -92,8 +92,7 @@ export function moveBlockToColumn(state: EditorState, blockId: string, columnId:
 
 /**
  * Drag and drop onto a page's row gaps: the block gets a new page row of its own before `beforeRowId`
- * (or at the end of the page). Like state/commands' moveBlockToRow, except that a block leaving a
- * nested row leaves its column there.
+ * (or at the end of the page). A block leaving a nested row leaves its column there.
  */
 export function moveBlockToNewRow(
   state: EditorState,

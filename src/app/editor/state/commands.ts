@@ -204,29 +204,6 @@ export function moveBlock(state: EditorState, blockId: string, direction: -1 | 1
   return commitDocument(state, updateRows(document, page.id, rows));
 }
 
-/**
- * Drag and drop: moves a block into its own new row before `beforeRowId` (or to the end of the
- * page `pageId`), as one undo step.
- */
-export function moveBlockToRow(
-  state: EditorState,
-  blockId: string,
-  pageId: string,
-  beforeRowId: string | null,
-): EditorState {
-  const document = documentOf(state);
-  const block = findBlock(document, blockId);
-  if (!block) return state;
-  const location = rowOf(document, blockId)!;
-  const sourceRow = document.pages[location.pageIndex]!.rows[location.rowIndex]!;
-  if (sourceRow.id === beforeRowId && sourceRow.columns.length === 1 && sourceRow.columns[0]!.blocks.length === 1)
-    return state;
-  const removed = deleteBlockOp(document, blockId);
-  const targetExists = beforeRowId === null || removed.pages.some((p) => p.rows.some((r) => r.id === beforeRowId));
-  const next = insertBlockOp(removed, pageId, block, beforeRowId && targetExists ? { beforeRowId } : {});
-  return selectBlock(commitDocument(state, next), blockId);
-}
-
 /** Adds a column holding a new block beside the block's column (widths normalised). */
 export function addColumnBeside(state: EditorState, blockId: string, type: BlockType = 'richText'): EditorState {
   const document = documentOf(state);

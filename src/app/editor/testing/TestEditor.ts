@@ -11,6 +11,7 @@ import {
   findBlock,
   type ParsedTemplateContent,
 } from '../../../core/model';
+import { moveBlockToNewRow } from '../canvas/moves';
 import * as C from '../state/commands';
 
 export function blankContent(): ParsedTemplateContent {
@@ -76,7 +77,8 @@ export class TestEditor {
   drop(id: string, pageIndex: number, beforeRowIndex: number | null) {
     const page = this.pages[pageIndex]!;
     const before = beforeRowIndex === null ? null : page.rows[beforeRowIndex]!.id;
-    return this.apply(C.moveBlockToRow(this.state, id, page.id, before));
+    // The canvas's drop between rows, which also handles blocks leaving nested rows.
+    return this.apply(moveBlockToNewRow(this.state, id, page.id, before));
   }
   duplicate(id = this.selectedId!) {
     return this.apply(C.duplicateBlock(this.state, id));
