@@ -16,7 +16,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error — a plain ES module without type declarations
 import { startServer } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { percentile, round, writeBenchJson } from './stats';
+import { percentile, round, runWhenMain, writeBenchJson } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -344,11 +344,4 @@ export async function runEditorBench(options: EditorBenchOptions = {}): Promise<
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runEditorBench()
-    .then((result) => console.log(`\n${editorBenchTable(result)}\n`))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+runWhenMain(import.meta.url, () => runEditorBench(), editorBenchTable);

@@ -16,3 +16,14 @@ export function writeBenchJson(path: string, result: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(result, null, 2)}\n`);
 }
+
+/** Runs a browser bench when its file is the entry point, printing its markdown table. */
+export function runWhenMain<R>(moduleUrl: string, run: () => Promise<R>, table: (result: R) => string): void {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  run()
+    .then((result) => console.log(`\n${table(result)}\n`))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
+}

@@ -24,7 +24,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 // @ts-expect-error — a plain ES module without type declarations
 import { startServer } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
-import { percentile, round, writeBenchJson } from './stats';
+import { percentile, round, runWhenMain, writeBenchJson } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -326,11 +326,4 @@ export async function runWorkspaceBench(options: WorkspaceBenchOptions = {}): Pr
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  runWorkspaceBench()
-    .then((result) => console.log(`\n${workspaceBenchTable(result)}\n`))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+runWhenMain(import.meta.url, () => runWorkspaceBench(), workspaceBenchTable);
