@@ -24,7 +24,43 @@ const RENDER_FORBIDDEN_PACKAGES = [/^react(-dom)?(\/|$)/, /^dexie/, /^jotai/, /^
 
 const SOURCE_ROOTS = ['src', 'workers', 'wasm', 'service-worker', 'tests', 'scripts'];
 const IMPORT_PATTERN =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+  /(?:^|[\s;])(import|export)(\s+type)?\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+/**
+ * Which areas each area may import (ARCHITECTURE.md: core ← render ← workers/cli/server;
+ * core ← storage/sync/api/host/i18n ← app; nothing imports the app). An area always may import
+ * itself. `typeOnly` areas may be imported for their types alone (erased at build time).
+ */
+const AREA_RULES = {
+  'src/core': { allow: [] },
+  'src/render': { allow: ['src/core', 'wasm'] },
+  wasm: { allow: ['src/core'] },
+  workers: { allow: ['src/core', 'src/render', 'wasm'] },
+  'src/storage': { allow: ['src/core'] },
+  'src/api': { allow: ['src/core'] },
+  'src/sync': { allow: ['src/core', 'src/api'] },
+  'src/host': { allow: ['src/core'] },
+  'src/i18n': { allow: ['src/core'] },
+  'src/cli': { allow: ['src/core', 'src/render', 'workers', 'wasm'] },
+  'src/server': { allow: ['src/core', 'src/render', 'workers', 'wasm', 'src/api'] },
+  'src/app': {
+    allow: ['src/core', 'src/storage', 'src/sync', 'src/api', 'src/host', 'src/i18n', 'workers'],
+    typeOnly: ['src/render'],
+  },
+  'service-worker': { allow: [] },
+};
+/** What tests may additionally reach: the shared fixtures and helpers, and the Node-side areas. */
+const TEST_EXTRA = ['tests', 'src/render', 'src/cli', 'src/server', 'workers', 'wasm'];
+
+/**
+ * Feature folders of the app. A feature imports another only through `services/` (storage,
+ * printing, samples, templates, pdf) and the shell; `routes/` composes the features' screens.
+ * Editing templates spans `templates/` (the lists) and `editor/`, which may use each other.
+ */
+const APP_FEATURES = ['editor', 'preview', 'templates', 'workspace'];
+const APP_FEATURE_PAIRS = new Set(['templates>editor']);
+/** Until the workspace's opener moves into services, services re-export it (services/storage.ts). */
+const APP_SERVICE_EXCEPTIONS = new Set(['workspace/bootstrap']);
 
 function listSourceFiles(dir) {
   let entries;
@@ -46,49 +82,84 @@ function listSourceFiles(dir) {
 function importsOf(source) {
   const specs = [];
   for (const match of source.matchAll(IMPORT_PATTERN)) {
-    const spec = match[1] ?? match[2] ?? match[3];
-    if (spec) specs.push(spec);
+    const spec = match[3] ?? match[4] ?? match[5];
+    if (spec) specs.push({ spec, typeOnly: Boolean(match[2]) });
   }
   return specs;
 }
 
 const isInside = (path, folder) => path === folder || path.startsWith(folder + sep);
 
+function areaOf(root, path) {
+  const rel = relative(root, path).split(sep).join('/');
+  for (const area of Object.keys(AREA_RULES)) if (rel === area || rel.startsWith(`${area}/`)) return area;
+  if (rel.startsWith('tests/')) return 'tests';
+  return undefined;
+}
+
+function appFeatureOf(root, path) {
+  const rel = relative(resolve(root, 'src/app'), path).split(sep);
+  if (rel[0] === '..' || rel.length < 2) return undefined;
+  return rel[0];
+}
+
 /**
  * Returns one violation message per forbidden import under `root`.
- * Test files are held to the same rules as the code beside them.
+ * Test files are held to the same rules as the code beside them, but may also reach the shared
+ * test fixtures and helpers and the Node-side areas (render, cli, workers).
  */
 export function checkImportBoundaries(root) {
   const appDir = resolve(root, 'src/app');
   const coreDir = resolve(root, 'src/core');
   const renderDir = resolve(root, 'src/render');
-  const wasmDir = resolve(root, 'wasm');
-  const fixturesDir = resolve(root, 'tests/fixtures');
   const violations = [];
   const files = SOURCE_ROOTS.flatMap((folder) => listSourceFiles(resolve(root, folder)));
   for (const file of files) {
-    const specs = importsOf(readFileSync(file, 'utf8'));
     const where = relative(root, file);
     const isTest = /\.test\.tsx?$/.test(file);
-    for (const spec of specs) {
+    const area = areaOf(root, file);
+    for (const { spec, typeOnly } of importsOf(readFileSync(file, 'utf8'))) {
       const target = spec.startsWith('.') ? resolve(dirname(file), spec) : undefined;
-      // Tests may read the shared fixtures from any area.
-      if (isTest && target && isInside(target, fixturesDir)) continue;
-      if (isInside(file, coreDir)) {
-        if (target && !isInside(target, coreDir))
-          violations.push(`${where}: src/core is pure and may only import from src/core, not '${spec}'`);
-        if (!target && CORE_FORBIDDEN_PACKAGES.some((re) => re.test(spec)))
-          violations.push(`${where}: src/core is pure and may not import '${spec}'`);
-      }
-      if (isInside(file, renderDir)) {
-        const allowed = [renderDir, coreDir, wasmDir].some((dir) => target && isInside(target, dir));
-        if (target && !allowed)
-          violations.push(`${where}: src/render may only import src/core, wasm/ and itself, not '${spec}'`);
-        if (!target && RENDER_FORBIDDEN_PACKAGES.some((re) => re.test(spec)))
-          violations.push(`${where}: src/render runs in workers and Node and may not import '${spec}'`);
-      }
-      if (target && isInside(target, appDir) && !isInside(file, appDir) && !file.endsWith(`${sep}src${sep}main.tsx`)) {
+      if (isInside(file, coreDir) && !target && CORE_FORBIDDEN_PACKAGES.some((re) => re.test(spec)))
+        violations.push(`${where}: src/core is pure and may not import '${spec}'`);
+      if (isInside(file, renderDir) && !target && RENDER_FORBIDDEN_PACKAGES.some((re) => re.test(spec)))
+        violations.push(`${where}: src/render runs in workers and Node and may not import '${spec}'`);
+      if (!target) continue;
+      if (isInside(target, appDir) && !isInside(file, appDir) && !file.endsWith(`${sep}src${sep}main.tsx`)) {
         violations.push(`${where}: nothing outside src/app may import from src/app ('${spec}')`);
+        continue;
+      }
+      const targetArea = areaOf(root, target);
+      if (area && AREA_RULES[area] && targetArea && targetArea !== area) {
+        const rule = AREA_RULES[area];
+        const allowed =
+          rule.allow.includes(targetArea) ||
+          (typeOnly && rule.typeOnly?.includes(targetArea)) ||
+          (isTest && TEST_EXTRA.includes(targetArea));
+        if (!allowed) {
+          const list = [area, ...rule.allow].join(', ');
+          violations.push(
+            area === 'src/core'
+              ? `${where}: src/core is pure and may only import from src/core, not '${spec}'`
+              : `${where}: ${area} may only import ${list}${rule.typeOnly ? ` (types from ${rule.typeOnly.join(', ')})` : ''}, not '${spec}'`,
+          );
+        }
+      }
+      const from = appFeatureOf(root, file);
+      const to = isInside(target, appDir) ? appFeatureOf(root, target) : undefined;
+      if (from && to && from !== to && APP_FEATURES.includes(to) && !isTest) {
+        const targetRel = relative(appDir, target)
+          .split(sep)
+          .join('/')
+          .replace(/\.tsx?$/, '');
+        const ok =
+          from === 'routes' ||
+          APP_FEATURE_PAIRS.has(`${from}>${to}`) ||
+          (from === 'services' && APP_SERVICE_EXCEPTIONS.has(targetRel));
+        if (!ok)
+          violations.push(
+            `${where}: app features (${APP_FEATURES.join(', ')}) share code through src/app/services, not '${spec}'`,
+          );
       }
     }
   }

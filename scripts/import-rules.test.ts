@@ -53,6 +53,35 @@ describe('import boundaries', () => {
     expect(violations.some((v: string) => v.startsWith('src/render/r.ts'))).toBe(true);
   });
 
+  it('holds every area to its allowed imports, with type-only imports where the rules allow them', () => {
+    const root = project({
+      'src/core/x.ts': 'export type X = 1;',
+      'src/render/r.ts': 'export const r = 1;',
+      'src/storage/s.ts': "import { r } from '../render/r';\nexport const s = r;",
+      'src/api/a.ts': "import { s } from '../storage/s';\nexport const a = s;",
+      'src/app/services/p.ts': "import type { r } from '../../render/r';\nexport type P = typeof r;",
+      'src/app/preview/q.ts': "import { r } from '../../render/r';\nexport const q = r;",
+    });
+    const violations = checkImportBoundaries(root);
+    expect(violations.some((v: string) => v.startsWith('src/storage/s.ts'))).toBe(true);
+    expect(violations.some((v: string) => v.startsWith('src/api/a.ts'))).toBe(true);
+    expect(violations.some((v: string) => v.startsWith('src/app/preview/q.ts'))).toBe(true);
+    expect(violations.some((v: string) => v.startsWith('src/app/services/p.ts'))).toBe(false);
+  });
+
+  it('keeps app features apart: they share code through src/app/services; routes compose them', () => {
+    const root = project({
+      'src/app/editor/data.ts': 'export const d = 1;',
+      'src/app/preview/screen.ts': "import { d } from '../editor/data';\nexport const s = d;",
+      'src/app/services/storage.ts': 'export const st = 1;',
+      'src/app/workspace/w.ts': "import { st } from '../services/storage';\nexport const w = st;",
+      'src/app/routes/r.ts': "import { s } from '../preview/screen';\nexport const r = s;",
+    });
+    const violations = checkImportBoundaries(root);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toContain('src/app/preview/screen.ts: app features');
+  });
+
   it('Biome fails on a forbidden package import into src/core', () => {
     // A scratch project carrying the real biome.json, so the rule is tested as configured.
     const config = JSON.parse(readFileSync(join(process.cwd(), 'biome.json'), 'utf8'));

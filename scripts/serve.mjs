@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Serves the production build (dist/) on 127.0.0.1 with an SPA fallback, so deep links and
 // the service worker behave as they will when Quire is hosted. No dependencies on purpose.
+// With --api it also serves Quire's API on the same origin (src/server, PGlite in --data DIR
+// or PostgreSQL from DATABASE_URL); the files are served by this same handler either way.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -30,11 +32,16 @@ function option(name, fallback) {
   return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-export function startServer({ root = resolve('dist'), port = 4173, host = '127.0.0.1' } = {}) {
+function checkBuild(root) {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`No build found in ${root}. Run \`npm run build\` first (npm start does it for you).`);
   }
-  const server = createServer((req, res) => {
+}
+
+/** The (req, res) handler that serves `root`; the API server reuses it for everything outside /api. */
+export function createStaticHandler(root = resolve('dist')) {
+  checkBuild(root);
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = normalize(join(root, decodeURIComponent(url.pathname)));
     if (!path.startsWith(root)) {
@@ -53,16 +60,27 @@ export function startServer({ root = resolve('dist'), port = 4173, host = '127.0
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(path).pipe(res);
-  });
+  };
+}
+
+export function startServer({ root = resolve('dist'), port = 4173, host = '127.0.0.1' } = {}) {
+  const server = createServer(createStaticHandler(root));
   return new Promise((resolvePromise) => {
     server.listen(port, host, () => resolvePromise(server));
   });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(option('port', process.env.PORT ?? 4173));
-  const host = option('host', '127.0.0.1');
-  startServer({ port, host }).then(() => {
-    console.log(`Quire is running at http://${host}:${port}/`);
-  });
+  if (process.argv.includes('--api')) {
+    // The server is TypeScript; tsx loads it without a separate build step.
+    const { tsImport } = await import('tsx/esm/api');
+    const { runServer } = await tsImport('../src/server/main.ts', import.meta.url);
+    await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+  } else {
+    const port = Number(option('port', process.env.PORT ?? 4173));
+    const host = option('host', '127.0.0.1');
+    startServer({ port, host }).then(() => {
+      console.log(`Quire is running at http://${host}:${port}/`);
+    });
+  }
 }

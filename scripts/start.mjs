@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: installs what is missing, builds the app and serves the production build.
+// `npm start`: installs what is missing, builds the app and serves the production build and the
+// API on one origin, with the embedded database in ./data (or PostgreSQL when DATABASE_URL is set).
 import { execSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 
@@ -23,4 +24,4 @@ if (installedTime < lockTime) {
 }
 
 run('npm run build');
-run(`node scripts/serve.mjs --port ${process.env.PORT ?? 4173}`);
+run(`node scripts/serve.mjs --api --port ${process.env.PORT ?? 4173} --data ${process.env.QUIRE_DATA ?? 'data'}`);

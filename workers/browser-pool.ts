@@ -3,6 +3,10 @@
  * `renderPreview` for the preview page. Nothing here runs on the UI thread but message passing.
  */
 import * as Comlink from 'comlink';
+import { QuireError } from '../src/core/errors';
+import type { PrintSource } from '../src/core/print/sources';
+import type { RenderedOutput } from '../src/render/outputs/render';
+import type { BatchRunOptions, BatchRunResult, BatchWorkerApi, RenderDocument, ReportProgress } from './batch-api';
 import { createPool, type PoolRenderOptions, type RenderPool, type RenderPoolOptions, type TemplateRef } from './pool';
 import type { RenderWorkerApi } from './protocol';
 
@@ -48,22 +52,51 @@ export function warmPreview(): void {
 }
 
 /**
- * Renders one record for the preview: PDF bytes, or a QuireError (PreviewTimeoutError after
+ * Renders one source for the preview screen: the file, or a QuireError (PreviewTimeoutError after
  * 120 s, TemplateParseError for bad content, TemplateRendererror/DocGenerationError otherwise).
  */
 export function renderPreview(
   template: TemplateRef,
-  scope: unknown,
+  source: PrintSource,
   options: Omit<PoolRenderOptions, 'kind'> = {},
-): Promise<Uint8Array> {
-  return getRenderPool().render(template, scope, { ...options, kind: 'preview' });
+): Promise<RenderedOutput> {
+  return getRenderPool().render(template, source, { ...options, kind: 'preview' });
 }
 
 /** `renderPreview` on the editor's dedicated preview worker (see `getPreviewPool`). */
 export function renderLivePreview(
   template: TemplateRef,
-  scope: unknown,
+  source: PrintSource,
   options: Omit<PoolRenderOptions, 'kind'> = {},
-): Promise<Uint8Array> {
-  return getPreviewPool().render(template, scope, { ...options, kind: 'preview' });
+): Promise<RenderedOutput> {
+  return getPreviewPool().render(template, source, { ...options, kind: 'preview' });
+}
+
+/**
+ * Runs one print run's assembly in a worker of its own: the worker asks for each document through
+ * `render` (which renders on the pool), and answers the merged PDF or ZIP as one Blob. Aborting
+ * terminates the worker.
+ */
+export async function assembleInWorker(
+  options: BatchRunOptions,
+  render: RenderDocument,
+  onProgress: ReportProgress | undefined,
+  signal: AbortSignal,
+): Promise<BatchRunResult> {
+  const worker = new Worker(new URL('./batch.worker.ts', import.meta.url), { type: 'module', name: 'quire-batch' });
+  const api = Comlink.wrap<BatchWorkerApi>(worker);
+  const aborted = new Promise<never>((_, reject) => {
+    const stop = () => reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+  try {
+    return await Promise.race([
+      api.run(options, Comlink.proxy(render), onProgress ? Comlink.proxy(onProgress) : undefined),
+      aborted,
+    ]);
+  } finally {
+    api[Comlink.releaseProxy]();
+    worker.terminate();
+  }
 }

@@ -8,7 +8,8 @@ const template = {
   key: 'hello@1',
   content: content([page('p', [fullRow('r', richText('t', [p('Hello ', variable('name'))]))])]),
 };
-const text = (pdf: Uint8Array) => new TextDecoder('latin1').decode(pdf.subarray(0, 8));
+const text = (file: { bytes: Uint8Array }) => new TextDecoder('latin1').decode(file.bytes.subarray(0, 8));
+const data = (record: Record<string, unknown>) => ({ kind: 'data' as const, data: record });
 
 describe('render pool (Node worker threads)', () => {
   let pool: RenderPool;
@@ -24,7 +25,7 @@ describe('render pool (Node worker threads)', () => {
     const stages: string[] = [];
     const pdfs = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        pool.render(template, { name: `n${i}` }, { onStage: i === 0 ? (s) => stages.push(s) : undefined }),
+        pool.render(template, data({ name: `n${i}` }), { onStage: i === 0 ? (s) => stages.push(s) : undefined }),
       ),
     );
     for (const pdf of pdfs) expect(text(pdf)).toBe('%PDF-1.7');
@@ -34,25 +35,27 @@ describe('render pool (Node worker threads)', () => {
   }, 120_000);
 
   it('returns catalogued errors from the worker with their issues', async () => {
-    const error = await pool.render({ key: 'bad', content: { schemaVersion: 1 } }, {}).catch((e: unknown) => e);
+    const error = await pool.render({ key: 'bad', content: { schemaVersion: 1 } }, data({})).catch((e: unknown) => e);
     expect(isQuireError(error, 'TemplateParseError')).toBe(true);
     expect((error as { issues: unknown[] }).issues.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('terminates a job past its timeout: PreviewTimeoutError for previews, DocGenerationError otherwise', async () => {
     const preview = await pool
-      .render(template, { name: 'x' }, { kind: 'preview', timeoutMs: 1 })
+      .render(template, data({ name: 'x' }), { kind: 'preview', timeoutMs: 1 })
       .catch((e: unknown) => e);
     expect(isQuireError(preview, 'PreviewTimeoutError')).toBe(true);
-    const doc = await pool.render(template, { name: 'x' }, { timeoutMs: 1 }).catch((e: unknown) => e);
+    const doc = await pool.render(template, data({ name: 'x' }), { timeoutMs: 1 }).catch((e: unknown) => e);
     expect(isQuireError(doc, 'DocGenerationError')).toBe(true);
     // The pool replaced the killed workers and keeps rendering.
-    expect(text(await pool.render(template, { name: 'after' }))).toBe('%PDF-1.7');
+    expect(text(await pool.render(template, data({ name: 'after' })))).toBe('%PDF-1.7');
   }, 120_000);
 
   it('cancels queued and running jobs', async () => {
     const controller = new AbortController();
-    const jobs = Array.from({ length: 4 }, () => pool.render(template, { name: 'c' }, { signal: controller.signal }));
+    const jobs = Array.from({ length: 4 }, () =>
+      pool.render(template, data({ name: 'c' }), { signal: controller.signal }),
+    );
     controller.abort();
     const results = await Promise.allSettled(jobs);
     for (const r of results) {
@@ -61,4 +64,17 @@ describe('render pool (Node worker threads)', () => {
     }
     expect(pool.stats().queued).toBe(0);
   }, 120_000);
+
+  it('maps the source in the worker and names the file with the template rule', async () => {
+    const file = await pool.render(template, data({ name: 'Ada' }), {
+      naming: { rule: '{NAME}-{name}', templateName: 'Hello', printTime: 0 },
+    });
+    expect(file).toMatchObject({ mime: 'application/pdf', extension: 'pdf', fileName: 'Hello-Ada.pdf' });
+  }, 60_000);
+
+  it('refuses a malformed source with DataInvalid naming the path', async () => {
+    const error = await pool.render(template, { kind: 'table', table: { id: 't' } } as never).catch((e: unknown) => e);
+    expect(isQuireError(error, 'DataInvalid')).toBe(true);
+    expect((error as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain('table.name');
+  }, 60_000);
 });

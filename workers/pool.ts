@@ -6,7 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
-import type { RecordLinks } from '../src/render/resolve/context';
+import type { PrintSource } from '../src/core/print/sources';
+import type { NamingContext, RenderedOutput } from '../src/render/outputs/render';
 import { MAX_WORKER_TEMPLATES, type RenderResponse, type RenderStage, type RenderWorkerApi } from './protocol';
 
 /** Spec 001 §9.1: PDF timeout. */
@@ -32,7 +33,8 @@ export interface PoolRenderOptions {
   kind?: 'preview' | 'document';
   signal?: AbortSignal;
   timeoutMs?: number;
-  links?: RecordLinks;
+  /** Name the file in the worker with the template's rule (batch print, downloads). */
+  naming?: NamingContext;
   onStage?: (stage: RenderStage) => void;
 }
 
@@ -51,16 +53,17 @@ interface Slot {
 
 interface Job {
   template: TemplateRef;
-  record: unknown;
+  source: PrintSource;
   options: PoolRenderOptions;
-  resolve: (pdf: Uint8Array) => void;
+  resolve: (file: RenderedOutput) => void;
   reject: (error: unknown) => void;
   started: boolean;
 }
 
 export interface RenderPool {
   readonly size: number;
-  render(template: TemplateRef, record: unknown, options?: PoolRenderOptions): Promise<Uint8Array>;
+  /** Renders one source with a template of any output kind: the file's bytes, type and name. */
+  render(template: TemplateRef, source: PrintSource, options?: PoolRenderOptions): Promise<RenderedOutput>;
   /** Starts every worker's compiler now rather than on the first job. */
   warm(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number; recycled: number; completed: number };
@@ -158,8 +161,8 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     const request = {
       templateKey: key,
       template: sendTemplate ? job.template.content : undefined,
-      record: job.record,
-      links: o.links,
+      source: job.source,
+      ...(o.naming ? { naming: o.naming } : {}),
     };
     const onStage = o.onStage ? Comlink.proxy(o.onStage) : undefined;
     slot.handle.api.render(request, onStage).then(
@@ -171,7 +174,7 @@ export function createPool(options: RenderPoolOptions): RenderPool {
         completed++;
         const spent = response.ok && (slot.documents >= maxDocuments || response.memoryBytes >= maxMemory);
         finish(spent);
-        if (response.ok) job.resolve(response.pdf);
+        if (response.ok) job.resolve(response.file);
         else job.reject(quireErrorFromJSON(response.error));
       },
       (error: unknown) => fail('DocGenerationError', error instanceof Error ? error.message : String(error)),
@@ -182,12 +185,12 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     get size() {
       return slots.length;
     },
-    render(template, record, renderOptions = {}) {
+    render(template, source, renderOptions = {}) {
       if (closed) return Promise.reject(new QuireError('DocGenerationError', { detail: 'render pool is closed' }));
       if (renderOptions.signal?.aborted)
         return Promise.reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
-      return new Promise<Uint8Array>((resolve, reject) => {
-        const job: Job = { template, record, options: renderOptions, resolve, reject, started: false };
+      return new Promise<RenderedOutput>((resolve, reject) => {
+        const job: Job = { template, source, options: renderOptions, resolve, reject, started: false };
         renderOptions.signal?.addEventListener(
           'abort',
           () => {

@@ -1,10 +1,11 @@
 /**
  * The worker side of rendering, shared by the browser worker and the Node worker thread: a warm
- * engine, templates parsed once per key, errors returned as catalogue JSON (comlink would strip
- * a QuireError's code and issues).
+ * engine, templates prepared once per key, the print input built here from the raw source (data
+ * mapping never runs on the UI thread), errors returned as catalogue JSON (comlink would strip a
+ * QuireError's code and issues).
  */
 import { toQuireError } from '../src/core/errors';
-import { prepareTemplate, renderPdf } from '../src/render/render-pdf';
+import { type PreparedTemplate, prepareOutputTemplate, renderOutput } from '../src/render/outputs/render';
 import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
 import {
@@ -20,12 +21,17 @@ export function createRenderWorkerApi(
   loadImage?: ImageLoader,
 ): RenderWorkerApi {
   let engine: Promise<TypstEngine> | undefined;
-  const templates = new Map<string, unknown>();
+  const templates = new Map<string, PreparedTemplate>();
   const getEngine = () => {
     engine ??= createEngine();
     return engine;
   };
-  const memory = async (e: TypstEngine) => (e.memoryBytes ? await e.memoryBytes() : 0);
+  const env = { typst: getEngine, ...(loadImage ? { loadImage } : {}) };
+  const stats = async () => {
+    if (!engine) return { compiled: 0, memoryBytes: 0 };
+    const e = await engine;
+    return { compiled: e.compiled, memoryBytes: e.memoryBytes ? await e.memoryBytes() : 0 };
+  };
 
   return {
     async warm() {
@@ -35,23 +41,19 @@ export function createRenderWorkerApi(
       try {
         if (request.template !== undefined) {
           if (templates.size >= MAX_WORKER_TEMPLATES) templates.delete(templates.keys().next().value!);
-          templates.set(request.templateKey, prepareTemplate(request.template));
+          templates.set(request.templateKey, prepareOutputTemplate(request.template));
         }
         const template = templates.get(request.templateKey);
         if (template === undefined) throw new Error(`template ${request.templateKey} was not sent to this worker`);
-        const e = await getEngine();
         onStage?.('resolve');
-        const pdf = await renderPdf(template, request.record, { engine: e, loadImage, links: request.links });
+        const file = await renderOutput(template, request.source, env, request.naming);
         onStage?.('done');
-        return { ok: true, pdf, compiled: e.compiled, memoryBytes: await memory(e) };
+        return { ok: true, file, ...(await stats()) };
       } catch (error) {
         const q = toQuireError(error, 'DocGenerationError');
         return { ok: false, error: { name: q.errorName, message: q.message, issues: [...q.issues] } };
       }
     },
-    async stats() {
-      const e = await getEngine();
-      return { compiled: e.compiled, memoryBytes: await memory(e) };
-    },
+    stats,
   };
 }

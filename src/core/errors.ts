@@ -71,6 +71,9 @@ export const ERROR_CATALOGUE = {
   StorageUnavailable: { code: 'STORAGE_UNAVAILABLE', message: 'browser storage is unavailable' },
   ImportError: { code: 'IMPORT_ERROR', message: 'the file could not be imported' },
   VersionConflict: { code: 'VERSION_CONFLICT', message: 'the template was changed elsewhere' },
+  ImportNotText: { code: 'IMPORT_NOT_TEXT', message: 'the file is not a text (CSV) file' },
+  ImportNotXlsx: { code: 'IMPORT_NOT_XLSX', message: 'the file is not an Excel (.xlsx) workbook' },
+  BackupInvalid: { code: 'BACKUP_INVALID', message: 'the file is not a Quire backup' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -207,7 +207,7 @@ describe('backup', () => {
     const paths: string[] = [];
     for (const text of cases) {
       const error = await readBackup(text).catch((e) => e);
-      expect(isQuireError(error, 'ImportError')).toBe(true);
+      expect(isQuireError(error, 'BackupInvalid')).toBe(true);
       paths.push(error.issues[0].path);
     }
     expect(paths.slice(3)).toEqual(['stores.records[0].id', 'stores.logins', 'stores.records[0].id']);

@@ -186,7 +186,7 @@ const envelopeSchema = z.object({
 });
 
 function invalid(issues: ErrorIssue[]): QuireError {
-  return new QuireError('ImportError', {
+  return new QuireError('BackupInvalid', {
     detail: `${issues[0]?.path ?? ''}: ${issues[0]?.reason ?? 'invalid backup'}`,
     issues,
   });
@@ -198,8 +198,8 @@ export async function readBackup(input: Blob | string): Promise<BackupEnvelope> 
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (error) {
-    throw invalid([{ path: '', reason: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }]);
+  } catch {
+    throw invalid([{ path: '', reason: 'not a JSON file' }]);
   }
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) {

@@ -68,7 +68,7 @@ const demoSuffix = (n: number) => `n${String(n).padStart(4, '0')}`;
 /** The demo base's people (its employees), as user cells store them. */
 function demoUser(index: number): { id: string; name: string; email: string } {
   const name = EMPLOYEES[index]![0];
-  return { id: `demo-user-${String(index + 1).padStart(2, '0')}`, name, email: `${slug(name)}@quire-demo.example` };
+  return { id: `demo-user-${String(index + 1).padStart(2, '0')}`, name, email: `${mailbox(name)}@quire-demo.example` };
 }
 
 /** The members list seeded for the demo base (see members.ts). */
@@ -162,6 +162,17 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '.')
     .replace(/^\.|\.$/g, '');
+/** The local part / domain of a demo e-mail address: accents folded (Chloé → chloe), never dropped. */
+const mailbox = (text: string) =>
+  slug(
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/ø/gi, 'o')
+      .replace(/æ/gi, 'ae')
+      .replace(/ß/g, 'ss')
+      .replace(/ł/gi, 'l'),
+  );
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function field(id: string, name: string, type: TableField['type'], property?: TableField['property']): TableField {
@@ -177,6 +188,22 @@ function avatarSvg(name: string, color: string): Blob {
     .toUpperCase();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" rx="24" fill="${color}"/><text x="120" y="150" font-family="sans-serif" font-size="96" font-weight="bold" text-anchor="middle" fill="#ffffff">${initials}</text></svg>`;
   return new Blob([svg], { type: 'image/svg+xml' });
+}
+
+/**
+ * A handwriting-like stroke for a person, as an SVG data URL: approval hosts send signatures as
+ * image URLs inside the instance JSON, and a data URL keeps the demo offline and the same everywhere.
+ */
+export function demoSignature(name: string): string {
+  const codes = [...name].map((ch) => ch.codePointAt(0) ?? 0);
+  const width = 24 + codes.length * 9;
+  let d = 'M6 30';
+  codes.forEach((code, i) => {
+    const x = 14 + i * 9;
+    d += ` Q${x - 4} ${22 - (code % 16)} ${x} 28 T${x + 5} ${30 + (code % 6)}`;
+  });
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="44" viewBox="0 0 ${width} 44"><path d="${d}" fill="none" stroke="#1B3A8C" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+  return `data:image/svg+xml;base64,${btoa(svg)}`;
 }
 
 interface DemoRows {
@@ -269,7 +296,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
     add(T.customers, demoSuffix(i + 1), i + 1, {
       c_name: company,
       c_contact: contact,
-      c_email: `${slug(contact)}@${slug(company).replace(/\./g, '')}.example`,
+      c_email: `${mailbox(contact)}@${mailbox(company).replace(/\./g, '')}.example`,
       c_phone: `+1 555 01${String(10 + i).padStart(2, '0')} ${String(1000 + Math.floor(random() * 8999))}`,
       c_address: { address, name: company },
       c_city: city,
@@ -293,7 +320,7 @@ export async function buildDemoRows(now: number): Promise<DemoRows> {
         e_no: no,
         e_department: department,
         e_title: title,
-        e_email: `${slug(name)}@quire-demo.example`,
+        e_email: `${mailbox(name)}@quire-demo.example`,
         e_phone: `+1 555 02${String(10 + i).padStart(2, '0')} ${String(2000 + i * 37)}`,
         e_hired: Date.UTC(2018 + (i % 7), (i * 5) % 12, 1 + ((i * 11) % 27)),
         e_photo: [{ name: asset.name ?? 'photo.svg', size: asset.size, mime: asset.mime, assetHash: asset.hash }],
@@ -419,18 +446,29 @@ function demoApproval(now: number, employees: RecordRow[], random: () => number)
     const content = [
       { id: 'widget_reason', name: 'Reason', type: 'textarea', value: reason },
       { id: 'widget_type', name: 'Expense type', type: 'radioV2', value: typeText[types[i]!] },
-      { id: 'widget_amount', name: 'Amount', type: 'amount', value: amount, option: { currency: 'USD' } },
+      { id: 'widget_amount', name: 'Amount', type: 'amount', value: amount, ext: { currency: 'USD' } },
       { id: 'widget_date', name: 'Date', type: 'date', value: new Date(created - 2 * DAY).toISOString() },
       { id: 'widget_note', name: 'Note', type: 'input', value: i % 2 ? 'Receipts attached' : '' },
     ];
+    const applicantName = applicant.values.e_name as string;
+    const signed = (name: string) => ({ signature: { img: demoSignature(name), label: name } });
     const steps = [
-      { nodeName: 'Submit', userName: applicant.values.e_name, operation: 'submitted', time: created },
+      {
+        nodeName: 'Submit',
+        userName: applicantName,
+        operation: 'submitted',
+        time: created,
+        comment: { commentStr: reason, fileStr: '' },
+        ...signed(applicantName),
+      },
       {
         nodeName: 'Manager',
         userName: manager,
         operation: approved ? 'approved' : 'pending',
         time: approved ? created + DAY : null,
         comment: { commentStr: approved ? 'OK' : '', fileStr: '' },
+        // Still deciding: nothing signed yet.
+        ...(approved ? signed(manager) : {}),
       },
       ...(approved
         ? [
@@ -440,6 +478,7 @@ function demoApproval(now: number, employees: RecordRow[], random: () => number)
               operation: 'approved',
               time: created + 2 * DAY,
               comment: { commentStr: 'Paid with the next payroll', fileStr: '' },
+              ...signed(controller),
             },
           ]
         : []),
@@ -458,7 +497,7 @@ function demoApproval(now: number, employees: RecordRow[], random: () => number)
         end_time: approved ? created + 2 * DAY : null,
         serial_id: serial,
         instance_name: `Expense reimbursement – ${applicant.values.e_name}`,
-        share_url: '',
+        share_url: `https://approval.quire-demo.example/instances/demo-exp-${serial}`,
         instance_status: approved ? 'APPROVED' : 'PENDING',
         print_time: null,
         print_user_name: '',

@@ -281,7 +281,7 @@ describe('XLSX import', () => {
     const bytes = await workbookBytes();
     expect((await readXlsx(bytes, 'Other')).header).toEqual(['x']);
     await expect(readXlsx(bytes, 'Missing')).rejects.toMatchObject({ errorName: 'ImportError' });
-    await expect(readXlsx(new TextEncoder().encode('not a zip'))).rejects.toMatchObject({ errorName: 'ImportError' });
+    await expect(readXlsx(new TextEncoder().encode('not a zip'))).rejects.toMatchObject({ errorName: 'ImportNotXlsx' });
   });
 });
 

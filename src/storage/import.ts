@@ -7,12 +7,16 @@ import {
   type ImportFieldKind,
   type ImportOptions,
   inferColumns,
+  isZip,
+  looksLikeText,
   type RawSheet,
+  type RetypeResult,
+  retypeValues,
   sheetFromRows,
 } from '../core/import';
 import { newId, write } from './context';
 import { RECORD_STORES } from './db';
-import { appendValues } from './recordBlocks';
+import { allRecords, appendValues, mutateTable } from './recordBlocks';
 import type { Storage } from './storage';
 import type { CellValue, StoredAttachment, TableField, TableRow } from './types';
 
@@ -72,6 +76,29 @@ export function readCsv(text: string): RawSheet {
   return sheetFromRows(result.data);
 }
 
+function startsWithBom(bytes: Uint8Array, a: number, b: number): boolean {
+  return bytes.length >= 2 && bytes[0] === a && bytes[1] === b;
+}
+
+/**
+ * A CSV file's bytes → sheet. Binary files (a PDF or an image renamed .csv) are refused with
+ * ImportNotText before parsing. UTF-8, or UTF-16 with a byte-order mark.
+ */
+export function readCsvBytes(data: ArrayBuffer | Uint8Array, fileName = ''): RawSheet {
+  const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+  if (!looksLikeText(bytes)) {
+    throw new QuireError('ImportNotText', {
+      detail: fileName || undefined,
+      issues: [{ path: fileName, reason: 'binary content' }],
+    });
+  }
+  let text: string;
+  if (startsWithBom(bytes, 0xff, 0xfe)) text = new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  else if (startsWithBom(bytes, 0xfe, 0xff)) text = new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  else text = new TextDecoder('utf-8').decode(bytes);
+  return readCsv(text);
+}
+
 type ExcelModule = typeof import('exceljs');
 type Workbook = InstanceType<ExcelModule['Workbook']>;
 
@@ -81,11 +108,12 @@ async function loadWorkbook(data: ArrayBuffer | Uint8Array | Blob): Promise<Work
   const ExcelJS = mod.default ?? mod;
   const workbook = new ExcelJS.Workbook();
   const bytes = data instanceof Blob ? await data.arrayBuffer() : data;
+  // Not a zip: no workbook at all. The library's own message (and its URL) never reaches the user.
+  if (!isZip(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes))) throw new QuireError('ImportNotXlsx');
   try {
     await workbook.xlsx.load(bytes as unknown as Parameters<Workbook['xlsx']['load']>[0]);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw importError([{ path: '', reason: `not a readable .xlsx file (${reason})` }]);
+    throw new QuireError('ImportNotXlsx', { cause: error });
   }
   return workbook;
 }
@@ -327,6 +355,128 @@ export async function importIntoExistingTable(
         imported,
         skippedEmptyRows: converted.skippedEmptyRows,
         addedFields,
+      };
+    },
+  );
+}
+
+// --- Changing a field's type after import ----------------------------------------------------------
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A stored cell as the plain value core/import reads (dates as UTC wall-clock text). */
+function plainStored(field: TableField, value: CellValue | undefined): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (field.type === 'dateTime' && typeof value === 'number') {
+    const d = new Date(value);
+    const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    const time = d.getUTCHours() || d.getUTCMinutes() ? ` ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}` : '';
+    return day + time;
+  }
+  if (field.type === 'url' && typeof value === 'object' && !Array.isArray(value)) {
+    return (value as { link?: string }).link ?? '';
+  }
+  return value;
+}
+
+/** Whether a field's values can be converted to another type (links, people, files cannot). */
+export function canRetypeField(field: TableField): boolean {
+  const kind = importKindForField(field);
+  return kind !== undefined && kind !== 'attachment' && field.type !== 'autoNumber';
+}
+
+export interface RetypePreview {
+  /** Each record's value before (as read) and the conversion result, in record order. */
+  before: unknown[];
+  result: RetypeResult;
+}
+
+function retypeOf(field: TableField, before: unknown[], kind: ImportFieldKind, options: ImportOptions): RetypeResult {
+  return retypeValues(field.name, before, kind, {
+    ...options,
+    ...(field.property?.currencyCode ? { currencyCode: field.property.currencyCode } : {}),
+  });
+}
+
+/** What changing `fieldId` to `kind` would do, without writing anything. */
+export async function previewFieldType(
+  storage: Storage,
+  input: { tableId: string; fieldId: string; kind: ImportFieldKind; options?: ImportOptions },
+): Promise<RetypePreview> {
+  const table = await storage.db.dataTables.get(input.tableId);
+  const field = table?.fields.find((f) => f.id === input.fieldId);
+  if (!table || !field) throw new QuireError('MetaTableNotFound', { detail: `${input.tableId}/${input.fieldId}` });
+  const records = await storage.records.listAll(table.id);
+  const before = records.map((r) => plainStored(field, r.values[field.id]));
+  return { before, result: retypeOf(field, before, input.kind, input.options ?? {}) };
+}
+
+export interface RetypeOutcome {
+  converted: number;
+  /** Values that did not convert, kept as text in `keptField` (same records). */
+  kept: number;
+  keptField?: TableField;
+}
+
+/**
+ * Change a field's type in one transaction. Values that convert are rewritten; values that do not
+ * are kept, never lost: they move to a new text field (`keptFieldName`) on the same records.
+ */
+export async function changeFieldType(
+  storage: Storage,
+  input: { tableId: string; fieldId: string; kind: ImportFieldKind; keptFieldName: string; options?: ImportOptions },
+): Promise<RetypeOutcome> {
+  const now = storage.ctx.now();
+  return write(
+    storage.ctx,
+    { action: 'table.changeFieldType', stores: ['dataTables', ...RECORD_STORES], keys: [input.tableId] },
+    async () => {
+      const { db } = storage;
+      const table = await db.dataTables.get(input.tableId);
+      const field = table?.fields.find((f) => f.id === input.fieldId);
+      if (!table || !field) throw new QuireError('MetaTableNotFound', { detail: `${input.tableId}/${input.fieldId}` });
+      const records = await allRecords(storage.ctx, table.id);
+      const before = records.map((r) => plainStored(field, r.values[field.id]));
+      const result = retypeOf(field, before, input.kind, input.options ?? {});
+      const next = new Map<string, { value: ImportCell | undefined; kept?: string }>();
+      records.forEach((record, i) => {
+        next.set(record.id, { value: result.cells[i] });
+      });
+      let keptField: TableField | undefined;
+      if (result.failed.length > 0) {
+        keptField = { id: newId('fld'), name: input.keptFieldName, type: 'text' };
+        for (const i of result.failed) {
+          const record = records[i]!;
+          const raw = before[i];
+          next.set(record.id, {
+            value: undefined,
+            kept: Array.isArray(raw) ? raw.join(', ') : String(raw),
+          });
+        }
+      }
+      const changedField: TableField = {
+        ...result.field,
+        id: field.id,
+        name: field.name,
+        ...(field.isPrimary ? { isPrimary: true } : {}),
+        ...(field.description ? { description: field.description } : {}),
+      };
+      const fields = table.fields.map((f) => (f.id === field.id ? changedField : f));
+      if (keptField) fields.splice(fields.indexOf(changedField) + 1, 0, keptField);
+      await db.dataTables.update(table.id, { fields, updatedAt: now });
+      await mutateTable(storage.ctx, table.id, (record) => {
+        const change = next.get(record.id);
+        if (!change) return record;
+        const values: Record<string, CellValue> = { ...record.values };
+        if (change.value === undefined) delete values[field.id];
+        else values[field.id] = change.value as CellValue;
+        if (keptField && change.kept !== undefined) values[keptField.id] = change.kept;
+        return { ...record, values, updatedAt: now };
+      });
+      return {
+        converted: result.cells.filter((c) => c !== undefined).length,
+        kept: result.failed.length,
+        ...(keptField ? { keptField } : {}),
       };
     },
   );

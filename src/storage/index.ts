@@ -25,15 +25,19 @@ export {
 } from './demo';
 export type { PersistenceResult, StorageManagerLike, UsageEstimate } from './failures';
 export { classifyStorageFailure, estimateUsage, requestPersistence, storageFailureKind } from './failures';
-export type { ImportProgress, ImportResult } from './import';
+export type { ImportProgress, ImportResult, RetypeOutcome, RetypePreview } from './import';
 export {
+  canRetypeField,
+  changeFieldType,
   guessDelimiter,
   importIntoExistingTable,
   importIntoNewTable,
   importKindForField,
   listXlsxSheets,
+  previewFieldType,
   previewImport,
   readCsv,
+  readCsvBytes,
   readXlsx,
 } from './import';
 export {
@@ -48,6 +52,7 @@ export {
 export { addMember, listMembers, type MemberRow, membersKey, toStoredUser, validateMember } from './members';
 export type { PendingWrite } from './pending';
 export { PendingWrites } from './pending';
+export { createAssetBytesReader, loadApprovalSource, loadTableSources, type TableSourceOptions } from './printSources';
 export { BLOCK_SIZE, makeRecordId, parseRecordId } from './recordBlocks';
 export { sha256Hex } from './repos/assets';
 export { BASE_CACHE_LIMIT, needsInitialisation } from './repos/baseCache';

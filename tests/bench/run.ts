@@ -107,15 +107,17 @@ async function poolThroughput(engine: EngineKind, count: number) {
   await pool.warm();
   const ref = { key: 'invoice@bench', content: template };
   // One warm-up job per worker so each has parsed the template.
-  await Promise.all(Array.from({ length: CORES }, (_, i) => pool.render(ref, record(i))));
+  await Promise.all(Array.from({ length: CORES }, (_, i) => pool.render(ref, { kind: 'data', data: record(i) })));
   const rss = new RssSampler().start();
   const measure = async (n: number) => {
     const t = performance.now();
     const c = process.cpuUsage();
     let bytes = 0;
     const records = Array.from({ length: n }, (_, i) => i);
-    for await (const item of renderBatch(records, (i) => pool.render(ref, record(i)), { concurrency: CORES * 2 })) {
-      bytes += item.pdf.byteLength;
+    for await (const item of renderBatch(records, (i) => pool.render(ref, { kind: 'data', data: record(i) }), {
+      concurrency: CORES * 2,
+    })) {
+      bytes += item.output.bytes.byteLength;
     }
     const seconds = (performance.now() - t) / 1000;
     const cpuPerDoc = cpuMs(c) / n;

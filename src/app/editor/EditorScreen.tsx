@@ -2,21 +2,18 @@
  * The document-mode template editor: loads a template from local storage, edits it through the pure
  * commands (state/commands.ts) with undo, autosaves every change, and previews it live.
  */
-import { useParams } from '@tanstack/react-router';
+import { useBlocker, useParams, useRouter } from '@tanstack/react-router';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
+import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type BlockType,
-  type ParsedTemplateContent,
-  pageDimensions,
-  parseTemplateContent,
-  serializeTemplateContent,
-} from '../../core/model';
+import { type BlockType, type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
-import { sampleKey } from '../templates/samples';
+import { sampleKey } from '../services/samples';
+import { getStorage } from '../services/storage';
+import { approvalCodeOf } from '../services/templates';
 import { Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
-import { approvalCodeOf, getStorage, loadTableContext, type TableContext } from './data';
+import { loadTableContext, type TableContext } from './data';
 import { Icon, type IconName } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
 import { BindingPicker } from './panels/BindingPicker';
@@ -26,9 +23,10 @@ import { PreviewPanel } from './preview/PreviewPanel';
 import { FieldPicker } from './richtext/FieldPicker';
 import { FormatBar } from './richtext/FormatBar';
 import { insertVariable } from './richtext/slate';
-import { createAutosaver } from './state/autosave';
 import * as C from './state/commands';
-import { createSaveScheduler, deferToIdle } from './state/saveScheduler';
+import { dropDraft, keepDraft, readDraft, type UnsavedDraft } from './state/draft';
+import { browserJournalStore, replayJournal } from './state/journal';
+import { StorageBanner, TemplateConflictDialog } from './state/SaveNotices';
 import {
   activeSlateAtom,
   approvalGroupsAtom,
@@ -45,6 +43,7 @@ import {
   tableNameAtom,
   useCommand,
 } from './state/store';
+import { useTemplateSaving } from './state/useTemplateSaving';
 import { QuickGuide, Tip, usePreferences } from './Tips';
 import './editor.css';
 
@@ -80,6 +79,41 @@ interface Loaded {
   content: ParsedTemplateContent;
   context: TableContext;
   sample: string | null;
+  /** Unsaved text of an earlier session that met a conflict (opens the conflict dialog). */
+  draft: UnsavedDraft | null;
+}
+
+/**
+ * Before the editor reads a template: put what the journal kept of the last session's keystrokes into
+ * IndexedDB, and find a draft still waiting for a conflict decision (dropped if storage has the text).
+ */
+async function recoverUnsaved(
+  storage: Awaited<ReturnType<typeof getStorage>>,
+  templateId: string,
+): Promise<UnsavedDraft | null> {
+  await replayJournal(browserJournalStore(), {
+    get: (id) => storage.templates.get(id),
+    save: async (entry, revision) => {
+      await storage.templates.save(
+        entry.templateId,
+        {
+          content: entry.content,
+          ...(entry.name ? { name: entry.name } : {}),
+          ...(entry.tableId ? { tableId: entry.tableId } : {}),
+        },
+        revision,
+      );
+    },
+    keepDraft: (entry) => keepDraft(storage.settings, entry),
+  });
+  const draft = await readDraft(storage.settings, templateId);
+  if (!draft) return null;
+  const row = await storage.templates.get(templateId);
+  if (row && row.content === draft.content) {
+    await dropDraft(storage.settings, templateId).catch(() => undefined);
+    return null;
+  }
+  return draft;
 }
 
 /**
@@ -99,14 +133,16 @@ export function EditorScreen(props: { templateId?: string; backHref?: string } =
     setFailure(null);
     (async () => {
       const storage = await getStorage();
+      // A storage failure while recovering must not keep the editor closed: the journal stays for next time.
+      const draft = await recoverUnsaved(storage, templateId).catch(() => null);
       const row = await storage.templates.get(templateId);
       if (!row) throw new Error(t('list.notFound'));
-      const content = parseTemplateContent(row.content);
+      const content = parseTemplateContent(draft?.content ?? row.content);
       const [context, sample] = await Promise.all([
         loadTableContext(row.tableId),
         storage.settings.get<string | null>(sampleKey(row.id), null),
       ]);
-      if (alive) setLoaded({ row, content, context, sample });
+      if (alive) setLoaded({ row, content, context, sample, draft });
     })().catch((error: unknown) => alive && setFailure(error instanceof Error ? error.message : String(error)));
     return () => {
       alive = false;
@@ -146,89 +182,16 @@ export function EditorScreen(props: { templateId?: string; backHref?: string } =
   );
 }
 
+/** This editor's address with another template in it (the copy a conflict made). */
+function editorHrefFor(currentId: string, nextId: string): string {
+  const swap = (text: string) => text.split(encodeURIComponent(currentId)).join(encodeURIComponent(nextId));
+  return `${swap(window.location.pathname)}${swap(window.location.search)}`;
+}
+
 /** The list a template belongs to: its approval's templates, or its table's. */
 function templateListHref(binding: string, approval: boolean): string {
   if (approval || binding.startsWith('approval:')) return `/approval/${encodeURIComponent(approvalCodeOf(binding))}`;
   return `/baseplugin/t/${encodeURIComponent(binding)}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
-}
-
-/**
- * Saves every change. Content edits are watched on the store (the layout does not re-render per
- * keystroke) and serialised once per idle moment; hiding or closing the tab hands a waiting change
- * over at once. "Saved" shows only when nothing waits and the last write resolved.
- */
-function useAutosave(loaded: Loaded, name: string, binding: string) {
-  const store = useStore();
-  const setStatus = useSetAtom(saveStatusAtom);
-  const nameRef = useRef(name);
-  nameRef.current = name;
-  const bindingRef = useRef(binding);
-  bindingRef.current = binding;
-  const { saver, scheduler } = useMemo(() => {
-    // The scheduler is created after the saver and reports whether a change still waits.
-    const waiting = { now: () => false };
-    const saver = createAutosaver({
-      revision: loaded.row.revision,
-      // A write that resolves while a newer change waits is not "saved" yet.
-      onStatus: (status) => setStatus(status === 'saved' && waiting.now() ? 'saving' : status),
-      save: async (content, revision) => {
-        const storage = await getStorage();
-        const saved = await storage.templates.save(
-          loaded.row.id,
-          { content, name: nameRef.current, tableId: bindingRef.current },
-          revision,
-        );
-        return saved.revision;
-      },
-    });
-    const scheduler = createSaveScheduler({
-      serialize: () => serializeTemplateContent(store.get(presentAtom)),
-      push: (content) => saver.push(content),
-      onPending: () => setStatus('saving'),
-      defer: deferToIdle,
-    });
-    waiting.now = () => scheduler.pending;
-    return { saver, scheduler };
-  }, [loaded, setStatus, store]);
-
-  useEffect(() => {
-    let last = store.get(presentAtom);
-    const unsubscribe = store.sub(presentAtom, () => {
-      const present = store.get(presentAtom);
-      if (present === last) return;
-      last = present;
-      scheduler.changed();
-    });
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') scheduler.flush();
-    };
-    const onHide = () => scheduler.flush();
-    window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onVisibility);
-      scheduler.flush();
-    };
-  }, [store, scheduler]);
-
-  const first = useRef(true);
-  const lastName = useRef(name);
-  const lastBinding = useRef(binding);
-  useEffect(() => {
-    if (first.current && lastName.current === name && lastBinding.current === binding) {
-      first.current = false;
-      return;
-    }
-    first.current = false;
-    lastName.current = name;
-    lastBinding.current = binding;
-    // The name and binding go with the content: write it now, including any waiting edit.
-    scheduler.changed();
-    scheduler.flush();
-  }, [name, binding, scheduler]);
-  return saver;
 }
 
 function useShortcuts() {
@@ -338,7 +301,7 @@ function SaveIndicator({ onRetry }: { onRetry: () => void }) {
   return (
     <span className={`qe-save qe-save-${status}`} role="status" data-save={status}>
       <span className="qe-save-dot" aria-hidden="true" />
-      {t(`editor.${status}`)}
+      {status === 'conflict' ? t('saving.conflict') : t(`editor.${status}`)}
       {status === 'failed' && (
         <button type="button" className="qe-btn qe-btn-small qe-btn-quiet" onClick={onRetry}>
           {t('editor.retry')}
@@ -463,7 +426,26 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const [error, setError] = useAtom(editErrorAtom);
   const [previewOpen, setPreviewOpen] = useState(true);
   const { binding, context, bind } = useBinding(loaded);
-  const saver = useAutosave(loaded, name, binding);
+  const router = useRouter();
+  const saving = useTemplateSaving(loaded, name, binding, {
+    onExternal: (row) => setName(row.name),
+    onCopied: (copy) => router.history.push(editorHrefFor(loaded.row.id, copy.id)),
+    copyName: (current) => t('saving.copyName', { name: current }),
+  });
+  // In-app navigation waits for every edit to be stored; what storage refuses is left only on request.
+  useBlocker({
+    shouldBlockFn: async () => {
+      if (await saving.flushAndWait()) return false;
+      return !window.confirm(t('saving.leaveConfirm'));
+    },
+    enableBeforeUnload: () => saving.hasUnsaved(),
+  });
+  const goToList = (event: ReactMouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    // A page load would drop what is not stored yet: the router navigates inside the app.
+    event.preventDefault();
+    router.history.push(listHref);
+  };
   // After a switch between a table and an approval, “back” leads to the list the template now shows in.
   const listHref =
     binding === loaded.row.tableId ? routeListHref : templateListHref(binding, Boolean(context.approval));
@@ -485,11 +467,11 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   return (
     <div className="qe" data-mode="design">
       <header className="qe-top">
-        <a className="qe-back" href={listHref}>
+        <a className="qe-back" href={listHref} onClick={goToList}>
           <Icon name="back" /> {t('editor.back')}
         </a>
         <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
-        <SaveIndicator onRetry={() => saver.retry()} />
+        <SaveIndicator onRetry={saving.retry} />
         <BindingPicker binding={binding} context={context} onBind={bind} />
         <span className="qe-top-spacer" />
         <button
@@ -517,6 +499,18 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           {t('editor.preview')}
         </button>
       </header>
+      <StorageBanner
+        onRetry={saving.retry}
+        template={() => ({ id: loaded.row.id, name, content: saving.unsavedContent() })}
+      />
+      {saving.conflict && (
+        <TemplateConflictDialog
+          conflict={saving.conflict}
+          onResolve={(resolution) => void saving.resolve(resolution)}
+          busy={saving.resolving}
+          error={saving.resolveError}
+        />
+      )}
       <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
       {error && (
         <div className="qe-error" role="alert">

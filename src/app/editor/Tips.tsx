@@ -2,7 +2,7 @@
 import { atom, useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { PreferenceFlag, PreferenceFlags } from '../../storage/repos/settings';
-import { getStorage } from './data';
+import { getStorage } from '../services/storage';
 import { Icon } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapApproval } from '../../core/data/approval';
+import { approvalCodeOf } from '../services/templates';
 import { approvalFieldGroups, SIGNATURE_GROUPINGS, signatureGroupingOptions } from './approvalFields';
-import { approvalCodeOf } from './data';
 import { approvalItems, matchesQuery } from './richtext/FieldPicker';
 
 const definition = {

@@ -1,19 +1,12 @@
 /**
  * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
  */
-import { approvalScope, mapApproval } from '../../core/data/approval';
-import type { OpenValue, PlainValue } from '../../core/data/openValue';
-import { recordToOpenValues } from '../../core/data/table/scope';
-import type { Storage } from '../../storage/storage';
-import { loadPrintInputs } from '../../storage/tableData';
+import { mapApproval } from '../../core/data/approval';
+import type { PrintSource } from '../../core/print/sources';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableField, TableRow } from '../../storage/types';
-import { openWorkspace } from '../workspace/bootstrap';
+import { getStorage } from '../services/storage';
+import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
-
-/** The tab's one storage connection, shared with the workspace screens (which install the demo). */
-export function getStorage(): Promise<Storage> {
-  return openWorkspace();
-}
 
 /** A field the template can print, with the path a variable uses. */
 export interface FieldOption {
@@ -39,46 +32,6 @@ export interface TableContext {
   approval?: ApprovalContext;
 }
 
-/** A template's binding names a table, or an approval definition by its code (`approval:CODE` or the bare code). */
-export function approvalCodeOf(binding: string): string {
-  return binding.startsWith('approval:') ? binding.slice('approval:'.length) : binding;
-}
-
-/** The binding a template made for an approval definition stores. */
-export const approvalBinding = (code: string) => `approval:${code}`;
-
-/** Bindings that name this approval: the prefixed form, and the bare code older templates used. */
-export const approvalBindings = (code: string) => [approvalBinding(code), code];
-
-/** What a template can be bound to on this device: its tables and its approval definitions. */
-export interface BindingTargets {
-  tables: Array<{ id: string; name: string; base: string }>;
-  approvals: Array<{ code: string; name: string; instances: number }>;
-}
-
-export async function loadBindingTargets(): Promise<BindingTargets> {
-  const db = await getStorage();
-  const tables: BindingTargets['tables'] = [];
-  for (const base of await db.bases.list())
-    for (const table of await db.tables.listByBase(base.id))
-      tables.push({ id: table.id, name: table.name, base: base.name });
-  const approvals = await Promise.all(
-    (await db.approvals.listDefinitions()).map(async (d) => ({
-      code: d.code,
-      name: d.name,
-      instances: await db.approvals.countInstances(d.code),
-    })),
-  );
-  return { tables, approvals };
-}
-
-/** The approval's templates, newest edit first (both binding forms). */
-export async function approvalTemplates(code: string) {
-  const db = await getStorage();
-  const lists = await Promise.all(approvalBindings(code).map((tableId) => db.templates.list({ tableId })));
-  return lists.flat().sort((a, b) => b.updatedAt - a.updatedAt);
-}
-
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
 export function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
   return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
@@ -94,13 +47,14 @@ async function loadApprovalContext(binding: string): Promise<ApprovalContext | u
   return { definition, instances, groups };
 }
 
-/** The plain scope an approval instance prints with. */
-export function approvalInstanceScope(
-  approval: ApprovalContext,
-  instanceCode: string | undefined,
-): Record<string, PlainValue> {
+/** The print source of an approval instance (none: the designer's placeholders). */
+export function approvalInstanceSource(approval: ApprovalContext, instanceCode: string | undefined): PrintSource {
   const instance = approval.instances.find((i) => i.code === instanceCode);
-  return approvalScope(approvalMapping(approval.definition, instance));
+  return {
+    kind: 'approval',
+    definition: approval.definition.design,
+    ...(instance ? { instance: instance.instance } : {}),
+  };
 }
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
@@ -134,15 +88,6 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
   }
   const records = await db.records.page(tableId, 0, 50);
   return { table, fields, records };
-}
-
-/** The scope a record prints with: open values (display text without filters, raw values for filters). */
-export async function recordScope(tableId: string, recordId: string): Promise<Record<string, OpenValue | null>> {
-  const db = await getStorage();
-  const inputs = await loadPrintInputs(db, tableId, [recordId]);
-  const record = inputs.table.records[0];
-  if (!record) return {};
-  return recordToOpenValues(inputs.table, record, inputs.linkedTables);
 }
 
 /** A record's primary field text, for pickers. */

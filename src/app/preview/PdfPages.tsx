@@ -3,7 +3,7 @@
  * and each page's text in a visually hidden element, so screen readers (and tests) can read it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { drawPdf } from '../editor/preview/pdf';
+import { drawPdf } from '../services/pdf';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
 
 interface Props {

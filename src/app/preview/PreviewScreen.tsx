@@ -6,13 +6,13 @@
 import { useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRenderPool, renderPreview } from '../../../workers/browser-pool';
 import { isQuireError } from '../../core/errors';
+import type { PrintSource } from '../../core/print/sources';
 import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
-import { openWorkspace } from '../workspace/bootstrap';
-import { previewFileName } from './fileName';
+import { EMPTY_SOURCE, getRenderPool, renderPreview, tableRecordSource } from '../services/printing';
+import { getStorage } from '../services/storage';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
 import { PdfPages } from './PdfPages';
 import {
@@ -22,12 +22,10 @@ import {
   fixtureOf,
   loadFixture,
   loadFixtureData,
-  loadRecordScope,
   loadStoredTemplate,
   loadTableRecords,
   NO_RECORD,
   type PreviewTemplate,
-  type RecordInput,
   recordLabel,
   SAMPLE_RECORD,
   type TableRecords,
@@ -115,7 +113,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
 
   useEffect(() => {
     let alive = true;
-    openWorkspace()
+    getStorage()
       .then(async (opened) => {
         const rows = await opened.templates.list(routeTableId ? { tableId: routeTableId } : {});
         if (!alive) return;
@@ -179,44 +177,30 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     const abort = new AbortController();
     controller.current = abort;
     userCancelled.current = false;
-    const urls: string[] = [];
     const started = performance.now();
     setRender({ status: 'rendering', stage: 'loading' });
     (async () => {
-      let input: RecordInput = { scope: {} };
-      if (template.fixture) input = { scope: await loadFixtureData(template.fixture) };
+      let source: PrintSource = EMPTY_SOURCE;
+      if (template.fixture) source = { kind: 'data', data: await loadFixtureData(template.fixture) };
       else if (choiceStorage && template.tableId && effectiveRecord !== NO_RECORD)
-        input = await loadRecordScope(choiceStorage, template.tableId, effectiveRecord, (url) => urls.push(url));
+        source = await tableRecordSource(choiceStorage, template.tableId, effectiveRecord);
       if (abort.signal.aborted) return;
       setRender({ status: 'rendering', stage: 'queued' });
-      const pdf = await renderPreview({ key: template.key, content: template.content }, input.scope, {
+      const file = await renderPreview({ key: template.key, content: template.content }, source, {
         signal: abort.signal,
+        naming: { rule: template.fileNameRule, templateName: nameRef.current(template), printTime: Date.now() },
         onStage: (stage) => {
           if (!abort.signal.aborted) setRender({ status: 'rendering', stage: stage === 'done' ? 'draw' : stage });
         },
       });
       if (abort.signal.aborted) return;
-      const fileName = previewFileName({
-        rule: template.fileNameRule,
-        templateName: nameRef.current(template),
-        tableName: input.tableName,
-        firstField: input.firstField,
-        scope: input.scope,
-        printTime: Date.now(),
-      });
-      setShown({ pdf, fileName });
+      setShown({ pdf: file.bytes, fileName: file.fileName ?? `${nameRef.current(template) || 'document'}.pdf` });
       setRender({ status: 'ready', ms: Math.round(performance.now() - started) });
     })().catch((error: unknown) => {
       if (userCancelled.current) setRender({ status: 'cancelled' });
       else if (!abort.signal.aborted) setRender({ status: 'error', error });
     });
-    return () => {
-      abort.abort();
-      // The worker has read the attachments by now (or never will): free the object URLs.
-      setTimeout(() => {
-        for (const url of urls) URL.revokeObjectURL(url);
-      }, 1000);
-    };
+    return () => abort.abort();
   }, [template, effectiveRecord, choiceStorage, nonce]);
 
   const cancel = () => {

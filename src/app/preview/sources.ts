@@ -3,14 +3,11 @@
  * the template list's lazy sample chunks, precached for offline use) and the local workspace (stored
  * templates and table records).
  */
-import { recordToScope } from '../../core/data';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
-import { loadPrintInputs } from '../../storage/tableData';
 import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
-import { loadSampleData, loadSampleTemplate } from '../templates/samples';
-import { DEFAULT_RULE, loadFileNameRule } from '../workspace/print/fileNames';
-import { resolveAssetUrls } from './assets';
+import { DEFAULT_FILE_NAME_RULE, loadFileNameRule } from '../services/printing';
+import { loadSampleData, loadSampleTemplate } from '../services/samples';
 
 export const FIXTURE_NAMES = ['invoice', 'packing-slip', 'approval-form', 'contract'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
@@ -24,7 +21,7 @@ export const NO_RECORD = 'none';
 const FIXTURE_RULES: Record<FixtureName, string> = {
   invoice: '{NAME}_{invoiceNumber}',
   'packing-slip': '{NAME}_{orderNumber}',
-  'approval-form': '{NAME}_{system.serial_id}',
+  'approval-form': '{NAME}_{approvalNumber}',
   contract: '{NAME}_{contractNumber}',
 };
 
@@ -72,7 +69,7 @@ export async function loadFixtureData(name: FixtureName): Promise<Record<string,
 }
 
 export async function loadStoredTemplate(storage: Storage, row: TemplateRow): Promise<PreviewTemplate> {
-  const rule = await loadFileNameRule(storage, row.id).catch(() => DEFAULT_RULE);
+  const rule = await loadFileNameRule(storage, row.id).catch(() => DEFAULT_FILE_NAME_RULE);
   return {
     choice: row.id,
     key: `${row.id}@${row.revision}`,
@@ -109,35 +106,4 @@ export function recordLabel(table: TableRow | undefined, record: RecordRow): str
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
   return record.id;
-}
-
-export interface RecordInput {
-  scope: Record<string, unknown>;
-  firstField?: unknown;
-  tableName?: string;
-}
-
-/**
- * The scope one table record prints with (core/data's plain JSON scope), linked tables included,
- * with local attachments turned into object URLs (`track` receives each, to be revoked later).
- */
-export async function loadRecordScope(
-  storage: Storage,
-  tableId: string,
-  recordId: string,
-  track: (url: string) => void,
-): Promise<RecordInput> {
-  const inputs = await loadPrintInputs(storage, tableId, [recordId]);
-  const record = inputs.table.records[0];
-  if (!record) return { scope: {}, tableName: inputs.table.name };
-  const plain = recordToScope(inputs.table, record, inputs.linkedTables);
-  const scope = (await resolveAssetUrls(plain, async (hash) => {
-    const blob = await storage.assets.getBlob(hash);
-    if (!blob) return '';
-    const url = URL.createObjectURL(blob);
-    track(url);
-    return url;
-  })) as Record<string, unknown>;
-  const primary = primaryField(await storage.tables.get(tableId));
-  return { scope, firstField: primary ? scope[primary.name] : undefined, tableName: inputs.table.name };
 }

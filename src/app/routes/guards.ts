@@ -1,4 +1,6 @@
 import { redirect } from '@tanstack/react-router';
+import { QuireError } from '../../core/errors';
+import { type SeatAccessCheck, seatManagementAccess } from '../../core/plan';
 import { loginStore, signinHref } from '../auth/session';
 
 interface GuardArgs {
@@ -21,4 +23,27 @@ export function requireHostUser({ location }: GuardArgs): void {
   if (loginStore.current('standard', { userId })) return;
   const cancelTarget = typeof search.from === 'string' && search.from ? search.from : '/canceled';
   throw redirect({ href: signinHref({ context: 'standard', target: location.href, userId, cancelTarget }) });
+}
+
+/**
+ * The seat-management account facts of the signed-in user. Without a server the account lives on
+ * this device and has no paid plan, so nobody manages seats; a server session fills these in.
+ */
+export function currentSeatAccount(): SeatAccessCheck {
+  const login = loginStore.current('standard');
+  return { version: undefined, isAdmin: false, ...(login ? { currentTenantUserId: login.userId } : {}) };
+}
+
+/**
+ * /home/admin and its children: ENTERPRISE_SEAT only for an admin, STARTUP/BUSINESS only for the
+ * buyer, nobody otherwise (spec 000 §6). A refusal is a catalogued error the error page shows.
+ */
+export function requireSeatManager(account: SeatAccessCheck = currentSeatAccount()): void {
+  const access = seatManagementAccess(account);
+  if (!access.allowed) throw new QuireError(access.error);
+}
+
+/** Whether the sidebar offers administration and seats (spec 000 §2, the seat-management link). */
+export function seatLinksVisible(account: SeatAccessCheck = currentSeatAccount()): boolean {
+  return seatManagementAccess(account).allowed;
 }

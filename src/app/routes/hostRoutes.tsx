@@ -4,10 +4,11 @@ import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
-import { ApprovalEditorScreen, ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
+import { ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
 import { TemplateListScreen } from '../templates/TemplateListScreen';
-import { TableScreen, TablesScreen } from '../workspace';
-import { requireHostUser, requireStandardLogin } from './guards';
+import { ApprovalsScreen, HomeScreen, TableScreen, TablesScreen } from '../workspace';
+import { ApprovalEditorGate } from './ApprovalEditorGate';
+import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
@@ -36,30 +37,38 @@ const HOME_LINKS = [
   { to: '/home/approval', labelKey: 'nav.approvalTemplates' },
   { to: '/home/signature', labelKey: 'nav.signature' },
   { to: '/home/upgrade', labelKey: 'nav.upgrade' },
+];
+// Administration and seats only for those the seat-management rule lets in (spec 000 §2, §6).
+const ADMIN_LINKS = [
   { to: '/home/admin', labelKey: 'nav.admin', exact: true },
   { to: '/home/admin/seats', labelKey: 'nav.seats' },
 ];
+
+function HomeLayout() {
+  return <SidebarLayout links={seatLinksVisible() ? [...HOME_LINKS, ...ADMIN_LINKS] : HOME_LINKS} />;
+}
 
 const home = createRoute({
   getParentRoute: () => rootRoute,
   path: '/home',
   beforeLoad: requireStandardLogin,
-  component: () => <SidebarLayout links={HOME_LINKS} />,
+  component: HomeLayout,
 });
-const homeIndex = createRoute({ getParentRoute: () => home, path: '/', ...placeholder('nav.overview') });
-const homeBase = createRoute({ getParentRoute: () => home, path: 'base', ...placeholder('nav.baseTemplates') });
-const homeApproval = createRoute({
-  getParentRoute: () => home,
-  path: 'approval',
-  ...placeholder('nav.approvalTemplates'),
-});
+const homeIndex = createRoute({ getParentRoute: () => home, path: '/', component: HomeScreen });
+const homeBase = createRoute({ getParentRoute: () => home, path: 'base', component: TablesScreen });
+const homeApproval = createRoute({ getParentRoute: () => home, path: 'approval', component: ApprovalsScreen });
 const homeUpgrade = createRoute({ getParentRoute: () => home, path: 'upgrade', ...placeholder('nav.upgrade') });
 const homeSignature = createRoute({
   getParentRoute: () => home,
   path: 'signature',
   ...placeholder('nav.signature'),
 });
-const homeAdmin = createRoute({ getParentRoute: () => home, path: 'admin', component: Outlet });
+const homeAdmin = createRoute({
+  getParentRoute: () => home,
+  path: 'admin',
+  beforeLoad: () => requireSeatManager(),
+  component: Outlet,
+});
 const homeAdminIndex = createRoute({ getParentRoute: () => homeAdmin, path: '/', ...placeholder('nav.admin') });
 const homeAdminSeats = createRoute({
   getParentRoute: () => homeAdmin,
@@ -92,11 +101,12 @@ const approvalList = createRoute({
   path: '/approval/$approvalCode',
   component: ApprovalTemplateListScreen,
 });
-// Opens `?templateId=` (else the approval's last edited template, else a new one) in the editor.
+// Opens `?templateId=` (else the approval's last edited template) in the editor; with none, creating
+// one is the user's explicit choice (ApprovalEditorGate).
 const approvalEditor = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/editor/$approvalCode',
-  component: ApprovalEditorScreen,
+  component: ApprovalEditorGate,
 });
 const approvalPreview = createRoute({
   getParentRoute: () => rootRoute,
@@ -110,10 +120,13 @@ const basePlugin = createRoute({
   beforeLoad: requireHostUser,
   component: Outlet,
 });
+// The plugin's entry has nothing of its own to show: it opens the tables, keeping the host's query.
 const basePluginIndex = createRoute({
   getParentRoute: () => basePlugin,
   path: '/',
-  ...placeholder('screens.basePlugin'),
+  beforeLoad: ({ location }) => {
+    throw redirect({ href: `/baseplugin/t${location.searchStr ?? ''}` });
+  },
 });
 const baseTables = createRoute({ getParentRoute: () => basePlugin, path: 't', component: Outlet });
 const baseTablesIndex = createRoute({

@@ -1,41 +1,22 @@
-import { useMatch, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useMatch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-function Values({ labelKey, values }: { labelKey: string; values: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  const entries = Object.entries(values);
-  if (entries.length === 0) return null;
-  return (
-    <section className="route-values">
-      <h2>{t(labelKey)}</h2>
-      <dl>
-        {entries.map(([key, value]) => (
-          <div key={key} className="route-value">
-            <dt>{key}</dt>
-            <dd data-param={key}>{String(value)}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
-/** A screen a later issue builds: it says so plainly and shows what the route received. */
+/**
+ * A screen a later release builds: its title and one plain sentence for the user, with a way out.
+ * Route values are not shown: they mean nothing to a user (issue 12).
+ */
 export function Placeholder({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
-  const params = useParams({ strict: false }) as Record<string, unknown>;
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
   const title = t(titleKey);
   return (
     <article className="screen placeholder">
       <h1>{title}</h1>
-      <p className="not-built">
-        <span className="not-built-dot" aria-hidden="true" />
-        {t('common.notBuilt', { screen: title })}
+      <p className="not-built">{t('common.notBuilt', { screen: title })}</p>
+      <p>
+        <Link to="/" className="button secondary">
+          {t('common.backHome')}
+        </Link>
       </p>
-      <p className="muted">{t('common.notBuiltHint')}</p>
-      <Values labelKey="common.params" values={params} />
-      <Values labelKey="common.query" values={search} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { loginStore } from '../auth/session';
 import { appConfig, type DefaultRoute } from '../config';
 import { ContactUsButton } from './ContactUsButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { OfflineBadge } from './OfflineBadge';
 
 interface Tab {
   to: string;
@@ -78,6 +79,7 @@ export function Header() {
         ))}
       </nav>
       <div className="header-actions">
+        <OfflineBadge />
         <ContactUsButton variant="ghost" />
         <LanguageSwitcher />
         <UserMenu pathname={pathname} />

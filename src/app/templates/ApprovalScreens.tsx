@@ -5,9 +5,10 @@
  */
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { approvalTemplates, getStorage } from '../editor/data';
 import { EditorScreen } from '../editor/EditorScreen';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { getStorage } from '../services/storage';
+import { approvalTemplates } from '../services/templates';
 import { approvalEditorHref, createApprovalTemplate, TemplateListScreen } from './TemplateListScreen';
 import './templates.css';
 

@@ -1,17 +1,18 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { createTemplateContent, EditorMode, serializeTemplateContent } from '../../core/model';
+import { createTemplateContent, serializeTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
+import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from '../services/samples';
+import { getStorage } from '../services/storage';
 import {
   approvalBinding,
   approvalCodeOf,
   approvalTemplates,
   type BindingTargets,
-  getStorage,
   loadBindingTargets,
-} from '../editor/data';
-import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
-import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from './samples';
+} from '../services/templates';
+import { documentTemplate } from './newTemplate';
 import './templates.css';
 
 export function editorHref(templateId: string, standalone?: { teamId: string; docId: string }): string {
@@ -185,13 +186,9 @@ function TemplateCard({
 /** Creates a blank template bound to an approval definition (named after it) and returns it. */
 export async function createApprovalTemplate(code: string, name: string): Promise<TemplateRow> {
   const db = await getStorage();
-  return db.templates.create({
-    name,
-    baseId: 'local',
-    tableId: approvalBinding(code),
-    type: EditorMode.Design,
-    content: blankContent(),
-  });
+  return db.templates.create(
+    documentTemplate({ name, baseId: 'local', tableId: approvalBinding(code), content: blankContent() }),
+  );
 }
 
 /** Approval definitions on this device, for “New approval template”. */
@@ -241,13 +238,14 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
     const db = await getStorage();
     const table = await db.tables.get(tableId);
     const content = sample ? ((await loadSampleTemplate(sample)) ?? blankContent()) : blankContent();
-    const row = await db.templates.create({
-      name: sample ? t(`list.samples.${sample}`) : t('list.untitled'),
-      baseId: table?.baseId ?? 'local',
-      tableId,
-      type: EditorMode.Design,
-      content,
-    });
+    const row = await db.templates.create(
+      documentTemplate({
+        name: sample ? t(`list.samples.${sample}`) : t('list.untitled'),
+        baseId: table?.baseId ?? 'local',
+        tableId,
+        content,
+      }),
+    );
     if (sample) await db.settings.set(sampleKey(row.id), sample);
     await navigate({ href: hrefFor(row, approvalCode) });
   };

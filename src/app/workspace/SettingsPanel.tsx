@@ -1,7 +1,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { type BackupScope, backupFileName, exportBackupBlob, restoreBackup, type Storage } from '../../storage';
+import { createPortal } from 'react-dom';
+import {
+  type BackupEnvelope,
+  type BackupScope,
+  backupFileName,
+  exportBackupBlob,
+  readBackup,
+  restoreBackup,
+  type Storage,
+} from '../../storage';
+import { baseLabel } from './baseName';
 import { refreshUsage } from './bootstrap';
 import { Dialog } from './Dialog';
 import { downloadBlob, formatBytes } from './download';
@@ -40,12 +50,26 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
       setBusy(false);
     }
   };
-  const restore = async (file: File) => {
-    if (!window.confirm(t('storage.restoreConfirm'))) return;
+  // The file is read and checked first; only a valid backup leads to the question.
+  const [pending, setPending] = useState<{ envelope: BackupEnvelope; fileName: string }>();
+  const check = async (file: File) => {
+    setBusy(true);
+    setError(undefined);
+    setMessage(undefined);
+    try {
+      setPending({ envelope: await readBackup(file), fileName: file.name });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const restore = async (envelope: BackupEnvelope) => {
+    setPending(undefined);
     setBusy(true);
     setError(undefined);
     try {
-      await trackSave(() => restoreBackup(storage, file));
+      await trackSave(() => restoreBackup(storage, envelope));
       setMessage(t('storage.restored'));
       void refreshUsage();
     } catch (e) {
@@ -88,7 +112,7 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
               <option value="">{t('storage.backupWorkspace')}</option>
               {bases?.map((base) => (
                 <option key={base.id} value={base.id}>
-                  {t('storage.backupBase', { name: base.name })}
+                  {t('storage.backupBase', { name: baseLabel(base, t) })}
                 </option>
               ))}
             </select>
@@ -113,17 +137,75 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';
-              if (file) void restore(file);
+              if (file) void check(file);
             }}
           />
         </div>
         {message && <p className="ws-ok">{message}</p>}
+        {/* Outside the settings dialog's subtree: a modal opened over another must not sit inside it. */}
+        {pending &&
+          createPortal(
+            <RestoreQuestion
+              envelope={pending.envelope}
+              fileName={pending.fileName}
+              onCancel={() => setPending(undefined)}
+              onConfirm={() => void restore(pending.envelope)}
+            />,
+            document.body,
+          )}
         {shown && (
           <div className="ws-error" role="alert">
             {shown.code !== undefined && <span className="ws-code">{String(shown.code)}</span>} {shown.message}
           </div>
         )}
       </section>
+    </Dialog>
+  );
+}
+
+/** The app's own question before a restore, saying what the valid backup holds and what it replaces. */
+function RestoreQuestion({
+  envelope,
+  fileName,
+  onCancel,
+  onConfirm,
+}: {
+  envelope: BackupEnvelope;
+  fileName: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t, i18n } = useWorkspaceTranslation();
+  const count = (store: string) =>
+    ((envelope.stores as Record<string, unknown[] | undefined>)[store] ?? []).length.toLocaleString(i18n.language);
+  const whole = envelope.scope.kind === 'workspace';
+  return (
+    <Dialog
+      title={t('restore.title')}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" className="button ghost small" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="button primary small" onClick={onConfirm}>
+            {t('restore.replace')}
+          </button>
+        </>
+      }
+    >
+      <p>
+        <strong>{fileName}</strong>
+      </p>
+      <p data-testid="restore-summary">
+        {t('restore.summary', {
+          tables: count('dataTables'),
+          records: count('records'),
+          templates: count('templates'),
+          date: new Date(envelope.exportedAt).toLocaleString(i18n.language),
+        })}
+      </p>
+      <p>{whole ? t('storage.restoreConfirm') : t('restore.confirmBase')}</p>
     </Dialog>
   );
 }

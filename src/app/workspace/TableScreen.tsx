@@ -2,13 +2,16 @@ import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtom } from 'jotai';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { FIELD_LIST_CAP, type Storage, type TableField, type TableRow } from '../../storage';
+import { canRetypeField, FIELD_LIST_CAP, type Storage, type TableField, type TableRow } from '../../storage';
 import { ChildRecords } from './grid/ChildRecords';
 import { FieldDialog } from './grid/FieldDialog';
 import { FieldPicker } from './grid/FieldPicker';
+import { FieldTypeDialog } from './grid/FieldTypeDialog';
 import { Grid } from './grid/Grid';
 import { EMPTY_SELECTION, inOrder, prune, type Selection, selectAll, selectRange, toggle } from './grid/selection';
 import { useRecordIds } from './grid/useGridData';
+import { useViewIds, ViewBar } from './grid/ViewBar';
+import { EMPTY_VIEW, type GridView } from './grid/view';
 import { useWorkspaceTranslation } from './i18n';
 import { ImportDialog } from './import/ImportDialog';
 import { PrintDialog } from './print/PrintDialog';
@@ -18,7 +21,7 @@ import { trackSave } from './saving';
 import { shownFieldsAtom } from './state';
 import { WorkspaceFrame } from './WorkspaceFrame';
 
-type Modal = 'field' | 'fields' | 'import' | 'print' | 'settings' | undefined;
+type Modal = 'field' | 'fields' | 'import' | 'print' | 'settings' | { retype: TableField } | undefined;
 
 /** The grid's fields: the chosen ones (≤ 100), else the first 100; the primary field always first. */
 function useShownFields(table: TableRow) {
@@ -41,12 +44,14 @@ function FieldMenu({
   field,
   anchor,
   onClose,
+  onChangeType,
 }: {
   storage: Storage;
   table: TableRow;
   field: TableField;
   anchor: HTMLElement;
   onClose: () => void;
+  onChangeType: () => void;
 }) {
   const { t } = useWorkspaceTranslation();
   const rect = anchor.getBoundingClientRect();
@@ -86,6 +91,18 @@ function FieldMenu({
       <button type="button" role="menuitem" onClick={rename}>
         {t('grid.renameField')}
       </button>
+      {canRetypeField(field) && (
+        <button
+          type="button"
+          role="menuitem"
+          onClick={() => {
+            onClose();
+            onChangeType();
+          }}
+        >
+          {t('retype.menu')}
+        </button>
+      )}
       {!field.isPrimary && (
         <button type="button" role="menuitem" className="danger" onClick={remove}>
           {t('grid.deleteField')}
@@ -192,6 +209,10 @@ function TableBody({
   const { fields, setShown } = useShownFields(table);
   const hidden = table.fields.length - fields.length;
   const selected = selection.ids.size;
+  const [view, setView] = useState<GridView>(EMPTY_VIEW);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a view belongs to the table it was set on
+  useEffect(() => setView(EMPTY_VIEW), [table.id]);
+  const viewIds = useViewIds(storage, table, ids, view, i18n.language);
 
   const addRecord = async () => {
     const row = await trackSave(() => storage.records.add(table.id));
@@ -203,7 +224,7 @@ function TableBody({
     setSelection(() => EMPTY_SELECTION);
   };
   const onRowCheck = (id: string, event: MouseEvent) => {
-    setSelection((current) => (event.shiftKey ? selectRange(current, ids, id) : toggle(current, id)));
+    setSelection((current) => (event.shiftKey ? selectRange(current, viewIds, id) : toggle(current, id)));
   };
 
   return (
@@ -260,15 +281,18 @@ function TableBody({
           </button>
         )}
       </div>
+      <ViewBar fields={fields} view={view} onChange={setView} shown={viewIds.length} total={total} />
       <Grid
         storage={storage}
         table={table}
         fields={fields}
-        ids={ids}
+        ids={viewIds}
         selection={selection}
         onRowCheck={onRowCheck}
         onAllCheck={() =>
-          setSelection((current) => (current.ids.size === ids.length ? EMPTY_SELECTION : selectAll(ids)))
+          setSelection((current) =>
+            current.ids.size > 0 && viewIds.every((id) => current.ids.has(id)) ? EMPTY_SELECTION : selectAll(viewIds),
+          )
         }
         onFieldMenu={(field, anchor) => setMenu({ field, anchor })}
         {...(editRequest ? { editRequest } : {})}
@@ -291,7 +315,11 @@ function TableBody({
           field={menu.field}
           anchor={menu.anchor}
           onClose={() => setMenu(undefined)}
+          onChangeType={() => setModal({ retype: menu.field })}
         />
+      )}
+      {typeof modal === 'object' && (
+        <FieldTypeDialog storage={storage} table={table} field={modal.retype} onClose={() => setModal(undefined)} />
       )}
       {modal === 'field' && <FieldDialog storage={storage} table={table} onClose={() => setModal(undefined)} />}
       {modal === 'fields' && (

@@ -3,7 +3,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { resetDemoWorkspace, type Storage } from '../../storage';
 import { ApprovalsSection } from './ApprovalsSection';
+import { baseLabel } from './baseName';
 import { writeDemoFileNameRules } from './bootstrap';
+import { Dialog } from './Dialog';
 import { useWorkspaceTranslation } from './i18n';
 import { ImportDialog } from './import/ImportDialog';
 import { SaveIndicator } from './SaveIndicator';
@@ -34,9 +36,10 @@ function Tables({ storage }: { storage: Storage }) {
   const [importing, setImporting] = useState(false);
   const [settings, setSettings] = useState(false);
   const [notice, setNotice] = useState<string>();
+  const [confirmReset, setConfirmReset] = useState(false);
 
   const resetDemo = async () => {
-    if (!window.confirm(t('tables.resetDemoConfirm'))) return;
+    setConfirmReset(false);
     await trackSave(async () => {
       await resetDemoWorkspace(storage);
       await writeDemoFileNameRules(storage);
@@ -57,7 +60,7 @@ function Tables({ storage }: { storage: Storage }) {
           <button type="button" className="button ghost small" onClick={() => setSettings(true)}>
             {t('storage.settings')}
           </button>
-          <button type="button" className="button secondary small" onClick={resetDemo}>
+          <button type="button" className="button secondary small" onClick={() => setConfirmReset(true)}>
             {t('tables.resetDemo')}
           </button>
           <button type="button" className="button primary small" onClick={() => setImporting(true)}>
@@ -75,7 +78,7 @@ function Tables({ storage }: { storage: Storage }) {
         tables.length === 0 ? null : (
           <section key={base.id} className="ws-base">
             <h2>
-              {base.name}
+              {baseLabel(base, t)}
               {base.isDemo && <span className="ws-badge">{t('tables.demoBadge')}</span>}
             </h2>
             <ul className="ws-table-cards">
@@ -98,6 +101,24 @@ function Tables({ storage }: { storage: Storage }) {
         ),
       )}
       <ApprovalsSection storage={storage} />
+      {confirmReset && (
+        <Dialog
+          title={t('tables.resetDemo')}
+          onClose={() => setConfirmReset(false)}
+          footer={
+            <>
+              <button type="button" className="button ghost small" onClick={() => setConfirmReset(false)}>
+                {t('common.cancel')}
+              </button>
+              <button type="button" className="button primary small" onClick={() => void resetDemo()}>
+                {t('tables.resetDemo')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('tables.resetDemoConfirm')}</p>
+        </Dialog>
+      )}
       {importing && <ImportDialog storage={storage} onClose={() => setImporting(false)} />}
       {settings && <SettingsPanel storage={storage} onClose={() => setSettings(false)} />}
     </article>

@@ -8,8 +8,8 @@ import {
   requestPersistence,
   type Storage,
 } from '../../storage';
+import { saveFileNameRule } from '../services/printing';
 import { DEMO_FILE_NAME_RULES, demoTemplates } from './demo/templates';
-import { saveFileNameRule } from './print/fileNames';
 import {
   pendingWritesAtom,
   persistedAtom,

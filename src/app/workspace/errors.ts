@@ -1,6 +1,28 @@
 import type { TFunction } from 'i18next';
 import { isQuireError } from '../../core/errors';
 
+/**
+ * Import issues come from core in a fixed English form (`row 12, column "Amount"`, `"x" is not a
+ * number`); the common ones are shown in the user's language, anything else as it is.
+ */
+export function issuePath(path: string, t: TFunction<'workspace'>): string {
+  const cell = /^row (\d+), column "(.*)"$/.exec(path);
+  if (cell) return t('issues.rowColumn', { row: cell[1], column: cell[2] });
+  const row = /^row (\d+)$/.exec(path);
+  if (row) return t('issues.row', { row: row[1] });
+  const column = /^column "(.*)"$/.exec(path);
+  if (column) return t('issues.column', { column: column[1] });
+  return path;
+}
+
+export function issueReason(reason: string, t: TFunction<'workspace'>): string {
+  const misfit = /^"(.*)" is not (.+)$/s.exec(reason);
+  if (misfit) return t('issues.misfit', { value: misfit[1] });
+  if (reason === 'binary content') return t('issues.binary');
+  if (reason === 'unsupported file type') return t('import.unsupported');
+  return reason;
+}
+
 export interface ShownError {
   code?: string | number;
   message: string;
@@ -18,7 +40,11 @@ export function showError(error: unknown, t: TFunction<'workspace'>): ShownError
     return {
       code: error.code,
       message: app || own || (t('errors.unknown') as string),
-      details: error.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.reason}` : issue.reason)),
+      details: error.issues.map((issue) => {
+        const path = issuePath(issue.path, t);
+        const reason = issueReason(issue.reason, t);
+        return path ? `${path}: ${reason}` : reason;
+      }),
     };
   }
   return { message: error instanceof Error ? error.message : String(error), details: [] };

@@ -47,15 +47,15 @@ describe('reimbursement (fieldList of 3 rows, attachments, reimbursement group)'
       'Expenses_total',
       'Expenses_currency',
       'Expenses_invoiceCount',
-      'Bank account',
-      'Bank account_accountName',
-      'Bank account_bankName',
-      'Bank account_branchName',
-      'Bank account_accountNumber',
+      'Bank_account',
+      'Bank_account_accountName',
+      'Bank_account_bankName',
+      'Bank_account_branchName',
+      'Bank_account_accountNumber',
       'Attachments',
-      'Route map',
+      'Route_map',
     ]);
-    expect(scope['Internal note']).toBeUndefined();
+    expect(scope.Internal_note).toBeUndefined();
   });
 
   it('maps simple items', () => {
@@ -63,8 +63,8 @@ describe('reimbursement (fieldList of 3 rows, attachments, reimbursement group)'
     expect(scope.Project).toBe('Zephyr');
     expect(scope.Total).toBe(1234.5);
     expect(scope.Total_capital).toBe('壹仟贰佰叁拾肆元伍角');
-    expect(scope['Bank account']).toBe('Li Wei, China Merchants Bank, Shenzhen Branch, 6225 8801 2345 6789');
-    expect(scope['Route map']).toBe('-');
+    expect(scope['Bank_account']).toBe('Li Wei, China Merchants Bank, Shenzhen Branch, 6225 8801 2345 6789');
+    expect(scope['Route_map']).toBe('-');
   });
 
   it('numbers the three detail rows and keeps their attachments', () => {
@@ -152,7 +152,7 @@ describe('reimbursement (fieldList of 3 rows, attachments, reimbursement group)'
   });
 
   it('prints not support for unsupported items in preview mode', () => {
-    expect(scopeOf(mapApproval(reimbursementDef, reimbursement, { mode: 'preview' }))['Route map']).toBe('not support');
+    expect(scopeOf(mapApproval(reimbursementDef, reimbursement, { mode: 'preview' }))['Route_map']).toBe('not support');
   });
 
   it.each([
@@ -231,8 +231,8 @@ describe('leave request', () => {
 
   it('maps the other items, with - for empty and unparseable values', () => {
     expect(scope).toMatchObject({
-      'Handover to': 'Sato Ken, Mori Aya',
-      'Phone while away': '+81 90-1234-5678',
+      Handover_to: 'Sato Ken, Mori Aya',
+      Phone_while_away: '+81 90-1234-5678',
       Period: '2024/03/11 - 2024/03/13',
       Period_interval: 3,
       Note: 'Submit at least 3 days in advance.',
@@ -264,7 +264,7 @@ describe('purchase with connect items', () => {
   });
 
   it('maps linked instances with full times and localized statuses', () => {
-    expect(scope['Related approvals']).toEqual([
+    expect(scope.Related_approvals).toEqual([
       {
         submitter: 'Zhou Lan',
         title: 'Q2 IT budget',
@@ -284,16 +284,16 @@ describe('purchase with connect items', () => {
 
   it('maps the remaining item types', () => {
     expect(scope).toMatchObject({
-      'Purchase title': 'Laptops for new hires',
+      Purchase_title: 'Laptops for new hires',
       Department: 'IT',
       Category: 'Hardware, Services',
       Budget: 12500,
       Budget_currency: 'USD',
       Quantity: 5,
-      'Needed by': '2024/04/01',
-      'Delivery address': 'China/Shanghai/Pudong 88 Century Ave, 12F',
+      Needed_by: '2024/04/01',
+      Delivery_address: 'China/Shanghai/Pudong 88 Century Ave, 12F',
       Contract: 'Vendor framework agreement',
-      'Request No.': 'PR-2024-0042',
+      Request_No_: 'PR-2024-0042',
     });
     expect((scope.Photos as Row[])[0]).toMatchObject({ fileName: 'laptop.jpg', mime: 'image/jpeg' });
     expect(mapping.form.find((v) => v.fieldName === 'Photos')!.fieldType).toBe('inline-images');
@@ -315,11 +315,12 @@ describe('instance in progress', () => {
     expect(scope.approvers).toBe('Qian Hao');
   });
 
-  it('keeps pending signers in place without an image', () => {
+  it('keeps pending signers in place without any image', () => {
     const cfo = (scope.signatureListByNode as Record<string, Row[]>).CFO!;
     expect(cfo.map((e) => [e.name, e.image, e.signatureImage, e.timeStr])).toEqual([
-      ['Sun Li', '', 'https://files.example.com/sig/sun.png', '-'],
-      ['Qian Hao', '', 'https://files.example.com/sig/qian.png', '-'],
+      // Still in progress: no image anywhere, not even the signer's earlier one (spec 001 §4).
+      ['Sun Li', '', '', '-'],
+      ['Qian Hao', '', '', '-'],
     ]);
     expect((scope.signatureByNode as Record<string, Row>)['IT lead']!.image).toBe(
       'https://files.example.com/sig/qian.png',
@@ -332,8 +333,8 @@ describe('instance in progress', () => {
     expect(scope).toMatchObject({
       Department: '-',
       Category: '-',
-      'Needed by': '-',
-      'Related approvals': [],
+      Needed_by: '-',
+      Related_approvals: [],
       Lines: [],
     });
     expect(scope.Budget).toBe(3200);
@@ -344,7 +345,7 @@ describe('preview and validation', () => {
   it('maps a design alone: every item -, no signatures', () => {
     const scope = scopeOf(mapApproval(reimbursementDef));
     expect(scope.Reason).toBe('-');
-    expect(scope['Route map']).toBe('not support');
+    expect(scope['Route_map']).toBe('not support');
     expect(scope.Details).toEqual([]);
     expect(scope.signatureByPerson).toEqual({});
     expect(scope.status).toBe('-');
@@ -364,8 +365,8 @@ describe('preview and validation', () => {
       ),
     );
     expect(scope.applicant).toBe('Real');
-    expect(scope['applicant (2)']).toBe('form value');
-    expect(scope['applicant (3)']).toBe('-');
+    expect(scope.applicant_2).toBe('form value');
+    expect(scope.applicant_3).toBe('-');
   });
 
   it('fails with DataInvalid on malformed input', () => {

@@ -45,7 +45,7 @@ describe('quire approval', () => {
     const { out } = await run('--definition', `${dir}/reimbursement.definition.json`, '--datasource');
     expect(JSON.parse(out).groups.map((g: { name: string }) => g.name)).toEqual(['form', 'system']);
     const preview = JSON.parse((await run('--definition', `${dir}/reimbursement.definition.json`)).out);
-    expect(preview.form['Route map'].value).toBe('not support');
+    expect(preview.form.Route_map.value).toBe('not support');
   });
 
   it('explains its usage without --definition', async () => {

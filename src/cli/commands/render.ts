@@ -5,15 +5,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { QuireError } from '../../core/errors';
-import { renderFileName } from '../../core/naming/filename';
-import { mergePdfs, renderBatch, UniqueNames, zipStream } from '../../render/batch/index';
+import type { PrintSource } from '../../core/print/sources';
+import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
 import { createNodeEngine, type EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
-import { prepareTemplate, renderPdf } from '../../render/render-pdf';
+import { officeContentFromFile } from '../../render/office';
+import { prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
 import { type CliCommand, parseArgs } from '../command';
+import { printSourcesOf } from '../sources';
 
 const USAGE =
-  "render <template.json> --data <records.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native]";
+  "render <template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native]";
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -41,18 +43,18 @@ function templateOf(raw: unknown, path: string): { content: unknown; name: strin
   return { content: raw, name: basename(dirname(resolve(path))) };
 }
 
-/** Records: an array, `{ records: [...] }`, or one record object. */
-function recordsOf(raw: unknown): Record<string, unknown>[] {
-  const list = Array.isArray(raw)
-    ? raw
-    : raw && typeof raw === 'object' && Array.isArray((raw as { records?: unknown }).records)
-      ? (raw as { records: unknown[] }).records
-      : [raw];
-  const issues = list.flatMap((r, i) =>
-    r && typeof r === 'object' && !Array.isArray(r) ? [] : [{ path: `[${i}]`, reason: 'a record must be an object' }],
-  );
-  if (issues.length > 0) throw new QuireError('DataInvalid', { issues: issues.slice(0, 20) });
-  return list as Record<string, unknown>[];
+const OFFICE_EXTENSIONS = new Set(['.docx', '.xlsx', '.pptx']);
+
+/** A Word, Excel or PowerPoint file with Quire's tags, as the app stores it after an upload. */
+async function officeTemplate(path: string): Promise<{ content: unknown; name: string }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(path));
+  } catch (cause) {
+    throw new QuireError('NoTempalte', { detail: `cannot read ${path}`, cause });
+  }
+  const ext = extname(path);
+  return { content: officeContentFromFile(bytes, basename(path)), name: basename(path, ext) };
 }
 
 async function isDirectoryTarget(out: string): Promise<boolean> {
@@ -66,7 +68,8 @@ async function isDirectoryTarget(out: string): Promise<boolean> {
 
 export const renderCommand: CliCommand = {
   name: 'render',
-  summary: 'Render a template with records to PDF (one file, merged, a ZIP, or one PDF per record)',
+  summary:
+    'Render a template (document JSON, or a Word/Excel/PowerPoint file with tags) with records: one file, merged PDF, a ZIP, or one file per record',
   usage: USAGE,
   async run(args, io) {
     const { positional, options } = parseArgs(args, ['merge']);
@@ -83,62 +86,69 @@ export const renderCommand: CliCommand = {
       io.err(`Usage: ${USAGE}`);
       return 2;
     }
-    const template = templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
-    const content = prepareTemplate(template.content);
-    const records = recordsOf(await readJson(dataPath, 'DataInvalid'));
-    const engine = await createNodeEngine(engineKind);
-    const loadImage = nodeImageLoader(dirname(resolve(dataPath)));
+    const template = OFFICE_EXTENSIONS.has(extname(templatePath).toLowerCase())
+      ? await officeTemplate(templatePath)
+      : templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
+    const prepared = prepareOutputTemplate(template.content);
+    const sources = printSourcesOf(await readJson(dataPath, 'DataInvalid'));
+    // Created on first use: outputs that do not typeset never load the compiler.
+    let engine: ReturnType<typeof createNodeEngine> | undefined;
+    const env = {
+      typst: () => {
+        engine ??= createNodeEngine(engineKind);
+        return engine;
+      },
+      loadImage: nodeImageLoader(dirname(resolve(dataPath))),
+    };
     const started = performance.now();
     const printTime = Date.now();
-    const render = (record: Record<string, unknown>) => renderPdf(content, record, { engine, loadImage });
-    const nameTemplate = typeof options.name === 'string' ? options.name : undefined;
-    const names = new UniqueNames();
-    const fileName = (record: Record<string, unknown>) =>
-      `${names.take(
-        renderFileName({
-          template: nameTemplate,
-          record,
-          variables: { NAME: template.name, PRINT_TIME: printTime },
-          options: { timeZone: content.settings.timeZone, locale: content.settings.lang },
-        }),
-      )}.pdf`;
+    const naming = {
+      templateName: template.name,
+      printTime,
+      ...(typeof options.name === 'string' ? { rule: options.name } : {}),
+    };
+    // Plain records and exported sources alike take the one path every caller takes.
+    const batch = {
+      items: sources,
+      total: sources.length,
+      render: (source: PrintSource) => renderOutput(prepared, source, env, naming),
+      templateName: template.name,
+      printTime,
+      concurrency: 1,
+    };
 
     let written = '';
     try {
       const toDir = await isDirectoryTarget(out);
       if (extname(out).toLowerCase() === '.zip') {
         await mkdir(dirname(resolve(out)), { recursive: true });
-        const entries = (async function* () {
-          for await (const item of renderBatch(records, render)) yield { name: fileName(item.record), bytes: item.pdf };
-        })();
-        const stream = Readable.fromWeb(zipStream(entries) as unknown as NodeReadableStream<Uint8Array>);
-        await pipeline(stream, createWriteStream(out));
+        const run = await runPrintBatch(batch, 'zip');
+        await pipeline(Readable.fromWeb(run.body as unknown as NodeReadableStream<Uint8Array>), createWriteStream(out));
         written = out;
       } else if (toDir && !options.merge) {
         await mkdir(out, { recursive: true });
-        for await (const item of renderBatch(records, render))
-          await writeFile(join(out, fileName(item.record)), item.pdf);
-        written = `${records.length} file(s) in ${out}`;
+        for await (const file of printBatchFiles(batch)) await writeFile(join(out, file.name), file.bytes);
+        written = `${sources.length} file(s) in ${out}`;
       } else {
-        const target = toDir ? join(out, `${template.name || 'merged'}.pdf`) : out;
+        const single = sources.length === 1 ? await batch.render(sources[0]!) : undefined;
+        const target = toDir ? join(out, single?.fileName ?? `${template.name || 'merged'}.pdf`) : out;
         await mkdir(dirname(resolve(target)), { recursive: true });
-        const pdf =
-          records.length === 1
-            ? await render(records[0]!)
-            : await mergePdfs(
-                (async function* () {
-                  for await (const item of renderBatch(records, render)) yield item.pdf;
-                })(),
-              );
-        await writeFile(target, pdf);
+        if (single) await writeFile(target, single.bytes);
+        else {
+          const run = await runPrintBatch(batch, 'merged');
+          await pipeline(
+            Readable.fromWeb(run.body as unknown as NodeReadableStream<Uint8Array>),
+            createWriteStream(target),
+          );
+        }
         written = target;
       }
     } finally {
-      engine.dispose();
+      if (engine) (await engine).dispose();
     }
     const seconds = (performance.now() - started) / 1000;
     io.out(
-      `Rendered ${records.length} record(s) with the ${engine.kind} engine in ${seconds.toFixed(2)} s → ${written}`,
+      `Rendered ${sources.length} record(s) with the ${engineKind} engine in ${seconds.toFixed(2)} s → ${written}`,
     );
     return 0;
   },

@@ -73,6 +73,32 @@ describe('quire validate', () => {
     expect(io.stdout[0]).toBe('ok 1 page, 0 blocks');
   });
 
+  it("rejects illegal variable names with 'invalid variable name' and each path (spec 001 §5.1)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-validate-'));
+    const file = join(dir, 'names.json');
+    const variable = (name: string) => ({ type: 'variable', name, children: [{ text: '' }] });
+    const paragraph = (...children: unknown[]) => ({ type: 'paragraph', children: [{ text: 'x' }, ...children] });
+    const blocks = [
+      { type: 'richText', content: [paragraph(variable('1abc'), variable('Order no'), variable('a-b'))] },
+      {
+        type: 'barcode',
+        barcode: { valueType: 'custom', value: 'No. {1 bad-name!}' },
+      },
+      { type: 'qrcode', qrcode: { value: { type: 'fieldValue', fieldType: 'name', field: 'Customer.0.Company' } } },
+    ];
+    writeFileSync(file, JSON.stringify({ document: { pages: [{ rows: [{ columns: [{ blocks }] }] }] } }));
+    const io = capture();
+    expect(await validateCommand.run([file], io)).toBe(1);
+    expect(io.stdout).toEqual([]);
+    expect(io.stderr[0]).toMatch(/^E:INVALID_VARIABLE_NAME InvalidVariableName: invalid variable name/);
+    const at = 'pages[0].rows[0].columns[0].blocks';
+    expect(io.stderr.slice(1)).toEqual([
+      `  ${at}[0].content[0].children[1].name: invalid variable name '1abc'`,
+      `  ${at}[0].content[0].children[3].name: invalid variable name 'a-b'`,
+      `  ${at}[1].barcode.value: invalid variable name '1 bad-name!' at offset 4`,
+    ]);
+  });
+
   it('needs at least one file', async () => {
     const io = capture();
     expect(await validateCommand.run([], io)).toBe(2);

@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { isQuireError, QuireError } from '../../core/errors';
-import { formatSummary, loadTemplateContent, summarizeDocument } from '../../core/model/index';
+import { assertVariableNames, formatSummary, loadTemplateContent, summarizeDocument } from '../../core/model/index';
 import type { CliCommand } from '../command';
 import { parseArgs } from '../command';
 
-/** `quire validate <file>…`: exit 0 when every file is a valid template, 1 otherwise, 2 on usage errors. */
+/**
+ * `quire validate <file>…`: exit 0 when every file is a valid template, 1 otherwise, 2 on usage errors.
+ * Valid means: it loads (schema, rules) and every variable path follows the naming rule.
+ */
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'Check template files (content or print-template JSON) against the model',
@@ -21,10 +24,11 @@ export const validateCommand: CliCommand = {
       try {
         const { content } = await readTemplateFile(file);
         const loaded = loadTemplateContent(content);
+        assertVariableNames(loaded.document);
         io.out(`ok ${prefix}${formatSummary(summarizeDocument(loaded.document))}`);
       } catch (error) {
         failed++;
-        if (!isQuireError(error, 'TemplateParseError')) {
+        if (!isQuireError(error, 'TemplateParseError') && !isQuireError(error, 'InvalidVariableName')) {
           io.err(describeFileError(file, error));
           continue;
         }

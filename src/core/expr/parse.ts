@@ -2,10 +2,11 @@
  * Parser of text with tags: `{path}`, `{path | filter:arg:"quoted arg" | filter2}`,
  * sections `{#list}…{/list}` and `{^x}…{/x}`; `{{…}}` instead of `{…}` when configured.
  * `\{` prints a literal brace. `{}` prints as written. Anything malformed is a TemplateParseError
- * whose issues say where.
+ * whose issues say where; a path that breaks the naming rule is an InvalidVariableName (see names.ts).
  */
 import { type ErrorIssue, QuireError } from '../errors';
 import type { Delimiters, FilterCall, SectionNode, TagExpression, TemplateNode } from './ast';
+import { assertVariablePath } from './names';
 import { parsePath } from './path';
 
 export interface ParseOptions {
@@ -94,6 +95,7 @@ export function parseTagExpression(body: string, where = 'tag', options: ParseOp
   if (!pathText) throw parseError('missing variable path', where);
   const path = parsePath(pathText);
   if (!path.current && path.segments.some((s) => s === '')) throw parseError(`invalid path '${pathText}'`, where);
+  assertVariablePath(pathText, where);
   const filters = pipe === -1 ? [] : parseFilters(body.slice(pipe + 1), where, options);
   return { path, filters, source: body.trim() };
 }

@@ -31,7 +31,7 @@ const MAX_ISSUES = 50;
 
 type Reader = (value: unknown) => ImportCell | undefined;
 
-function readerFor(column: ImportColumn, timeZone: string): { read: Reader; expected: string } {
+export function readerFor(column: ImportColumn, timeZone: string): { read: Reader; expected: string } {
   const kind: ImportFieldKind = column.kind;
   switch (kind) {
     case 'text':
@@ -70,7 +70,7 @@ function readerFor(column: ImportColumn, timeZone: string): { read: Reader; expe
   }
 }
 
-function fieldSpec(column: ImportColumn, options: string[]): ImportFieldSpec {
+export function fieldSpec(column: ImportColumn, options: string[]): ImportFieldSpec {
   const name = column.name;
   const precision = column.precision;
   const withPrecision = precision === undefined ? {} : { precision };

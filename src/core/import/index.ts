@@ -1,6 +1,8 @@
 export { cellText, splitOptions } from './cells';
 export { convertSheet, looksLikePhoneHeader } from './convert';
-export { inferColumns } from './infer';
+export { isZip, looksLikeText } from './fileCheck';
+export { inferColumns, looksLikeOption } from './infer';
+export { failedSamples, type RetypeResult, retypeValues } from './retype';
 export { isEmptyCell, normaliseHeader, sheetFromJson, sheetFromJsonText, sheetFromRows } from './sheet';
 export type {
   ConvertedImport,

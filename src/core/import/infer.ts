@@ -58,6 +58,14 @@ interface ColumnStats {
   partsTotal: number;
   distinctParts: Set<string>;
   cellsWithSeveralParts: number;
+  /** Distinct cell texts that split into several parts (capped), and how many of them hold each part. */
+  listCells: Set<string>;
+  partCells: Map<string, number>;
+  /** A part that reads as prose, not an option (long, quoted, a sentence), or a cell mixing line breaks with commas. */
+  proseParts: boolean;
+  hasLineBreak: boolean;
+  /** Some value reads as a sentence (quotes, ! or ?, a full stop): never an option. */
+  proseValue: boolean;
   longest: number;
   precision: number;
   hasTime: boolean;
@@ -115,6 +123,11 @@ function newStats(): ColumnStats {
     partsTotal: 0,
     distinctParts: new Set(),
     cellsWithSeveralParts: 0,
+    listCells: new Set(),
+    partCells: new Map(),
+    proseParts: false,
+    hasLineBreak: false,
+    proseValue: false,
     longest: 0,
     precision: 0,
     hasTime: false,
@@ -123,17 +136,41 @@ function newStats(): ColumnStats {
   };
 }
 
+/** An option is a short label: no quotes, no sentence punctuation, a few words at most. */
+const OPTION_MAX_LENGTH = 30;
+const OPTION_MAX_WORDS = 4;
+const PROSE_MARKS = /["“”„«»!?]|\.$|\.\s/;
+
+export function looksLikeOption(part: string): boolean {
+  return part.length <= OPTION_MAX_LENGTH && part.split(/\s+/).length <= OPTION_MAX_WORDS && !PROSE_MARKS.test(part);
+}
+
+/**
+ * Multi-select only when the column is clearly a list of repeated options: short labels, reused
+ * in different combinations across cells. Notes that merely contain commas or line breaks
+ * ("Deliver to dock 3, gate B⏎Call before arrival") stay text, so nothing is split by default.
+ */
+function isOptionList(stats: ColumnStats): boolean {
+  if (stats.cellsWithSeveralParts < 2 || stats.proseParts) return false;
+  if (stats.distinctParts.size > SELECT_MAX_OPTIONS || stats.distinctParts.size > stats.partsTotal / 2) return false;
+  // The same note repeated on every row is one text, not a combination of options.
+  if (stats.listCells.size < 2) return false;
+  // Options recur: some label shows up in more than one distinct combination.
+  return [...stats.partCells.values()].some((cells) => cells >= 2);
+}
+
 function chooseTextual(stats: ColumnStats): ImportFieldKind {
   if (stats.nonEmpty < SELECT_MIN_VALUES) return 'text';
   const repeats = stats.distinct.size <= stats.nonEmpty / 2;
+  if (isOptionList(stats)) return 'multiSelect';
   if (
-    stats.cellsWithSeveralParts >= 2 &&
-    stats.distinctParts.size <= SELECT_MAX_OPTIONS &&
-    stats.distinctParts.size <= stats.partsTotal / 2
-  ) {
-    return 'multiSelect';
-  }
-  if (repeats && stats.distinct.size <= SELECT_MAX_OPTIONS && stats.longest <= SELECT_MAX_LENGTH) return 'singleSelect';
+    repeats &&
+    !stats.hasLineBreak &&
+    !stats.proseValue &&
+    stats.distinct.size <= SELECT_MAX_OPTIONS &&
+    stats.longest <= SELECT_MAX_LENGTH
+  )
+    return 'singleSelect';
   return 'text';
 }
 
@@ -178,7 +215,23 @@ export function inferColumns(sheet: RawSheet, options: ImportOptions = {}): Impo
       stats.longest = Math.max(stats.longest, text.length);
       const parts = splitOptions(value);
       stats.partsTotal += parts.length;
-      if (parts.length > 1) stats.cellsWithSeveralParts += 1;
+      if (/[\r\n]/.test(text)) stats.hasLineBreak = true;
+      if (PROSE_MARKS.test(text)) stats.proseValue = true;
+      if (parts.length > 1) {
+        stats.cellsWithSeveralParts += 1;
+        if (!Array.isArray(value)) {
+          // Line breaks mixed with commas or semicolons are a written note, not a list.
+          if (/[\r\n]/.test(text) && /[,;，；、]/.test(text)) stats.proseParts = true;
+          if (!parts.every(looksLikeOption)) stats.proseParts = true;
+        }
+      }
+      if (stats.listCells.size <= SELECT_MAX_OPTIONS * 4 && !stats.listCells.has(text)) {
+        stats.listCells.add(text);
+        for (const part of new Set(parts)) {
+          if (stats.partCells.size > SELECT_MAX_OPTIONS && !stats.partCells.has(part)) continue;
+          stats.partCells.set(part, (stats.partCells.get(part) ?? 0) + 1);
+        }
+      }
       if (stats.distinctParts.size <= SELECT_MAX_OPTIONS) {
         for (const part of parts) {
           if (part.length > SELECT_MAX_LENGTH) stats.distinctParts.add(`\u0000long${stats.distinctParts.size}`);

@@ -8,7 +8,7 @@ import { type ErrorIssue, QuireError } from '../errors';
 import { CURRENT_SCHEMA_VERSION } from './defaults';
 import { migrate } from './migrations/index';
 import { capIssues, contentPath, formatPath, joinPath } from './paths';
-import { documentIssues } from './rules';
+import { documentIssues, variableNameIssues } from './rules';
 import { BlockSchema, PrintTemplateSchema, TemplateContentSchema, TemplateDocumentSchema } from './schema';
 import type { Block, ParsedTemplateContent, PrintTemplate, TemplateContent, TemplateDocument } from './types';
 
@@ -110,6 +110,17 @@ export function validateDocument(document: unknown): ErrorIssue[] {
   const result = TemplateDocumentSchema.safeParse(document);
   if (!result.success) return capIssues(zodIssues(result.error, formatPath));
   return capIssues(documentIssues(result.data as TemplateDocument));
+}
+
+/**
+ * Throws InvalidVariableName ('invalid variable name', spec 001 §5.1) listing every variable path of
+ * the document that breaks the naming rule, each with its path. Separate from loading, which stays
+ * lenient so that a stored template with a bad name still opens and can be fixed.
+ */
+export function assertVariableNames(document: unknown): void {
+  const issues = capIssues(variableNameIssues(document));
+  if (issues.length === 0) return;
+  throw new QuireError('InvalidVariableName', { issues, params: { count: issues.length } });
 }
 
 /** Validates a current-version document and fills its defaults; throws TemplateParseError. */

@@ -6,11 +6,13 @@ const deDE: Messages = {
     tagline: 'Druckfertige Dokumente, erstellt auf Ihrem Gerät',
   },
   header: {
+    offline: 'Offline',
+    offlineHint: 'Kein Netzwerk. Auf diesem Gerät funktioniert alles weiter.',
     mainNav: 'Hauptnavigation',
     tabs: {
       index: 'Start',
       approval: 'Genehmigung',
-      base: 'Base',
+      base: 'Datenbanken',
       teams: 'Teams',
       account: 'Konto',
     },
@@ -31,7 +33,7 @@ const deDE: Messages = {
     loading: 'Wird geladen…',
     params: 'Routenparameter',
     query: 'Abfrageparameter',
-    notBuilt: '{{screen}} — noch nicht gebaut',
+    notBuilt: '{{screen}} ist in dieser Version von Quire noch nicht verfügbar.',
     notBuiltHint:
       'Diese Ansicht kommt in einer späteren Version. Ihre Adresse funktioniert bereits, Links darauf bleiben also gültig.',
     sidebar: 'Bereichsnavigation',
@@ -164,6 +166,11 @@ const deDE: Messages = {
     generic: 'Die Anfrage ist fehlgeschlagen (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Diese Datei ist keine Textdatei (CSV): vielleicht ein PDF, ein Bild oder eine Tabelle, die in .csv umbenannt wurde. Speichern Sie sie als CSV und versuchen Sie es erneut.',
+    ImportNotXlsx:
+      'Diese Datei ist keine Excel-Arbeitsmappe (.xlsx). Speichern Sie sie in Ihrer Tabellenkalkulation als .xlsx oder CSV und versuchen Sie es erneut.',
+    BackupInvalid: 'Diese Datei ist keine Quire-Sicherung. Es wurde nichts geändert.',
     TemplateParseError: 'Die Vorlage konnte nicht gelesen werden.',
     NoTempalte: 'Es gibt keine Vorlage.',
     DocGenerationError: 'Das Dokument konnte nicht erstellt werden.',

@@ -8,6 +8,8 @@ const enUS = {
     tagline: 'Printable documents, made on your device',
   },
   header: {
+    offline: 'Offline',
+    offlineHint: 'No network. Everything keeps working on this device.',
     mainNav: 'Main navigation',
     tabs: {
       index: 'Home',
@@ -33,7 +35,7 @@ const enUS = {
     loading: 'Loading…',
     params: 'Route parameters',
     query: 'Query parameters',
-    notBuilt: '{{screen}} — not built yet',
+    notBuilt: '{{screen}} is not available in this version of Quire yet.',
     notBuiltHint: 'This screen arrives in a later release. Its address already works, so links to it stay valid.',
     sidebar: 'Section navigation',
   },
@@ -163,6 +165,11 @@ const enUS = {
     generic: 'The request failed (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'This file is not a text (CSV) file: it may be a PDF, an image or a spreadsheet renamed to .csv. Save it as CSV and try again.',
+    ImportNotXlsx:
+      'This file is not an Excel workbook (.xlsx). Save it as .xlsx or CSV in your spreadsheet app and try again.',
+    BackupInvalid: 'This file is not a Quire backup. Nothing was changed.',
     TemplateParseError: 'The template could not be read.',
     NoTempalte: 'There is no template.',
     DocGenerationError: 'The document could not be generated.',

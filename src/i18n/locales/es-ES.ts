@@ -6,6 +6,8 @@ const esES: Messages = {
     tagline: 'Documentos listos para imprimir, creados en tu dispositivo',
   },
   header: {
+    offline: 'Sin conexión',
+    offlineHint: 'No hay red. Todo sigue funcionando en este dispositivo.',
     mainNav: 'Navegación principal',
     tabs: {
       index: 'Inicio',
@@ -31,7 +33,7 @@ const esES: Messages = {
     loading: 'Cargando…',
     params: 'Parámetros de la ruta',
     query: 'Parámetros de consulta',
-    notBuilt: '{{screen}} — aún no está disponible',
+    notBuilt: '{{screen}} todavía no está disponible en esta versión de Quire.',
     notBuiltHint:
       'Esta pantalla llegará en una versión posterior. Su dirección ya funciona, así que los enlaces a ella seguirán siendo válidos.',
     sidebar: 'Navegación de la sección',
@@ -165,6 +167,11 @@ const esES: Messages = {
     generic: 'La solicitud ha fallado (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Este archivo no es de texto (CSV): puede ser un PDF, una imagen o una hoja de cálculo renombrada a .csv. Guárdalo como CSV y vuelve a intentarlo.',
+    ImportNotXlsx:
+      'Este archivo no es un libro de Excel (.xlsx). Guárdalo como .xlsx o CSV en tu hoja de cálculo y vuelve a intentarlo.',
+    BackupInvalid: 'Este archivo no es una copia de seguridad de Quire. No se ha cambiado nada.',
     TemplateParseError: 'No se ha podido leer la plantilla.',
     NoTempalte: 'No hay ninguna plantilla.',
     DocGenerationError: 'No se ha podido generar el documento.',

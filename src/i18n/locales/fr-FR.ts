@@ -6,6 +6,8 @@ const frFR: Messages = {
     tagline: 'Des documents prêts à imprimer, créés sur votre appareil',
   },
   header: {
+    offline: 'Hors ligne',
+    offlineHint: 'Pas de réseau. Tout continue de fonctionner sur cet appareil.',
     mainNav: 'Navigation principale',
     tabs: {
       index: 'Accueil',
@@ -31,7 +33,7 @@ const frFR: Messages = {
     loading: 'Chargement…',
     params: 'Paramètres de route',
     query: 'Paramètres de requête',
-    notBuilt: '{{screen}} — pas encore disponible',
+    notBuilt: '{{screen}} n’est pas encore disponible dans cette version de Quire.',
     notBuiltHint:
       'Cet écran arrivera dans une prochaine version. Son adresse fonctionne déjà : les liens qui y mènent restent valables.',
     sidebar: 'Navigation de la section',
@@ -165,6 +167,11 @@ const frFR: Messages = {
     generic: 'La requête a échoué (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Ce fichier n’est pas un fichier texte (CSV) : c’est peut-être un PDF, une image ou un tableur renommé en .csv. Enregistrez-le en CSV et réessayez.',
+    ImportNotXlsx:
+      'Ce fichier n’est pas un classeur Excel (.xlsx). Enregistrez-le en .xlsx ou en CSV dans votre tableur et réessayez.',
+    BackupInvalid: 'Ce fichier n’est pas une sauvegarde Quire. Rien n’a été modifié.',
     TemplateParseError: 'Le modèle n’a pas pu être lu.',
     NoTempalte: 'Il n’y a aucun modèle.',
     DocGenerationError: 'Le document n’a pas pu être généré.',

@@ -6,6 +6,8 @@ const idID: Messages = {
     tagline: 'Dokumen siap cetak, dibuat di perangkat Anda',
   },
   header: {
+    offline: 'Luring',
+    offlineHint: 'Tidak ada jaringan. Semuanya tetap berjalan di perangkat ini.',
     mainNav: 'Navigasi utama',
     tabs: {
       index: 'Beranda',
@@ -31,7 +33,7 @@ const idID: Messages = {
     loading: 'Memuat…',
     params: 'Parameter rute',
     query: 'Parameter kueri',
-    notBuilt: '{{screen}} — belum dibuat',
+    notBuilt: '{{screen}} belum tersedia di versi Quire ini.',
     notBuiltHint: 'Layar ini hadir di rilis berikutnya. Alamatnya sudah berfungsi, jadi tautan ke sini tetap berlaku.',
     sidebar: 'Navigasi bagian',
   },
@@ -162,6 +164,11 @@ const idID: Messages = {
     generic: 'Permintaan gagal (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'File ini bukan file teks (CSV): mungkin PDF, gambar, atau spreadsheet yang diganti namanya menjadi .csv. Simpan sebagai CSV lalu coba lagi.',
+    ImportNotXlsx:
+      'File ini bukan buku kerja Excel (.xlsx). Simpan sebagai .xlsx atau CSV di aplikasi spreadsheet Anda lalu coba lagi.',
+    BackupInvalid: 'File ini bukan cadangan Quire. Tidak ada yang diubah.',
     TemplateParseError: 'Templat tidak dapat dibaca.',
     NoTempalte: 'Tidak ada templat.',
     DocGenerationError: 'Dokumen tidak dapat dibuat.',

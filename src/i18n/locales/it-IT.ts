@@ -6,6 +6,8 @@ const itIT: Messages = {
     tagline: 'Documenti pronti per la stampa, creati sul tuo dispositivo',
   },
   header: {
+    offline: 'Offline',
+    offlineHint: 'Nessuna rete. Su questo dispositivo tutto continua a funzionare.',
     mainNav: 'Navigazione principale',
     tabs: {
       index: 'Home page',
@@ -31,7 +33,7 @@ const itIT: Messages = {
     loading: 'Caricamento…',
     params: 'Parametri del percorso',
     query: 'Parametri della query',
-    notBuilt: '{{screen}} — non ancora realizzato',
+    notBuilt: '{{screen}} non è ancora disponibile in questa versione di Quire.',
     notBuiltHint:
       'Questa schermata arriverà in una versione successiva. Il suo indirizzo funziona già, quindi i link che puntano qui restano validi.',
     sidebar: 'Navigazione della sezione',
@@ -165,6 +167,11 @@ const itIT: Messages = {
     generic: 'La richiesta non è riuscita (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Questo file non è un file di testo (CSV): forse è un PDF, un’immagine o un foglio di calcolo rinominato in .csv. Salvalo come CSV e riprova.',
+    ImportNotXlsx:
+      'Questo file non è una cartella di lavoro Excel (.xlsx). Salvalo come .xlsx o CSV nel tuo foglio di calcolo e riprova.',
+    BackupInvalid: 'Questo file non è un backup di Quire. Non è stato modificato nulla.',
     TemplateParseError: 'Impossibile leggere il modello.',
     NoTempalte: 'Non c’è nessun modello.',
     DocGenerationError: 'Impossibile generare il documento.',

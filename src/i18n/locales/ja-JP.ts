@@ -6,17 +6,19 @@ const jaJP: Messages = {
     tagline: '印刷用ドキュメントを、あなたのデバイスで',
   },
   header: {
+    offline: 'オフライン',
+    offlineHint: 'ネットワークに接続されていません。この端末ではすべて引き続き使えます。',
     mainNav: 'メインナビゲーション',
     tabs: {
       index: 'ホーム',
       approval: '承認',
-      base: 'Base',
+      base: 'ベース',
       teams: 'チーム',
       account: 'アカウント',
     },
     subApp: {
       approval: '承認',
-      base: 'Base プラグイン',
+      base: 'ベース プラグイン',
       open: 'オープンプラットフォーム',
     },
     contactUs: 'お問い合わせ',
@@ -31,7 +33,7 @@ const jaJP: Messages = {
     loading: '読み込み中…',
     params: 'ルートパラメーター',
     query: 'クエリパラメーター',
-    notBuilt: '{{screen}} — まだ作成されていません',
+    notBuilt: '{{screen}}は、このバージョンの Quire ではまだ使えません。',
     notBuiltHint:
       'この画面は今後のリリースで提供されます。アドレスはすでに有効なので、この画面へのリンクはそのまま使えます。',
     sidebar: 'セクションのナビゲーション',
@@ -163,6 +165,11 @@ const jaJP: Messages = {
     generic: 'リクエストに失敗しました (HTTP {{status}})。',
   },
   errors: {
+    ImportNotText:
+      'このファイルはテキスト（CSV）ファイルではありません。PDF や画像、スプレッドシートの拡張子を .csv に変えたものかもしれません。CSV として保存し直してから、もう一度お試しください。',
+    ImportNotXlsx:
+      'このファイルは Excel ブック（.xlsx）ではありません。表計算アプリで .xlsx または CSV として保存し直してから、もう一度お試しください。',
+    BackupInvalid: 'このファイルは Quire のバックアップではありません。何も変更されていません。',
     TemplateParseError: 'テンプレートを読み込めませんでした。',
     NoTempalte: 'テンプレートがありません。',
     DocGenerationError: 'ドキュメントを生成できませんでした。',

@@ -6,6 +6,8 @@ const koKR: Messages = {
     tagline: '내 기기에서 만드는 인쇄용 문서',
   },
   header: {
+    offline: '오프라인',
+    offlineHint: '네트워크가 없습니다. 이 기기에서는 모든 기능이 계속 작동합니다.',
     mainNav: '기본 탐색',
     tabs: {
       index: '홈',
@@ -31,7 +33,7 @@ const koKR: Messages = {
     loading: '불러오는 중…',
     params: '경로 매개변수',
     query: '쿼리 매개변수',
-    notBuilt: '{{screen}} — 아직 만들어지지 않았습니다',
+    notBuilt: '{{screen}}은(는) 이 버전의 Quire에서 아직 사용할 수 없습니다.',
     notBuiltHint:
       '이 화면은 이후 릴리스에서 제공됩니다. 주소는 이미 동작하므로 이 화면으로 가는 링크는 계속 유효합니다.',
     sidebar: '섹션 탐색',
@@ -162,6 +164,11 @@ const koKR: Messages = {
     generic: '요청에 실패했습니다(HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      '이 파일은 텍스트(CSV) 파일이 아닙니다. PDF, 이미지 또는 이름만 .csv로 바꾼 스프레드시트일 수 있습니다. CSV로 저장한 뒤 다시 시도하세요.',
+    ImportNotXlsx:
+      '이 파일은 Excel 통합 문서(.xlsx)가 아닙니다. 스프레드시트 앱에서 .xlsx 또는 CSV로 저장한 뒤 다시 시도하세요.',
+    BackupInvalid: '이 파일은 Quire 백업이 아닙니다. 아무것도 변경되지 않았습니다.',
     TemplateParseError: '템플릿을 읽을 수 없습니다.',
     NoTempalte: '템플릿이 없습니다.',
     DocGenerationError: '문서를 생성할 수 없습니다.',

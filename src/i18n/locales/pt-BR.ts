@@ -6,6 +6,8 @@ const ptBR: Messages = {
     tagline: 'Documentos prontos para impressão, criados no seu dispositivo',
   },
   header: {
+    offline: 'Off-line',
+    offlineHint: 'Sem rede. Tudo continua funcionando neste dispositivo.',
     mainNav: 'Navegação principal',
     tabs: {
       index: 'Início',
@@ -31,7 +33,7 @@ const ptBR: Messages = {
     loading: 'Carregando…',
     params: 'Parâmetros da rota',
     query: 'Parâmetros de consulta',
-    notBuilt: '{{screen}} — ainda não disponível',
+    notBuilt: '{{screen}} ainda não está disponível nesta versão do Quire.',
     notBuiltHint:
       'Esta tela chega em uma versão futura. O endereço dela já funciona, então os links para cá continuam válidos.',
     sidebar: 'Navegação da seção',
@@ -163,6 +165,11 @@ const ptBR: Messages = {
     generic: 'A solicitação falhou (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Este arquivo não é de texto (CSV): pode ser um PDF, uma imagem ou uma planilha renomeada para .csv. Salve-o como CSV e tente novamente.',
+    ImportNotXlsx:
+      'Este arquivo não é uma pasta de trabalho do Excel (.xlsx). Salve-o como .xlsx ou CSV no seu aplicativo de planilhas e tente novamente.',
+    BackupInvalid: 'Este arquivo não é um backup do Quire. Nada foi alterado.',
     TemplateParseError: 'Não foi possível ler o modelo.',
     NoTempalte: 'Não há nenhum modelo.',
     DocGenerationError: 'Não foi possível gerar o documento.',

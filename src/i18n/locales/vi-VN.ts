@@ -6,6 +6,8 @@ const viVN: Messages = {
     tagline: 'Tài liệu sẵn sàng để in, tạo ngay trên thiết bị của bạn',
   },
   header: {
+    offline: 'Ngoại tuyến',
+    offlineHint: 'Không có mạng. Mọi thứ vẫn hoạt động trên thiết bị này.',
     mainNav: 'Điều hướng chính',
     tabs: {
       index: 'Trang chủ',
@@ -31,7 +33,7 @@ const viVN: Messages = {
     loading: 'Đang tải…',
     params: 'Tham số đường dẫn',
     query: 'Tham số truy vấn',
-    notBuilt: '{{screen}} — chưa được xây dựng',
+    notBuilt: '{{screen}} chưa có trong phiên bản Quire này.',
     notBuiltHint:
       'Màn hình này sẽ có trong một bản phát hành sau. Địa chỉ của nó đã hoạt động, nên các liên kết tới đây vẫn luôn hợp lệ.',
     sidebar: 'Điều hướng mục',
@@ -163,6 +165,11 @@ const viVN: Messages = {
     generic: 'Yêu cầu không thành công (HTTP {{status}}).',
   },
   errors: {
+    ImportNotText:
+      'Tệp này không phải tệp văn bản (CSV): có thể là PDF, hình ảnh hoặc bảng tính bị đổi tên thành .csv. Hãy lưu dưới dạng CSV rồi thử lại.',
+    ImportNotXlsx:
+      'Tệp này không phải sổ làm việc Excel (.xlsx). Hãy lưu dưới dạng .xlsx hoặc CSV trong ứng dụng bảng tính rồi thử lại.',
+    BackupInvalid: 'Tệp này không phải bản sao lưu Quire. Không có gì bị thay đổi.',
     TemplateParseError: 'Không thể đọc mẫu.',
     NoTempalte: 'Không có mẫu nào.',
     DocGenerationError: 'Không thể tạo tài liệu.',

@@ -6,6 +6,8 @@ const zhCN: Messages = {
     tagline: '在你的设备上生成可打印的文档',
   },
   header: {
+    offline: '离线',
+    offlineHint: '没有网络。此设备上的一切仍可正常使用。',
     mainNav: '主导航',
     tabs: {
       index: '首页',
@@ -31,7 +33,7 @@ const zhCN: Messages = {
     loading: '加载中…',
     params: '路由参数',
     query: '查询参数',
-    notBuilt: '{{screen}} — 尚未开发',
+    notBuilt: '此版本的 Quire 暂不提供“{{screen}}”。',
     notBuiltHint: '此页面将在后续版本中提供。它的地址已经可用，指向它的链接会一直有效。',
     sidebar: '分区导航',
   },
@@ -160,6 +162,9 @@ const zhCN: Messages = {
     generic: '请求失败（HTTP {{status}}）。',
   },
   errors: {
+    ImportNotText: '此文件不是文本（CSV）文件，可能是 PDF、图片，或被改名为 .csv 的电子表格。请另存为 CSV 后重试。',
+    ImportNotXlsx: '此文件不是 Excel 工作簿（.xlsx）。请在表格软件中另存为 .xlsx 或 CSV 后重试。',
+    BackupInvalid: '此文件不是 Quire 备份。没有做任何更改。',
     TemplateParseError: '无法读取模板。',
     NoTempalte: '没有模板。',
     DocGenerationError: '无法生成文档。',

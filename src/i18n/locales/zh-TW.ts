@@ -6,6 +6,8 @@ const zhTW: Messages = {
     tagline: '在你的裝置上產生可列印的文件',
   },
   header: {
+    offline: '離線',
+    offlineHint: '沒有網路。此裝置上的一切仍可正常使用。',
     mainNav: '主要導覽',
     tabs: {
       index: '首頁',
@@ -31,7 +33,7 @@ const zhTW: Messages = {
     loading: '載入中…',
     params: '路由參數',
     query: '查詢參數',
-    notBuilt: '{{screen}} — 尚未開發',
+    notBuilt: '此版本的 Quire 暫未提供「{{screen}}」。',
     notBuiltHint: '此畫面將在後續版本推出。它的網址已可使用，連到它的連結會一直有效。',
     sidebar: '區段導覽',
   },
@@ -160,6 +162,9 @@ const zhTW: Messages = {
     generic: '要求失敗（HTTP {{status}}）。',
   },
   errors: {
+    ImportNotText: '此檔案不是文字（CSV）檔案，可能是 PDF、圖片，或被改名為 .csv 的試算表。請另存為 CSV 後再試一次。',
+    ImportNotXlsx: '此檔案不是 Excel 活頁簿（.xlsx）。請在試算表軟體中另存為 .xlsx 或 CSV 後再試一次。',
+    BackupInvalid: '此檔案不是 Quire 備份。沒有做任何變更。',
     TemplateParseError: '無法讀取範本。',
     NoTempalte: '沒有範本。',
     DocGenerationError: '無法產生文件。',

@@ -32,7 +32,7 @@ describe('renderBatch', () => {
       concurrency: 3,
       onProgress: (p) => progress.push(p.done),
     })) {
-      out.push(item.pdf[0]!);
+      out.push(item.output[0]!);
     }
     expect(out).toEqual([...Array(10).keys()]);
     expect(peak).toBeLessThanOrEqual(3);

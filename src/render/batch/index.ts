@@ -1,3 +1,5 @@
+export type { BatchOutput, NamedFile, PrintBatchOptions, PrintBatchResult } from './job';
+export { printBatchFiles, runPrintBatch } from './job';
 export { mergePdfs } from './merge';
 export type { BatchItem, BatchOptions, BatchProgress, RenderOne } from './run';
 export { renderBatch } from './run';

@@ -16,29 +16,29 @@ export interface BatchOptions {
   onProgress?: (progress: BatchProgress) => void;
 }
 
-export interface BatchItem<T> {
+export interface BatchItem<T, R = Uint8Array> {
   index: number;
   record: T;
-  pdf: Uint8Array;
+  output: R;
 }
 
-export type RenderOne<T> = (record: T, index: number) => Promise<Uint8Array>;
+export type RenderOne<T, R = Uint8Array> = (record: T, index: number) => Promise<R>;
 
 function aborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
 }
 
-export async function* renderBatch<T>(
+export async function* renderBatch<T, R = Uint8Array>(
   records: Iterable<T> | AsyncIterable<T>,
-  render: RenderOne<T>,
+  render: RenderOne<T, R>,
   options: BatchOptions = {},
-): AsyncGenerator<BatchItem<T>> {
+): AsyncGenerator<BatchItem<T, R>> {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const total = Array.isArray(records) ? records.length : Number.NaN;
   const iterator = (Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]()) as
     | AsyncIterator<T>
     | Iterator<T>;
-  const inFlight: Promise<BatchItem<T>>[] = [];
+  const inFlight: Promise<BatchItem<T, R>>[] = [];
   let index = 0;
   let exhausted = false;
   let done = 0;
@@ -51,7 +51,7 @@ export async function* renderBatch<T>(
     }
     const i = index++;
     const record = next.value;
-    const task = render(record, i).then((pdf) => ({ index: i, record, pdf }));
+    const task = render(record, i).then((output) => ({ index: i, record, output }));
     // Keep the rejection observed until the consumer awaits this item in order.
     task.catch(() => undefined);
     inFlight.push(task);

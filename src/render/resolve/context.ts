@@ -1,21 +1,17 @@
 import type { EvalOptions, Scope } from '../../core/expr/evaluate';
 import type { FilterFn } from '../../core/expr/filters';
+import type { RecordLinks } from '../../core/print/input';
 import type { AssetStore } from './assets';
 
-/** Links a QR code can encode besides field values (spec 001 §3.4); supplied by the host/app. */
-export interface RecordLinks {
-  currentView?: string;
-  /** URL of another view; `{viewId}` is replaced by the configured view id. */
-  viewUrlTemplate?: string;
-  currentRecord?: string;
-  recordShareUrl?: string;
-}
+export type { RecordLinks };
 
 /** Fetches image bytes for a URL; undefined (or a throw) means the image is missing. */
 export type ImageLoader = (url: string) => Promise<Uint8Array | undefined>;
 
 export interface ResolveOptions {
   links?: RecordLinks;
+  /** Field id → variable name (from the print input), for bindings that name a field by id. */
+  fieldIds?: Readonly<Record<string, string>>;
   loadImage?: ImageLoader;
   /** Upper bound on repeated items (loop items + table rows + auto pages) in one document. */
   maxItems?: number;
@@ -29,6 +25,8 @@ export interface ResolveContext {
   locale: string;
   timeZone: string;
   links: RecordLinks;
+  /** Field id → variable name (ResolveOptions.fieldIds), for QR and bar codes bound to a field by id. */
+  fieldIds: Readonly<Record<string, string>>;
   filters?: Readonly<Record<string, FilterFn>>;
   /** locale, time zone and extra filters for core/expr, built once per document. */
   evalOptions: EvalOptions;

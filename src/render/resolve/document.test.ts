@@ -201,4 +201,41 @@ describe('resolveDocument', () => {
     const error = await resolveDocument(tpl, { x: 1 }).catch((e: unknown) => e);
     expect(isQuireError(error, 'TemplateParseError')).toBe(true);
   });
+
+  it('starts each named section on a new page with its title and page numbers from 1', async () => {
+    const pages = ['a', 'b', 'c', 'd'].map((id) => page(id, [fullRow(`r${id}`, richText(`t${id}`, [p(id)]))]));
+    const tpl = parseTemplateContent(
+      content(
+        pages as never,
+        {},
+        {
+          sections: [
+            { id: 's2', name: 'Terms', pageIds: ['c', 'd'] },
+            { id: 's1', name: ' Cover ', pageIds: ['b', 'a', 'nowhere'] },
+            { id: 's3', name: 'Empty', pageIds: ['nowhere'] },
+          ],
+        },
+      ) as never,
+    );
+    const { doc } = await resolveDocument(tpl, {});
+    expect(doc.sections.map((s) => [textOf(s.blocks), s.reset, (s as { title?: string }).title])).toEqual([
+      ['a\n<pagebreak>\nb', true, 'Cover'],
+      ['c\n<pagebreak>\nd', true, 'Terms'],
+    ]);
+  });
+
+  it('titles the first item of an auto page that starts a section', async () => {
+    const tpl = parseTemplateContent(
+      content(
+        [
+          page('cover', [fullRow('r', richText('t', [p('Cover')]))]),
+          page('annex', [fullRow('r2', richText('t2', [p(variable('title'))]))], { autoPageRootPath: 'annexes' }),
+        ] as never,
+        {},
+        { sections: [{ id: 's', name: 'Annexes', pageIds: ['annex'] }] } as never,
+      ) as never,
+    );
+    const { doc } = await resolveDocument(tpl, { annexes: [{ title: 'A1' }, { title: 'A2' }] });
+    expect(doc.sections.map((s) => (s as { title?: string }).title)).toEqual([undefined, 'Annexes', undefined]);
+  });
 });

@@ -1,11 +1,12 @@
 import { rootScope, type Scope } from '../../core/expr/evaluate';
 import { pageDimensions } from '../../core/model/defaults';
-import type { ParsedTemplateContent, RichTextNode } from '../../core/model/types';
+import type { ParsedTemplateContent, RichTextNode, Section } from '../../core/model/types';
 import type { VBlock, ViewDocument, VSection } from '../view-model';
 import { AssetStore } from './assets';
-import { resolveColumns } from './blocks';
 import { DEFAULT_MAX_ITEMS, type ResolveContext, type ResolveOptions } from './context';
+import { resolveColumns } from './layout';
 import { marginBottomPt } from './rich-text';
+import { resolveSignatureList } from './signatures';
 import { listItems, withItem } from './values';
 
 export interface ResolvedDocument {
@@ -21,6 +22,31 @@ export function typstLang(tag: string): { lang: string; region?: string } {
   const lower = lang.toLowerCase();
   const valid = /^[a-z]{2,3}$/.test(lower) ? lower : 'en';
   return region && /^[A-Za-z]{2}$/.test(region) ? { lang: valid, region: region.toUpperCase() } : { lang: valid };
+}
+
+/**
+ * A section of the view model that may open a named part of the document (`document.sections`):
+ * `lib.typ` makes the title a PDF bookmark. (Kept here until the view model declares it.)
+ */
+export interface VTitledSection extends VSection {
+  title?: string;
+}
+
+/**
+ * The named sections by the id of the page each starts at: the first of its pages in document
+ * order. A page listed by two sections belongs to the first; unknown page ids are ignored.
+ */
+function sectionStarts(content: ParsedTemplateContent): Map<string, Section> {
+  const order = new Map(content.document.pages.map((page, index) => [page.id, index]));
+  const claimed = new Set<string>();
+  const starts = new Map<string, Section>();
+  for (const section of content.document.sections) {
+    const own = section.pageIds.filter((id) => order.has(id) && !claimed.has(id));
+    for (const id of own) claimed.add(id);
+    const first = own.sort((a, b) => order.get(a)! - order.get(b)!)[0];
+    if (first !== undefined) starts.set(first, section);
+  }
+  return starts;
 }
 
 /** Names of currentPage compute variables anywhere in the template (their rows get tagged). */
@@ -54,6 +80,7 @@ export async function resolveDocument(
     locale: settings.lang || 'en-US',
     timeZone: settings.timeZone,
     links: options.links ?? {},
+    fieldIds: options.fieldIds ?? {},
     filters: options.filters,
     evalOptions: { locale: settings.lang || 'en-US', timeZone: settings.timeZone, filters: options.filters },
     assets: store,
@@ -62,7 +89,8 @@ export async function resolveDocument(
   };
 
   const pdf = settings.pdf;
-  const sections: VSection[] = [];
+  const sections: VTitledSection[] = [];
+  const starts = sectionStarts(content);
   let flowing: VBlock[] | undefined;
   for (const page of content.document.pages) {
     const pageBlocks = async (scope: Scope) => {
@@ -70,6 +98,9 @@ export async function resolveDocument(
       for (const row of page.rows) blocks.push(...(await resolveColumns(ctx, scope, row.columns)));
       return blocks;
     };
+    // A named section starts on a new page with its page numbers restarting at 1.
+    const section = starts.get(page.id);
+    const title = section?.name.trim() ? { title: section.name.trim() } : {};
     if (page.autoPageRootPath) {
       flowing = undefined;
       const items = listItems(ctx, ctx.scope, page.autoPageRootPath);
@@ -81,19 +112,26 @@ export async function resolveDocument(
           blocks: await pageBlocks(withItem(ctx.scope, items[index], index)),
           numbered: pdf.showPageNumber || page.autoPageNumber === true,
           reset: true,
+          ...(index === 0 ? title : {}),
         });
       }
       continue;
     }
     const blocks = await pageBlocks(ctx.scope);
-    if (flowing) {
+    if (flowing && !section) {
       flowing.push({ t: 'pagebreak' }, ...blocks);
     } else {
       flowing = blocks;
-      sections.push({ blocks: flowing, numbered: pdf.showPageNumber, reset: sections.length === 0 });
+      sections.push({
+        blocks: flowing,
+        numbered: pdf.showPageNumber,
+        reset: sections.length === 0 || section !== undefined,
+        ...title,
+      });
     }
   }
   if (sections.length === 0) sections.push({ blocks: [], numbered: false, reset: true });
+  sections[sections.length - 1]!.blocks.push(...(await resolveSignatureList(ctx, content.document.signatureList)));
 
   const size = pdf.pageSize ? pdfPageSizeMm(pdf.pageSize) : pageDimensions(content.pageSetting);
   const ps = content.pageSetting;

@@ -10,6 +10,14 @@ export function interpolate(ctx: ResolveContext, scope: Scope, text: string): st
   return renderTemplate(text, undefined, ctx.evalOptions, scope);
 }
 
+/**
+ * The variable a field binding reads. Bindings made in a host name fields by id (`fld…`); the print
+ * input maps ids to variable names. A binding that is not a known id is a variable name already.
+ */
+export function fieldVariable(ctx: ResolveContext, field: string): string {
+  return Object.hasOwn(ctx.fieldIds, field) ? ctx.fieldIds[field]! : field;
+}
+
 /** The text a QR code encodes, per its value type; '' prints no code. */
 export function qrValue(ctx: ResolveContext, scope: Scope, value: QrValue): string {
   switch (value.type) {
@@ -25,8 +33,11 @@ export function qrValue(ctx: ResolveContext, scope: Scope, value: QrValue): stri
       return ctx.links.currentRecord ?? '';
     case 'recordShareUrl':
       return ctx.links.recordShareUrl ?? '';
-    case 'fieldValue':
-      return value.field ? toText(variableValue(ctx, scope, value.field)) : '';
+    case 'fieldValue': {
+      if (!value.field) return '';
+      const name = value.fieldType === 'id' ? fieldVariable(ctx, value.field) : value.field;
+      return toText(variableValue(ctx, scope, name));
+    }
     default:
       return '';
   }

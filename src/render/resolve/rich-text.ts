@@ -14,11 +14,10 @@ import type {
   TextAlign,
   TextLeaf,
 } from '../../core/model/types';
-import type { Align, VBlock, VImage, VSpan, VTextSpan } from '../view-model';
-import { qrSvg } from './codes';
+import type { Align, VBlock, VSpan, VTextSpan } from '../view-model';
+import { fieldImageUrls, resolveImage } from './blocks/image';
+import { resolveQrCode } from './blocks/qrcode';
 import { PX, type ResolveContext } from './context';
-import { imageUrlsOf, resolveAttachmentImages, resolveStaticImage } from './images';
-import { qrValue } from './qr';
 import { computeAll, listItems, toText, variableValue, withItem } from './values';
 
 const INLINE_TYPES = new Set(['variable', 'computeVariable', 'loopItemInline', 'inline-image']);
@@ -204,25 +203,14 @@ async function blockElement(ctx: ResolveContext, scope: Scope, node: RichTextEle
         for (const block of await loopBlocks(ctx, scope, node)) flow.block(block);
       }
       return;
+    // Inline images and QR codes resolve exactly as their block counterparts do.
     case 'image':
-      for (const block of await resolveAttachmentImages(ctx, scope, node.image)) flow.block(block);
+    case 'static-image':
+      for (const block of await resolveImage(ctx, scope, node.image)) flow.block(block);
       return;
-    case 'static-image': {
-      const image = await resolveStaticImage(ctx, node.image);
-      if (image) flow.block(image);
-      return;
-    }
     case 'qrcode': {
-      const text = qrValue(ctx, scope, node.qrcode.value);
-      if (!text) return;
-      const code = qrSvg(text, node.qrcode.size);
-      const image: VImage = {
-        t: 'image',
-        path: ctx.assets.add(code.svg, 'svg'),
-        width: code.width,
-        align: node.qrcode.align,
-      };
-      flow.block(image);
+      const image = resolveQrCode(ctx, scope, node.qrcode);
+      if (image) flow.block(image);
       return;
     }
     case 'attachment': {
@@ -281,7 +269,7 @@ async function inlineNode(ctx: ResolveContext, scope: Scope, node: RichTextNode,
       return;
     }
     case 'inline-image': {
-      const url = node.url || (node.name ? imageUrlsOf(variableValue(ctx, scope, node.name))[0] : undefined);
+      const url = node.url || (node.name ? fieldImageUrls(ctx, scope, node.name)[0] : undefined);
       const path = url ? await ctx.assets.image(url) : undefined;
       if (path) {
         flow.span({

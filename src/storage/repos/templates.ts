@@ -106,6 +106,22 @@ export function createTemplateRepo(ctx: StorageContext) {
         },
       );
     },
+    /**
+     * A new template beside `id` (same base, binding, category and kind) holding `content`: how a
+     * conflict's "keep mine as a copy" saves one side without touching the other.
+     */
+    async copy(id: string, patch: { name: string; content: string; tableId?: string }): Promise<TemplateRow> {
+      const source = await db.templates.get(id);
+      if (!source) throw new QuireError('NoTempalte', { detail: id });
+      return this.create({
+        name: patch.name,
+        baseId: source.baseId,
+        tableId: patch.tableId ?? source.tableId,
+        category: source.category,
+        type: source.type,
+        content: patch.content,
+      });
+    },
     /** Store a rendered thumbnail (deduplicated) and point the template at it; not a content change. */
     async setThumbnail(id: string, image: Blob): Promise<string> {
       const asset = await prepareAsset(image, `${id}-thumbnail`, ctx.now());

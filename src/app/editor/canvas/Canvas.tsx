@@ -16,8 +16,6 @@ import {
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
 import { Icon, type IconName } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { updateTextContent } from '../richtext/commands';
-import { RichTextEditor } from '../richtext/RichTextEditor';
 import {
   addColumnBeside,
   copyBlock,
@@ -29,7 +27,6 @@ import {
   selectBlock,
   selectPage,
   setColumnWidths,
-  updateBlock,
 } from '../state/commands';
 import {
   currentPageIdAtom,
@@ -41,72 +38,15 @@ import {
   useBlockSelected,
   useCommand,
 } from '../state/store';
-import { BarcodeView, ImageView, QrView, RuleView } from './BlockViews';
+import { BlockBody } from './blocks/index';
 import { LazyPage } from './LazyPage';
 import { moveBlockStep, moveBlockToColumn, moveBlockToNewRow } from './moves';
 import './nested.css';
-import { TableView } from './TableView';
 
 export const MM_TO_PX = 96 / 25.4;
 const DRAG_TYPE = 'application/x-quire-block';
 /** While a block is dragged, the drop targets inside columns open up so they are easy to hit. */
 const draggingAtom = atom(false);
-
-function BlockBody({ block }: { block: Block }) {
-  const { t } = useEditorTranslation();
-  const run = useCommand();
-  switch (block.type) {
-    case 'richText':
-    case 'article':
-    case 'floatContainer':
-      return (
-        <RichTextEditor
-          blockId={block.id}
-          value={block.content}
-          label={t(`blocks.${block.type}`)}
-          placeholder={t('fields.insertHint')}
-          onChange={(content, mediaEdit) => run(updateTextContent, block.id, content, mediaEdit)}
-        />
-      );
-    case 'editItem':
-      return (
-        <div className="qe-edititem">
-          <input
-            className="qe-edititem-label"
-            style={{ width: `${block.labelWidth}%` }}
-            aria-label={t('blocks.editItem')}
-            value={block.label}
-            onChange={(e) => run(updateBlock, block.id, { label: e.target.value })}
-          />
-          <RichTextEditor
-            blockId={block.id}
-            value={block.content}
-            label={t('blocks.editItem')}
-            onChange={(content, mediaEdit) => run(updateTextContent, block.id, content, mediaEdit)}
-          />
-        </div>
-      );
-    case 'table':
-      return <TableView block={block} />;
-    case 'qrcode':
-      return <QrView block={block} />;
-    case 'barcode':
-      return <BarcodeView block={block} />;
-    case 'image':
-    case 'staticImage':
-      return <ImageView block={block} />;
-    case 'horizontalRule':
-      return <RuleView block={block} />;
-    case 'row':
-      return (
-        <div className="qe-row qe-row-nested">
-          {block.columns.map((column, i) => (
-            <ColumnView key={column.id} column={column} nested index={i} />
-          ))}
-        </div>
-      );
-  }
-}
 
 function BlockToolbar({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
@@ -323,7 +263,7 @@ function ColumnDrop({ column, index, label }: { column: Column; index: number; l
  * A column's blocks. Columns of nested rows, and of page rows split into columns, take dropped
  * blocks between their blocks; a page row of one column takes them through the row drop zones.
  */
-const ColumnView = memo(function ColumnView({
+export const ColumnView = memo(function ColumnView({
   column,
   nested,
   index,

@@ -255,6 +255,8 @@ const enUS = {
     insertQr: 'Insert QR code',
   },
   fields: {
+    invalidName:
+      '“{{name}}” is not a valid variable name: start with a letter, $ or _, then use letters, digits, spaces and _.',
     search: 'Search fields',
     tableFields: 'Fields of {{table}}',
     linked: 'Linked: {{field}}',
@@ -386,6 +388,26 @@ const enUS = {
     approvalSubtitle: 'Print templates of the approval “{{name}}”. Open one to design it.',
     approvalMissing: 'There is no approval “{{code}}” on this device.',
     toWorkspace: 'Open the workspace',
+  },
+  saving: {
+    conflict: 'Changed elsewhere',
+    conflictTitle: 'This template was changed in another tab',
+    conflictIntro:
+      'Another tab or window saved this template after you started typing, so your changes are not saved yet. They are kept on this device until you choose which version to keep.',
+    theirs: 'Saved in another tab',
+    mine: 'Your unsaved changes',
+    takeTheirs: 'Take theirs',
+    keepMine: 'Keep mine',
+    keepCopy: 'Keep mine as a copy',
+    unchanged: '{{n}} more parts are the same in both versions or not shown.',
+    absent: 'Not in this version',
+    noTextChanges: 'The texts are the same; only the layout or settings differ.',
+    copyName: '{{name}} (copy)',
+    quota: 'Storage is full: your latest changes are not saved.',
+    unavailable: 'Browser storage is unavailable: your latest changes are not saved.',
+    bannerHelp: 'Keep this tab open. Free some disk space and press Retry, or download your unsaved work.',
+    download: 'Download unsaved work',
+    leaveConfirm: 'Some changes are not saved yet. Leave anyway?',
   },
 } as const;
 

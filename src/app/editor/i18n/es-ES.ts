@@ -256,6 +256,8 @@ const esES: EditorMessages = {
     insertQr: 'Insertar código QR',
   },
   fields: {
+    invalidName:
+      '«{{name}}» no es un nombre de variable válido: empiece por una letra, $ o _, y siga con letras, dígitos, espacios y _.',
     search: 'Buscar campos',
     tableFields: 'Campos de {{table}}',
     linked: 'Vinculado: {{field}}',
@@ -387,6 +389,26 @@ const esES: EditorMessages = {
     approvalSubtitle: 'Plantillas de impresión de la aprobación «{{name}}». Abre una para diseñarla.',
     approvalMissing: 'No hay ninguna aprobación «{{code}}» en este dispositivo.',
     toWorkspace: 'Abrir el espacio de trabajo',
+  },
+  saving: {
+    conflict: 'Cambiada en otro lugar',
+    conflictTitle: 'Esta plantilla se cambió en otra pestaña',
+    conflictIntro:
+      'Otra pestaña o ventana guardó esta plantilla después de que empezaras a escribir, así que tus cambios aún no están guardados. Se conservan en este dispositivo hasta que elijas qué versión mantener.',
+    theirs: 'Guardada en otra pestaña',
+    mine: 'Tus cambios sin guardar',
+    takeTheirs: 'Usar la otra',
+    keepMine: 'Mantener la mía',
+    keepCopy: 'Mantener la mía como copia',
+    unchanged: '{{n}} partes más son iguales en ambas versiones o no se muestran.',
+    absent: 'No está en esta versión',
+    noTextChanges: 'Los textos son iguales; solo cambian el diseño o los ajustes.',
+    copyName: '{{name}} (copia)',
+    quota: 'El almacenamiento está lleno: tus últimos cambios no se han guardado.',
+    unavailable: 'El almacenamiento del navegador no está disponible: tus últimos cambios no se han guardado.',
+    bannerHelp: 'Mantén esta pestaña abierta. Libera espacio y pulsa Reintentar, o descarga tu trabajo sin guardar.',
+    download: 'Descargar el trabajo sin guardar',
+    leaveConfirm: 'Hay cambios sin guardar. ¿Salir de todos modos?',
   },
 };
 

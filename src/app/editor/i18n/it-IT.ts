@@ -256,6 +256,8 @@ const itIT: EditorMessages = {
     insertQr: 'Inserisci codice QR',
   },
   fields: {
+    invalidName:
+      '«{{name}}» non è un nome di variabile valido: inizia con una lettera, $ o _, poi usa lettere, cifre, spazi e _.',
     search: 'Cerca campi',
     tableFields: 'Campi di {{table}}',
     linked: 'Collegato: {{field}}',
@@ -388,6 +390,26 @@ const itIT: EditorMessages = {
     approvalSubtitle: "Modelli di stampa dell'approvazione «{{name}}». Aprine uno per progettarlo.",
     approvalMissing: 'Su questo dispositivo non c’è alcuna approvazione «{{code}}».',
     toWorkspace: "Apri l'area di lavoro",
+  },
+  saving: {
+    conflict: 'Modificato altrove',
+    conflictTitle: 'Questo modello è stato modificato in un’altra scheda',
+    conflictIntro:
+      'Un’altra scheda o finestra ha salvato questo modello dopo che hai iniziato a scrivere, quindi le tue modifiche non sono ancora salvate. Restano su questo dispositivo finché non scegli quale versione tenere.',
+    theirs: 'Salvato in un’altra scheda',
+    mine: 'Le tue modifiche non salvate',
+    takeTheirs: 'Prendi la loro',
+    keepMine: 'Tieni la mia',
+    keepCopy: 'Tieni la mia come copia',
+    unchanged: 'Altre {{n}} parti sono uguali in entrambe le versioni o non sono mostrate.',
+    absent: 'Non presente in questa versione',
+    noTextChanges: 'I testi sono uguali; cambiano solo layout o impostazioni.',
+    copyName: '{{name}} (copia)',
+    quota: 'Lo spazio di archiviazione è pieno: le ultime modifiche non sono salvate.',
+    unavailable: 'L’archiviazione del browser non è disponibile: le ultime modifiche non sono salvate.',
+    bannerHelp: 'Tieni aperta questa scheda. Libera spazio e premi Riprova, oppure scarica il lavoro non salvato.',
+    download: 'Scarica il lavoro non salvato',
+    leaveConfirm: 'Alcune modifiche non sono salvate. Uscire comunque?',
   },
 };
 

@@ -256,6 +256,8 @@ const ptBR: EditorMessages = {
     insertQr: 'Inserir código QR',
   },
   fields: {
+    invalidName:
+      '“{{name}}” não é um nome de variável válido: comece com uma letra, $ ou _ e use letras, dígitos, espaços e _.',
     search: 'Pesquisar campos',
     tableFields: 'Campos de {{table}}',
     linked: 'Vinculado: {{field}}',
@@ -387,6 +389,26 @@ const ptBR: EditorMessages = {
     approvalSubtitle: 'Modelos de impressão da aprovação “{{name}}”. Abra um para desenhá-lo.',
     approvalMissing: 'Não há nenhuma aprovação “{{code}}” neste dispositivo.',
     toWorkspace: 'Abrir o espaço de trabalho',
+  },
+  saving: {
+    conflict: 'Alterado em outro lugar',
+    conflictTitle: 'Este modelo foi alterado em outra aba',
+    conflictIntro:
+      'Outra aba ou janela salvou este modelo depois que você começou a digitar, então suas alterações ainda não foram salvas. Elas ficam neste dispositivo até você escolher qual versão manter.',
+    theirs: 'Salvo em outra aba',
+    mine: 'Suas alterações não salvas',
+    takeTheirs: 'Usar a outra',
+    keepMine: 'Manter a minha',
+    keepCopy: 'Manter a minha como cópia',
+    unchanged: 'Mais {{n}} partes são iguais nas duas versões ou não são mostradas.',
+    absent: 'Não está nesta versão',
+    noTextChanges: 'Os textos são iguais; só o layout ou as configurações mudam.',
+    copyName: '{{name}} (cópia)',
+    quota: 'O armazenamento está cheio: suas últimas alterações não foram salvas.',
+    unavailable: 'O armazenamento do navegador não está disponível: suas últimas alterações não foram salvas.',
+    bannerHelp: 'Mantenha esta aba aberta. Libere espaço e clique em Tentar novamente, ou baixe o trabalho não salvo.',
+    download: 'Baixar o trabalho não salvo',
+    leaveConfirm: 'Há alterações não salvas. Sair mesmo assim?',
   },
 };
 

@@ -256,6 +256,8 @@ const viVN: EditorMessages = {
     insertQr: 'Chèn mã QR',
   },
   fields: {
+    invalidName:
+      '“{{name}}” không phải là tên biến hợp lệ: hãy bắt đầu bằng chữ cái, $ hoặc _, sau đó dùng chữ cái, chữ số, khoảng trắng và _.',
     search: 'Tìm trường',
     tableFields: 'Trường của {{table}}',
     linked: 'Liên kết: {{field}}',
@@ -387,6 +389,26 @@ const viVN: EditorMessages = {
     approvalSubtitle: 'Mẫu in của phê duyệt “{{name}}”. Mở một mẫu để thiết kế.',
     approvalMissing: 'Không có phê duyệt “{{code}}” trên thiết bị này.',
     toWorkspace: 'Mở không gian làm việc',
+  },
+  saving: {
+    conflict: 'Đã thay đổi ở nơi khác',
+    conflictTitle: 'Mẫu này đã được thay đổi ở tab khác',
+    conflictIntro:
+      'Một tab hoặc cửa sổ khác đã lưu mẫu này sau khi bạn bắt đầu gõ, nên thay đổi của bạn chưa được lưu. Chúng được giữ trên thiết bị này cho đến khi bạn chọn phiên bản muốn giữ.',
+    theirs: 'Đã lưu ở tab khác',
+    mine: 'Thay đổi chưa lưu của bạn',
+    takeTheirs: 'Dùng bản của họ',
+    keepMine: 'Giữ bản của tôi',
+    keepCopy: 'Giữ bản của tôi thành bản sao',
+    unchanged: '{{n}} phần khác giống nhau ở cả hai phiên bản hoặc không được hiển thị.',
+    absent: 'Không có trong phiên bản này',
+    noTextChanges: 'Văn bản giống nhau; chỉ bố cục hoặc cài đặt khác nhau.',
+    copyName: '{{name}} (bản sao)',
+    quota: 'Bộ nhớ đã đầy: các thay đổi mới nhất chưa được lưu.',
+    unavailable: 'Bộ nhớ trình duyệt không khả dụng: các thay đổi mới nhất chưa được lưu.',
+    bannerHelp: 'Hãy giữ tab này mở. Giải phóng dung lượng rồi nhấn Thử lại, hoặc tải xuống công việc chưa lưu.',
+    download: 'Tải xuống công việc chưa lưu',
+    leaveConfirm: 'Có thay đổi chưa được lưu. Vẫn rời đi?',
   },
 };
 

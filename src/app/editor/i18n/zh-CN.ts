@@ -245,6 +245,7 @@ const zhCN: EditorMessages = {
     insertQr: '插入二维码',
   },
   fields: {
+    invalidName: '“{{name}}”不是有效的变量名：须以字母、$ 或 _ 开头，后接字母、数字、空格或 _。',
     search: '搜索字段',
     tableFields: '{{table}} 的字段',
     linked: '关联：{{field}}',
@@ -376,6 +377,26 @@ const zhCN: EditorMessages = {
     approvalSubtitle: '审批“{{name}}”的打印模板。打开一个进行设计。',
     approvalMissing: '此设备上没有审批“{{code}}”。',
     toWorkspace: '打开工作区',
+  },
+  saving: {
+    conflict: '已在别处更改',
+    conflictTitle: '此模板已在另一个标签页中更改',
+    conflictIntro:
+      '在你开始输入后，另一个标签页或窗口保存了此模板，因此你的更改尚未保存。在你选择保留哪个版本之前，它们会保存在此设备上。',
+    theirs: '已在另一个标签页保存',
+    mine: '你未保存的更改',
+    takeTheirs: '采用对方版本',
+    keepMine: '保留我的版本',
+    keepCopy: '将我的版本另存为副本',
+    unchanged: '另有 {{n}} 个部分两个版本相同或未显示。',
+    absent: '此版本中没有',
+    noTextChanges: '文本相同，只有布局或设置不同。',
+    copyName: '{{name}}（副本）',
+    quota: '存储空间已满：最近的更改尚未保存。',
+    unavailable: '浏览器存储不可用：最近的更改尚未保存。',
+    bannerHelp: '请保持此标签页打开。释放磁盘空间后点击重试，或下载未保存的内容。',
+    download: '下载未保存的内容',
+    leaveConfirm: '有更改尚未保存。仍要离开吗？',
   },
 };
 

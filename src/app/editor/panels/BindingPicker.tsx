@@ -3,7 +3,8 @@
  * and signature variables; its instances are the preview's records). Shown in the editor's top bar.
  */
 import { useEffect, useRef, useState } from 'react';
-import { approvalBinding, type BindingTargets, loadBindingTargets, type TableContext } from '../data';
+import { approvalBinding, type BindingTargets, loadBindingTargets } from '../../services/templates';
+import type { TableContext } from '../data';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import './binding.css';

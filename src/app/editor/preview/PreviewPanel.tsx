@@ -5,15 +5,24 @@
  */
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { renderLivePreview } from '../../../../workers/browser-pool';
 import type { ParsedTemplateContent } from '../../../core/model';
-import { loadSampleData } from '../../templates/samples';
-import { approvalInstanceScope, getStorage, recordLabel, recordScope, type TableContext } from '../data';
+import type { PrintSource } from '../../../core/print/sources';
+import { drawPdf, warmPdfJs } from '../../services/pdf';
+import {
+  DEFAULT_FILE_NAME_RULE,
+  dataSource,
+  EMPTY_SOURCE,
+  loadFileNameRule,
+  renderLivePreview,
+  tableRecordSource,
+} from '../../services/printing';
+import { loadSampleData } from '../../services/samples';
+import { getStorage } from '../../services/storage';
+import { approvalInstanceSource, recordLabel, type TableContext } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { previewIssuesAtom } from '../state/store';
 import { afterInputPause, watchInput } from './inputIdle';
 import { issuesByBlock } from './issueBlocks';
-import { drawPdf, warmPdfJs } from './pdf';
 import { type LatestWins, latestWins } from './scheduler';
 
 /** The preview is drawn between keystrokes: after this pause in typing, or this long at most. */
@@ -61,6 +70,17 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
   const [text, setText] = useState<string[]>([]);
   const pagesRef = useRef<HTMLDivElement>(null);
   const pdfRef = useRef<Uint8Array | null>(null);
+  // The download is named as printing names it: the template's rule over this record.
+  const fileNameRef = useRef<string | undefined>(undefined);
+  const ruleRef = useRef(DEFAULT_FILE_NAME_RULE);
+  useEffect(() => {
+    void getStorage()
+      .then((db) => loadFileNameRule(db, templateId))
+      .then((rule) => {
+        ruleRef.current = rule;
+      })
+      .catch(() => undefined);
+  }, [templateId]);
   const seq = useRef(0);
   const thumbTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(thumbTimer.current), []);
@@ -68,9 +88,9 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
   useEffect(() => () => setIssues({}), [setIssues]);
   // The canvas re-renders on every change of the issues atom: clear it only when it held issues.
   const hadIssues = useRef(false);
-  const latest = useRef({ content, recordId, context, sample, templateId, t, setIssues });
-  latest.current = { content, recordId, context, sample, templateId, t, setIssues };
-  const scopes = useRef(new Map<string, Promise<unknown>>());
+  const latest = useRef({ content, recordId, context, sample, templateId, name, t, setIssues });
+  latest.current = { content, recordId, context, sample, templateId, name, t, setIssues };
+  const sources = useRef(new Map<string, Promise<PrintSource>>());
   const scheduler = useRef<LatestWins | null>(null);
 
   // The first render (which also starts the compiler and pdf.js) waits for the editor's first idle
@@ -92,43 +112,38 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
   }, []);
 
   useEffect(() => {
-    const scopeFor = (id: string): Promise<unknown> => {
+    // The chosen record's raw data; the preview worker maps it, as every other print path does.
+    const sourceFor = (id: string): Promise<PrintSource> => {
       const { context: ctx, sample: s } = latest.current;
-      const cached = scopes.current.get(id);
+      const cached = sources.current.get(id);
       if (cached) return cached;
-      const load = (async () => {
+      const load = (async (): Promise<PrintSource> => {
         if (ctx.approval && !(id === SAMPLE && s))
-          return approvalInstanceScope(ctx.approval, id === SAMPLE ? undefined : id);
-        if (id === SAMPLE) return s ? ((await loadSampleData(s)) ?? {}) : {};
-        return ctx.table ? recordScope(ctx.table.id, id) : {};
+          return approvalInstanceSource(ctx.approval, id === SAMPLE ? undefined : id);
+        if (id === SAMPLE) {
+          const data = s ? await loadSampleData(s) : undefined;
+          return data && typeof data === 'object' ? dataSource(data as Record<string, unknown>) : EMPTY_SOURCE;
+        }
+        return ctx.table ? tableRecordSource(await getStorage(), ctx.table.id, id) : EMPTY_SOURCE;
       })();
       // The chosen record is read once per choice (re-selecting it reads it again), not per keystroke.
-      scopes.current.clear();
-      scopes.current.set(id, load);
-      load.catch(() => scopes.current.delete(id));
+      sources.current.clear();
+      sources.current.set(id, load);
+      load.catch(() => sources.current.delete(id));
       return load;
     };
     const run = async () => {
       setStatus('rendering');
-      const { content: c, recordId: id, context: ctx, templateId: tid, t: tr, setIssues: issuesTo } = latest.current;
+      const { content: c, recordId: id, templateId: tid, t: tr, setIssues: issuesTo } = latest.current;
       try {
         seq.current += 1;
         performance.mark('qp:start');
-        const scope = await scopeFor(id);
+        const source = await sourceFor(id);
         performance.mark('qp:scope');
-        // Local records have no server share page: QR codes link to the record in this app.
-        const recordUrl =
-          ctx.table && id !== SAMPLE
-            ? `${window.location.origin}/baseplugin/t/${encodeURIComponent(ctx.table.id)}?record=${encodeURIComponent(id)}`
-            : undefined;
-        const links = recordUrl
-          ? {
-              currentRecord: recordUrl,
-              recordShareUrl: recordUrl,
-              currentView: `${window.location.origin}/baseplugin/t/${encodeURIComponent(ctx.table!.id)}`,
-            }
-          : {};
-        const pdf = await renderLivePreview({ key: `${tid}:${seq.current}`, content: c }, scope, { links });
+        const naming = { rule: ruleRef.current, templateName: latest.current.name, printTime: Date.now() };
+        const file = await renderLivePreview({ key: `${tid}:${seq.current}`, content: c }, source, { naming });
+        const pdf = file.bytes;
+        fileNameRef.current = file.fileName;
         performance.mark('qp:worker');
         pdfRef.current = pdf;
         const width = Math.max(200, (pagesRef.current?.clientWidth ?? 320) - 2);
@@ -183,7 +198,7 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new context or sample makes the cached scopes stale
   useEffect(() => {
-    scopes.current.clear();
+    sources.current.clear();
   }, [context, sample]);
 
   // Every edit or record choice asks for a render: at once when the preview is idle, else once
@@ -200,7 +215,7 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
     if (!url) return;
     const a = document.createElement('a');
     a.href = url;
-    a.download = `${name || 'template'}.pdf`;
+    a.download = fileNameRef.current ?? `${name || 'template'}.pdf`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };

@@ -1,9 +1,10 @@
 /** How each rich-text node looks while editing: text blocks as printed, variables as chips. */
 import { useAtomValue } from 'jotai';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { type CSSProperties, useId, useMemo, useState } from 'react';
 import { Transforms } from 'slate';
 import { ReactEditor, type RenderElementProps, type RenderLeafProps, useSlateStatic } from 'slate-react';
 import { renderSVG } from 'uqr';
+import { isValidVariablePath } from '../../../core/expr/names';
 import {
   type ComputeCommand,
   DEFAULT_QR_CONFIG,
@@ -12,10 +13,11 @@ import {
   type QrConfig,
   type VariableFilterCall,
 } from '../../../core/model';
-import { qrText } from '../canvas/BlockViews';
+import { qrText } from '../canvas/blocks/QrcodeView';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { fieldsAtom } from '../state/store';
+import { type PickedField, usePrintableFields } from './FieldPicker';
 import { CHIP_FILTER_NAMES, CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
 import { InlineImageFields, QrFields } from './MediaInsert';
 import './media.css';
@@ -156,14 +158,28 @@ function Popover({
   );
 }
 
+/**
+ * What a chip shows: the label the field list shows for its path (an approval item's own name, a
+ * signer's `Manager · Signature image`), else the path itself — a linked table's field keeps its
+ * `Customer.Company` path, which says more than `Company` alone.
+ */
+export function chipLabel(name: string, groups: ReadonlyArray<{ items: readonly PickedField[] }>): string {
+  if (name === '#') return '#';
+  for (const group of groups)
+    for (const item of group.items)
+      if (item.path === name) return item.name || (name.includes('.') ? name : item.field.label || name);
+  return name;
+}
+
 function VariableChip({ attributes, children, element }: RenderElementProps) {
   const { t } = useEditorTranslation();
   const [open, setOpen] = useState(false);
   const setNode = useSetNode(element);
   const remove = useRemoveNode(element);
+  const { groups } = usePrintableFields();
   const name = String(element.name ?? '');
   const filters = (element.filters as VariableFilterCall[] | undefined) ?? [];
-  const label = name === '#' ? '#' : name;
+  const label = chipLabel(name, groups);
   const filterText = describeFilters(filters);
   const kind = element.type === 'loopItemInline' ? 'qe-chip qe-chip-item' : 'qe-chip';
   return (
@@ -176,7 +192,9 @@ function VariableChip({ attributes, children, element }: RenderElementProps) {
           aria-expanded={open}
           aria-haspopup="dialog"
         >
-          <span className="qe-chip-name">{label || '·'}</span>
+          <span className="qe-chip-name" title={name}>
+            {label || '·'}
+          </span>
           {filterText && <span className="qe-chip-filters">{filterText}</span>}
         </button>
         {open && (
@@ -201,6 +219,10 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
   const setNode = useSetNode(element);
   const format = element.format as NumberFormat;
   const setFormat = (patch: Partial<NumberFormat>) => setNode({ format: { ...format, ...patch } });
+  const errorId = useId();
+  // A typed name must follow the naming rule (spec 001 §5.1); the tag parser and `quire validate` refuse it otherwise.
+  const typedName = String(element.name ?? '').trim();
+  const nameProblem = typedName !== '' && !isValidVariablePath(typedName);
   return (
     <span {...attributes} className="qe-chip-wrap">
       <span contentEditable={false} className="qe-chip qe-chip-compute" data-compute={String(element.name)}>
@@ -220,9 +242,16 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
               <input
                 className="qe-input"
                 value={String(element.name)}
+                aria-invalid={nameProblem}
+                aria-describedby={nameProblem ? errorId : undefined}
                 onChange={(e) => setNode({ name: e.target.value })}
               />
             </label>
+            {nameProblem && (
+              <span className="qe-error" role="alert" id={errorId}>
+                {t('fields.invalidName', { name: String(element.name) })}
+              </span>
+            )}
             <label className="qe-field-row">
               <span>{t('compute.cmd')}</span>
               <select

@@ -67,4 +67,46 @@ describe('autosave', () => {
     expect(saved).toEqual(['x']);
     expect(statuses.at(-1)).toBe('saved');
   });
+
+  it('stops at a conflict, keeps the newest text, and writes it on top of their revision once told to', async () => {
+    const statuses: SaveState[] = [];
+    let stored = 7; // another tab saved: the stored revision moved on from 5
+    const writes: Array<{ content: string; revision: number }> = [];
+    const saver = createAutosaver({
+      revision: 5,
+      isConflict: (error) => (error as Error).message === 'conflict',
+      onStatus: (s) => statuses.push(s),
+      save: async (content, revision) => {
+        if (revision !== stored) throw new Error('conflict');
+        writes.push({ content, revision });
+        stored = revision + 1;
+        return stored;
+      },
+    });
+    saver.push('mine 1');
+    await saver.idle();
+    expect(statuses.at(-1)).toBe('conflict');
+    expect(saver.inConflict).toBe(true);
+    saver.push('mine 2');
+    saver.retry();
+    await saver.idle();
+    // Nothing is written while the user has not decided; the newest text is kept.
+    expect(writes).toEqual([]);
+    expect(saver.unsaved()).toBe('mine 2');
+    saver.rebase(7, saver.unsaved() ?? '');
+    await saver.idle();
+    expect(writes).toEqual([{ content: 'mine 2', revision: 7 }]);
+    expect(statuses.at(-1)).toBe('saved');
+    expect(saver.unsaved()).toBeNull();
+    expect(saver.revision).toBe(8);
+  });
+
+  it('takes another version without writing when rebased with no content', async () => {
+    const statuses: SaveState[] = [];
+    const saver = createAutosaver({ revision: 1, onStatus: (s) => statuses.push(s), save: async (_c, r) => r + 1 });
+    saver.rebase(9);
+    expect(saver.revision).toBe(9);
+    expect(statuses).toEqual(['saved']);
+    expect(saver.unsaved()).toBeNull();
+  });
 });

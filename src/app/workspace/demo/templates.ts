@@ -1,3 +1,4 @@
+import { EditorMode } from '../../../core/model/types';
 import type { DemoTemplate } from '../../../storage';
 
 /**
@@ -296,8 +297,20 @@ export const DEMO_FILE_NAME_RULES: Record<string, string> = {
 
 export function demoTemplates(): DemoTemplate[] {
   return [
-    { id: DEMO_TEMPLATE_IDS.invoice, name: 'Invoice', table: 'orders', type: 1, content: invoice },
-    { id: DEMO_TEMPLATE_IDS.packingSlip, name: 'Packing slip', table: 'orders', type: 1, content: packingSlip },
-    { id: DEMO_TEMPLATE_IDS.employeeCard, name: 'Employee card', table: 'employees', type: 1, content: employeeCard },
+    { id: DEMO_TEMPLATE_IDS.invoice, name: 'Invoice', table: 'orders', type: EditorMode.Docs, content: invoice },
+    {
+      id: DEMO_TEMPLATE_IDS.packingSlip,
+      name: 'Packing slip',
+      table: 'orders',
+      type: EditorMode.Docs,
+      content: packingSlip,
+    },
+    {
+      id: DEMO_TEMPLATE_IDS.employeeCard,
+      name: 'Employee card',
+      table: 'employees',
+      type: EditorMode.Docs,
+      content: employeeCard,
+    },
   ];
 }

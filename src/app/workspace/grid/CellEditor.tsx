@@ -1,6 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { CellValue, TableField } from '../../../storage';
+import { useWorkspaceTranslation } from '../i18n';
 import { editText, optionNames, parseInput } from './cells';
+
+const NUMERIC = new Set(['number', 'currency', 'progress', 'rating']);
+
+/** Why a typed value was refused, shown under the cell (the grid's containment would clip it inside). */
+function CellHint({ anchor, text }: { anchor: RefObject<HTMLElement | null>; text: string }) {
+  const [place, setPlace] = useState<{ top: number; left: number }>();
+  useLayoutEffect(() => {
+    const rect = anchor.current?.getBoundingClientRect();
+    if (rect) setPlace({ top: rect.bottom + 4, left: Math.max(8, Math.min(rect.left, window.innerWidth - 328)) });
+  }, [anchor]);
+  if (!place) return null;
+  return createPortal(
+    <div className="ws-cell-hint" role="alert" style={{ top: place.top, left: place.left }}>
+      {text}
+    </div>,
+    document.body,
+  );
+}
+
+/** `YYYY-MM-DD` for the native date picker, from what the editor holds. */
+function isoDay(text: string): string {
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text.trim());
+  return m ? `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}` : '';
+}
 
 interface Props {
   field: TableField;
@@ -14,6 +40,7 @@ interface Props {
 
 /** Inline editor of one cell: a text input (with option list for selects) or a single select. */
 export function CellEditor({ field, value, initial, onCommit, onCancel }: Props) {
+  const { t } = useWorkspaceTranslation();
   const [text, setText] = useState(initial ?? editText(field, value));
   const [invalid, setInvalid] = useState(false);
   const done = useRef(false);
@@ -68,8 +95,19 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
   }
 
   const listId = field.type === 'multiSelect' ? `ws-options-${field.id}` : undefined;
+  const isDate = field.type === 'dateTime';
+  const hint = !invalid
+    ? undefined
+    : isDate
+      ? t('grid.dateFormats')
+      : NUMERIC.has(field.type)
+        ? t('grid.numberFormats')
+        : field.type === 'email'
+          ? t('people.emailInvalid')
+          : undefined;
   return (
     <>
+      {hint && <CellHint anchor={input} text={hint} />}
       <input
         ref={input}
         className={`ws-cell-input${invalid ? ' invalid' : ''}`}
@@ -83,7 +121,9 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
           setText(event.target.value);
           setInvalid(false);
         }}
-        onBlur={() => {
+        onBlur={(event) => {
+          // Moving to the date picker beside the input is not leaving the cell.
+          if (isDate && (event.relatedTarget as HTMLElement | null)?.classList.contains('ws-date-picker')) return;
           if (!done.current && !parseInput(field, text).ok) cancel();
           else commit(0);
         }}
@@ -101,6 +141,29 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
           event.stopPropagation();
         }}
       />
+      {isDate && (
+        <input
+          type="date"
+          className="ws-date-picker"
+          aria-label={t('grid.pickDate')}
+          title={t('grid.pickDate')}
+          value={isoDay(text)}
+          // Choosing a day in the picker is a complete answer: commit it at once.
+          onBlur={(event) => {
+            if (event.relatedTarget !== input.current) commit(0);
+          }}
+          onChange={(event) => {
+            if (!event.target.value) return;
+            setText(event.target.value);
+            setInvalid(false);
+            commit(0, event.target.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') cancel();
+            event.stopPropagation();
+          }}
+        />
+      )}
       {listId && (
         <datalist id={listId}>
           {optionNames(field).map((name) => (

@@ -78,9 +78,74 @@ export function ChildRecords({ storage, table, recordId, onClose }: Props) {
         </button>
       </header>
       {record === null && <p className="ws-empty">{t('children.gone')}</p>}
+      {record && <RecordFields storage={storage} table={table} record={record} />}
       {record && fields.map((field) => <ChildSection key={field.id} storage={storage} parent={record} field={field} />)}
-      {record && fields.length === 0 && <p className="ws-empty">{t('children.none')}</p>}
     </aside>
+  );
+}
+
+/** The record's own fields, label and value, each editable in place (links are edited in the grid). */
+function RecordFields({ storage, table, record }: { storage: Storage; table: TableRow; record: RecordRow }) {
+  const { t, i18n } = useWorkspaceTranslation();
+  const [editing, setEditing] = useState<{ fieldId: string; since: number }>();
+  const [error, setError] = useState<unknown>();
+  const own = table.fields.filter((f) => !isLinkField(f));
+  const save = async (field: TableField, value: CellValue | undefined, since?: number) => {
+    setError(undefined);
+    try {
+      await trackSave(() => storage.records.update(record.id, { [field.id]: value }, since));
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <section className="ws-child-section ws-record-fields" data-testid="record-fields">
+      <h3>{t('children.fields')}</h3>
+      {error !== undefined && <ErrorBox error={error} />}
+      <dl>
+        {own.map((field) => {
+          const value = record.values[field.id];
+          const isEditing = editing?.fieldId === field.id;
+          const editable = isEditable(field) && field.type !== 'attachment' && field.type !== 'attachmentImage';
+          const operate = () => {
+            if (isEditing) return;
+            if (field.type === 'checkbox') void save(field, value === true ? undefined : true, record.updatedAt);
+            else if (editable) setEditing({ fieldId: field.id, since: record.updatedAt });
+          };
+          return (
+            <div key={field.id} className="ws-record-field" data-field={field.name}>
+              <dt>{field.name}</dt>
+              <dd
+                className={editable || field.type === 'checkbox' ? 'editable' : undefined}
+                tabIndex={editable && !isEditing ? 0 : undefined}
+                onClick={operate}
+                onKeyDown={(event) => {
+                  if (isEditing || (event.key !== 'Enter' && event.key !== ' ')) return;
+                  event.preventDefault();
+                  operate();
+                }}
+              >
+                {isEditing ? (
+                  <CellEditor
+                    field={field}
+                    value={value}
+                    onCommit={(next) => {
+                      setEditing(undefined);
+                      void save(field, next, editing.since);
+                    }}
+                    onCancel={() => setEditing(undefined)}
+                  />
+                ) : field.type === 'checkbox' ? (
+                  <span className={`ws-check${value === true ? ' on' : ''}`} />
+                ) : (
+                  cellText(field, value, i18n.language) || <span className="muted">—</span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
   );
 }
 

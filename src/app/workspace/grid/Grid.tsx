@@ -1,15 +1,15 @@
 // biome-ignore-all lint/a11y/useSemanticElements: an ARIA grid of divs; a <table> cannot be virtualised in both directions
 // biome-ignore-all lint/a11y/useFocusableInteractive: one focusable grid with keyboard navigation (arrows, Enter), as the ARIA grid pattern prescribes
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: cells are operated from the keyboard through the grid's own key handler
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
 import type { CellValue, Storage, TableField, TableRow } from '../../../storage';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
-import { childFields } from './ChildRecords';
 import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
+import { cellStyle, isNumeric } from './layout';
 import { RecordPicker } from './RecordPicker';
 import type { Selection } from './selection';
 import { SlotPool } from './slots';
@@ -81,7 +81,8 @@ export function Grid({
   const [conflict, setConflict] = useState(false);
   // Edits storage refused: shown (marked unsaved) until a later save of the same cell succeeds.
   const [unsaved, setUnsaved] = useState<ReadonlyMap<string, CellValue | undefined>>(new Map());
-  const expandable = onExpand !== undefined && childFields(table).length > 0;
+  // Every record can be opened: its own fields, and its child records when it has some.
+  const expandable = onExpand !== undefined;
   const checkWidth = expandable ? CHECK_WIDTH_EXPANDABLE : CHECK_WIDTH;
 
   const rows = useVirtualizer({
@@ -96,6 +97,8 @@ export function Grid({
     getScrollElement: () => scroller.current,
     estimateSize: (i) => widthOf(fields[i]!),
     overscan: 3,
+    // The primary column stays on screen (frozen) however far the grid scrolls sideways.
+    rangeExtractor: keepFirst,
   });
   // Column widths depend on which fields are shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the field list changes
@@ -300,10 +303,10 @@ export function Grid({
               return (
                 <div
                   key={field.id}
-                  className={`ws-cell head${field.isPrimary ? ' primary' : ''}`}
+                  className={`ws-cell head${field.isPrimary ? ' primary frozen' : ''}${isNumeric(field) ? ' num' : ''}`}
                   role="columnheader"
                   aria-colindex={col.index + 2}
-                  style={{ width: col.size, transform: `translateX(${checkWidth + col.start}px)` }}
+                  style={cellStyle(col, checkWidth)}
                 >
                   <button
                     type="button"
@@ -382,6 +385,12 @@ export function Grid({
       )}
     </>
   );
+}
+
+/** Always render the first (primary) column, so it can stay frozen at the left. */
+function keepFirst(range: Range): number[] {
+  const indexes = defaultRangeExtractor(range);
+  return range.count > 0 && indexes[0] !== 0 ? [0, ...indexes] : indexes;
 }
 
 const TYPE_GLYPH: Partial<Record<TableField['type'], string>> = {

@@ -7,6 +7,7 @@ import type { CellValue, RecordRow, Storage, StoredUser, TableField } from '../.
 import { AttachmentCell } from './AttachmentCell';
 import { CellEditor } from './CellEditor';
 import { cellText, isLink, linkIds } from './cells';
+import { cellStyle, isNumeric } from './layout';
 import { Avatar, usersOf } from './UserPicker';
 import './grid.css';
 
@@ -207,8 +208,8 @@ export const GridRow = memo(function GridRow({
             role="gridcell"
             aria-colindex={col.index + 2}
             data-field={field.name}
-            className={`ws-cell${activeCol === col.index ? ' active' : ''}${unsaved.has(key) ? ' unsaved' : ''}${field.isPrimary ? ' primary' : ''}`}
-            style={{ width: col.size, transform: `translateX(${checkWidth + col.start}px)` }}
+            className={`ws-cell${activeCol === col.index ? ' active' : ''}${unsaved.has(key) ? ' unsaved' : ''}${field.isPrimary && col.index === 0 ? ' primary frozen' : field.isPrimary ? ' primary' : ''}${isNumeric(field) ? ' num' : ''}`}
+            style={cellStyle(col, checkWidth)}
             onClick={() => actions.click(index, col.index, field)}
             onDoubleClick={(event) => actions.doubleClick(index, col.index, event.currentTarget)}
           >

@@ -164,7 +164,12 @@ function parseDate(text: string): number | undefined {
   const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?$/.exec(text.trim());
   if (!m) return undefined;
   const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
-  return Number.isNaN(ms) ? undefined : ms;
+  if (Number.isNaN(ms)) return undefined;
+  // 2025-02-31 is a typing slip, not 3 March.
+  const d = new Date(ms);
+  if (d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) return undefined;
+  if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59) return undefined;
+  return ms;
 }
 
 function parseNumber(text: string, percent: boolean): number | undefined {

@@ -9,6 +9,7 @@ import {
   previewImport,
   type Storage,
 } from '../../../storage';
+import { DEFAULT_BASE_NAME } from '../baseName';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
@@ -41,6 +42,8 @@ export function ImportDialog({
   const { t, i18n } = useWorkspaceTranslation();
   const navigate = useNavigate();
   const [loaded, setLoaded] = useState<Loaded>();
+  // The picked file's name stays on screen, also when the file is refused.
+  const [pickedName, setPickedName] = useState<string>();
   const [busy, setBusy] = useState<'reading' | 'importing'>();
   const [error, setError] = useState<unknown>();
   const [target, setTarget] = useState<'new' | 'existing'>(tableId ? 'existing' : 'new');
@@ -52,6 +55,7 @@ export function ImportDialog({
   const read = async (file: File, sheetName?: string) => {
     setError(undefined);
     setResult(undefined);
+    setPickedName(file.name);
     if (!fileKind(file.name)) {
       setError(new Error(t('import.unsupported')));
       return;
@@ -98,7 +102,7 @@ export function ImportDialog({
           });
         }
         const bases = await storage.bases.list();
-        const base = bases.find((b) => !b.isDemo) ?? (await storage.bases.create({ name: 'My workspace' }));
+        const base = bases.find((b) => !b.isDemo) ?? (await storage.bases.create({ name: DEFAULT_BASE_NAME }));
         return importIntoNewTable(storage, {
           baseId: base.id,
           tableName: tableName.trim() || tableNameFromFile(loaded.fileName),
@@ -166,7 +170,9 @@ export function ImportDialog({
         <span className="button secondary small" aria-hidden="true">
           {t('import.choose')}
         </span>
-        <span>{loaded ? loaded.fileName : t('import.pick')}</span>
+        <span className="ws-file-name" data-testid="import-file-name">
+          {pickedName ?? t('import.pick')}
+        </span>
         <span className="muted">{t('import.drop')}</span>
       </label>
       {busy === 'reading' && <p role="status">{t('import.reading')}</p>}

@@ -27,3 +27,30 @@ describe('import file reading', () => {
     expect(isQuireError(error, 'ImportError')).toBe(true);
   });
 });
+
+describe('files that are not what their name says (issue 12)', () => {
+  const binary = (name: string) =>
+    Object.assign(new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x00, 0x01, 0x02])]), { name });
+
+  it('a binary file renamed .csv is refused as not text, naming the file', async () => {
+    const error = await readImportFile(binary('orders.csv')).catch((e: unknown) => e);
+    expect(isQuireError(error, 'ImportNotText')).toBe(true);
+    expect((error as Error).message).toContain('orders.csv');
+  });
+
+  it('a non-zip .xlsx is refused with our own catalogued error, not the zip library text', async () => {
+    const error = await readImportFile(file('Name,Qty\nA,1\n', 'sheet.xlsx')).catch((e: unknown) => e);
+    expect(isQuireError(error, 'ImportNotXlsx')).toBe(true);
+    expect((error as Error).message).not.toMatch(/zip|http/i);
+  });
+
+  it('keeps quoted commas and line breaks inside one text cell', async () => {
+    const csv =
+      'Order,Note\nSO-1,"Deliver to dock 3, gate B\nCall before arrival"\nSO-2,"He said ""urgent"", please expedite"\n';
+    const { sheet } = await readImportFile(file(csv, 'notes.csv'));
+    expect(sheet.rows.map((row) => row[1])).toEqual([
+      'Deliver to dock 3, gate B\nCall before arrival',
+      'He said "urgent", please expedite',
+    ]);
+  });
+});

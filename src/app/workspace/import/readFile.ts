@@ -1,6 +1,6 @@
 import { QuireError } from '../../../core/errors';
 import { type RawSheet, sheetFromJsonText } from '../../../core/import';
-import { listXlsxSheets, readCsv, readXlsx } from '../../../storage';
+import { listXlsxSheets, readCsvBytes, readXlsx } from '../../../storage';
 
 export type ImportFileKind = 'csv' | 'xlsx' | 'json';
 
@@ -25,7 +25,7 @@ export interface ReadResult {
 /** Read a picked file into a sheet; bad files throw ImportError naming the row/column. */
 export async function readImportFile(file: Blob & { name: string }, sheetName?: string): Promise<ReadResult> {
   const kind = fileKind(file.name);
-  if (kind === 'csv') return { sheet: readCsv(await file.text()) };
+  if (kind === 'csv') return { sheet: readCsvBytes(await file.arrayBuffer(), file.name) };
   if (kind === 'json') return { sheet: sheetFromJsonText(await file.text()) };
   if (kind === 'xlsx') {
     const bytes = await file.arrayBuffer();

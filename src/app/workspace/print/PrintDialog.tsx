@@ -1,13 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import { getRenderPool } from '../../../../workers/browser-pool';
 import { isQuireError } from '../../../core/errors';
 import type { Storage, TableRow } from '../../../storage';
+import { assembleInWorker, getRenderPool, loadFileNameRule, saveFileNameRule } from '../../services/printing';
 import { Dialog } from '../Dialog';
 import { downloadBlob } from '../download';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
-import { loadFileNameRule, saveFileNameRule } from './fileNames';
 import { type PrintJobResult, type PrintOutput, runPrintJob } from './printJob';
 
 type Phase =
@@ -71,8 +70,8 @@ export function PrintDialog({
         output,
         signal: controller.signal,
         concurrency: pool.size,
-        render: (ref, scope, signal) => pool.render(ref, scope, { kind: 'document', signal }),
-        assetUrl: (blob) => URL.createObjectURL(blob),
+        render: (ref, source, naming, signal) => pool.render(ref, source, { kind: 'document', signal, naming }),
+        assemble: assembleInWorker,
         onProgress: (n) => {
           done = n;
           setPhase({ kind: 'running', done: n });

@@ -1,10 +1,14 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { displayText, type OpenValue } from '../../../core/data/openValue';
+import { printFileName } from '../../../core/print/fileName';
+import type { PrintInput } from '../../../core/print/input';
+import type { PrintSource } from '../../../core/print/sources';
+import { prepareOutputTemplate, printInputFor } from '../../../render/outputs/render';
 import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../../storage';
 import { openTestStorage } from '../../../storage/testing';
 import { DEMO_FILE_NAME_RULES, DEMO_TEMPLATE_IDS, demoTemplates } from '../demo/templates';
-import { fileNameFor } from './fileNames';
-import { runPrintJob } from './printJob';
+import { type RenderSource, runPrintJob } from './printJob';
 
 async function onePagePdf(text: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -24,6 +28,20 @@ function zipNames(bytes: Uint8Array): string[] {
   return names;
 }
 
+/** The real mapping and naming of the render worker, with a one-page stand-in for the PDF. */
+function fakeRender(seen: PrintInput[] = [], text: (input: PrintInput) => string = () => 'x'): RenderSource {
+  return async (ref, source: PrintSource, naming) => {
+    const input = printInputFor(prepareOutputTemplate(ref.content), source);
+    seen.push(input);
+    return {
+      bytes: await onePagePdf(text(input)),
+      mime: 'application/pdf',
+      extension: 'pdf',
+      fileName: `${printFileName(input, naming)}.pdf`,
+    };
+  };
+}
+
 async function demo(): Promise<{ storage: Storage; ids: string[] }> {
   const storage = await openTestStorage();
   await ensureDemoWorkspace(storage, { templates: demoTemplates });
@@ -34,7 +52,7 @@ describe('runPrintJob', () => {
   it('zips one PDF per record, named by the rule, in grid order, with progress', async () => {
     const { storage, ids } = await demo();
     const template = (await storage.templates.get(DEMO_TEMPLATE_IDS.invoice))!;
-    const scopes: Record<string, unknown>[] = [];
+    const inputs: PrintInput[] = [];
     const progress: number[] = [];
     const result = await runPrintJob({
       storage,
@@ -44,10 +62,7 @@ describe('runPrintJob', () => {
       rule: DEMO_FILE_NAME_RULES[template.id]!,
       output: 'zip',
       signal: new AbortController().signal,
-      render: async (_ref, scope) => {
-        scopes.push(scope as Record<string, unknown>);
-        return onePagePdf('x');
-      },
+      render: fakeRender(inputs),
       onProgress: (done) => progress.push(done),
     });
     expect(result.fileName).toBe('Invoice_5.zip');
@@ -57,8 +72,12 @@ describe('runPrintJob', () => {
     );
     expect(progress).toEqual([1, 2, 3, 4, 5]);
     // The scope carries linked records as child tables (the invoice's line items).
-    expect(Array.isArray(scopes[0]!.Lines)).toBe(true);
-    expect((scopes[0]!.Customer as { Company: string }[])[0]!.Company).toBe('Baltic Amber Jewelry');
+    const lines = inputs[0]!.scope.Lines as OpenValue;
+    expect(lines.type).toBe('list');
+    const customer = inputs[0]!.scope.Customer as OpenValue;
+    expect(
+      customer.type === 'list' && customer.items[0]?.type === 'map' && displayText(customer.items[0].fields.Company),
+    ).toBe('Baltic Amber Jewelry');
   });
 
   it('merges into one PDF with every page', async () => {
@@ -72,7 +91,7 @@ describe('runPrintJob', () => {
       rule: '{Order no}',
       output: 'merged',
       signal: new AbortController().signal,
-      render: (_ref, scope) => onePagePdf(String((scope as Record<string, unknown>)['Order no'])),
+      render: fakeRender([], (input) => displayText(input.scope['Order no'] as OpenValue)),
     });
     expect(result.fileName).toBe('Packing_slip_3.pdf');
     const merged = await PDFDocument.load(await result.blob.arrayBuffer());
@@ -93,26 +112,13 @@ describe('runPrintJob', () => {
         rule: '{Order no}',
         output: 'zip',
         signal: controller.signal,
-        render: async () => {
+        render: async (...args) => {
           rendered++;
           if (rendered === 3) controller.abort();
-          return onePagePdf('x');
+          return fakeRender()(...args);
         },
       }),
     ).rejects.toThrow(/cancelled/);
     expect(rendered).toBeLessThan(ids.length);
-  });
-});
-
-describe('fileNameFor', () => {
-  it('fills record fields and the standard variables, and sanitises', () => {
-    const ctx = {
-      rule: '{NAME}_{Order no}_{FIRST_FIELD}',
-      templateName: 'Invoice',
-      tableName: 'Orders',
-      printTime: Date.UTC(2026, 0, 5),
-    };
-    expect(fileNameFor({ 'Order no': 'SO/1' }, 'SO/1', ctx)).toBe('Invoice_SO_1_SO_1');
-    expect(fileNameFor({}, undefined, { ...ctx, rule: '' })).toBe('Invoice');
   });
 });

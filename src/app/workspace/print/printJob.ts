@@ -1,18 +1,34 @@
-import { recordToScope } from '../../../core/data';
+/**
+ * Printing many records of a table with one template: sources are read chunk by chunk from
+ * storage, each is rendered on the render pool (the worker maps and names it), and the run is
+ * assembled — merged PDF or ZIP — by `runBatch` (in the app: in a worker of its own).
+ */
+
+import type { BatchRunOptions, BatchRunResult, RenderDocument, ReportProgress } from '../../../../workers/batch-api';
+import { runBatch } from '../../../../workers/batch-api';
 import { QuireError } from '../../../core/errors';
-import { sanitizeFileName } from '../../../core/naming';
-import { mergePdfs, renderBatch, UniqueNames, zipStream } from '../../../render/batch';
-import { ASSET_URL_PREFIX, loadPrintInputs, type Storage, type TemplateRow } from '../../../storage';
-import { fileNameFor } from './fileNames';
+import type { PrintSource } from '../../../core/print/sources';
+import type { NamingContext, RenderedOutput } from '../../../render/outputs/render';
+import type { Storage, TemplateRow } from '../../../storage';
+import { EMPTY_SOURCE, tableRecordSources } from '../../services/printing';
 
 export type PrintOutput = 'merged' | 'zip';
 
-/** Renders one record's scope with a template: the render pool in the app, a stub in tests. */
-export type RenderScope = (
+/** Renders one source with a template: the render pool in the app, an in-process stub in tests. */
+export type RenderSource = (
   template: { key: string; content: unknown },
-  scope: unknown,
+  source: PrintSource,
+  naming: NamingContext,
   signal: AbortSignal,
-) => Promise<Uint8Array>;
+) => Promise<RenderedOutput>;
+
+/** Assembles the run (the app runs it in a worker; tests in process). */
+export type AssembleRun = (
+  options: BatchRunOptions,
+  render: RenderDocument,
+  onProgress: ReportProgress | undefined,
+  signal: AbortSignal,
+) => Promise<BatchRunResult>;
 
 export interface PrintJobInput {
   storage: Storage;
@@ -23,12 +39,11 @@ export interface PrintJobInput {
   /** The file-name rule of the template. */
   rule: string;
   output: PrintOutput;
-  render: RenderScope;
+  render: RenderSource;
+  assemble?: AssembleRun;
   concurrency?: number;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
-  /** Turns a stored Blob into a URL the render worker can fetch (object URLs in the app). */
-  assetUrl?: (blob: Blob) => string;
   now?: number;
 }
 
@@ -36,122 +51,52 @@ export interface PrintJobResult {
   blob: Blob;
   fileName: string;
   count: number;
-  /** Names of the PDFs, in order (inside the ZIP, or the single file). */
+  /** Names of the documents, in order (inside the ZIP, or the single file). */
   names: string[];
 }
 
 /** Records are read in chunks, so printing 10,000 records never holds them all at once. */
 const CHUNK = 100;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Source `index` of the run, reading its chunk once; chunks behind the run are let go. */
+function chunkedSources(storage: Storage, tableId: string, recordIds: readonly string[]) {
+  const chunks = new Map<number, Promise<Map<string, PrintSource>>>();
+  return async (index: number): Promise<PrintSource> => {
+    const chunk = Math.floor(index / CHUNK);
+    let sources = chunks.get(chunk);
+    if (!sources) {
+      const ids = recordIds.slice(chunk * CHUNK, (chunk + 1) * CHUNK);
+      sources = tableRecordSources(storage, tableId, ids).then(
+        (list) => new Map(list.map((s) => [s.kind === 'table' ? s.record.recordId : '', s])),
+      );
+      chunks.set(chunk, sources);
+      chunks.delete(chunk - 2);
+    }
+    // A record deleted since it was selected prints empty rather than failing the run.
+    return (await sources).get(recordIds[index]!) ?? EMPTY_SOURCE;
+  };
 }
 
-/** Replace `quire-asset:<hash>` URLs inside a scope with fetchable URLs. */
-async function resolveAssets(value: unknown, resolve: (hash: string) => Promise<string>): Promise<unknown> {
-  if (typeof value === 'string')
-    return value.startsWith(ASSET_URL_PREFIX) ? resolve(value.slice(ASSET_URL_PREFIX.length)) : value;
-  if (Array.isArray(value)) return Promise.all(value.map((v) => resolveAssets(v, resolve)));
-  if (isPlainObject(value)) {
-    const out: Record<string, unknown> = Object.create(null);
-    for (const [k, v] of Object.entries(value)) out[k] = await resolveAssets(v, resolve);
-    return out;
-  }
-  return value;
-}
-
-interface Prepared {
-  scope: Record<string, unknown>;
-  name: string;
-}
-
-/**
- * Print records with one template: scopes are built chunk by chunk, rendered through the pool with
- * bounded concurrency (renderBatch), and streamed into one merged PDF or a ZIP of one PDF per record
- * named by the template's file-name rule. Cancelling stops at the next record.
- */
 export async function runPrintJob(input: PrintJobInput): Promise<PrintJobResult> {
   const { storage, template, signal } = input;
   const table = await storage.tables.get(input.tableId);
   if (!table) throw new QuireError('MetaTableNotFound', { detail: input.tableId });
-  const primary = table.fields.find((f) => f.isPrimary) ?? table.fields[0];
   const printTime = input.now ?? Date.now();
   const total = input.recordIds.length;
-  const urls = new Map<string, Promise<string>>();
-  const created: string[] = [];
-  const resolveHash = (hash: string) => {
-    let url = urls.get(hash);
-    if (!url) {
-      url = storage.assets.getBlob(hash).then((blob) => {
-        if (!blob || !input.assetUrl) return `${ASSET_URL_PREFIX}${hash}`;
-        const made = input.assetUrl(blob);
-        created.push(made);
-        return made;
-      });
-      urls.set(hash, url);
-    }
-    return url;
-  };
-  const unique = new UniqueNames();
-  const names: string[] = [];
-
-  async function* prepared(): AsyncGenerator<Prepared> {
-    for (let start = 0; start < total; start += CHUNK) {
-      if (signal.aborted) return;
-      const ids = input.recordIds.slice(start, start + CHUNK);
-      const { table: data, linkedTables } = await loadPrintInputs(storage, input.tableId, ids);
-      for (const record of data.records) {
-        const scope = (await resolveAssets(recordToScope(data, record, linkedTables), resolveHash)) as Record<
-          string,
-          unknown
-        >;
-        const name = unique.take(
-          fileNameFor(scope, primary ? scope[primary.name] : undefined, {
-            rule: input.rule,
-            templateName: template.name,
-            tableName: table!.name,
-            printTime,
-          }),
-        );
-        names.push(`${name}.pdf`);
-        yield { scope, name };
-      }
-    }
-  }
-
+  const sourceAt = chunkedSources(storage, input.tableId, input.recordIds);
   const templateRef = { key: `${template.id}@${template.revision}`, content: template.content };
-  const items = renderBatch(prepared(), (item) => input.render(templateRef, item.scope, signal), {
-    concurrency: input.concurrency ?? 2,
-    signal,
-    onProgress: ({ done }) => input.onProgress?.(done, total),
-  });
-
-  try {
-    let blob: Blob;
-    let fileName: string;
-    if (input.output === 'zip') {
-      const entries = (async function* () {
-        for await (const item of items) yield { name: `${item.record.name}.pdf`, bytes: item.pdf };
-      })();
-      blob = await new Response(zipStream(entries, new Date(printTime))).blob();
-      fileName = `${sanitizeFileName(template.name) || 'documents'}_${total}.zip`;
-    } else {
-      let count = 0;
-      let firstName = '';
-      const pdfs = (async function* () {
-        for await (const item of items) {
-          if (count++ === 0) firstName = item.record.name;
-          yield item.pdf;
-        }
-      })();
-      const merged = await mergePdfs(pdfs);
-      blob = new Blob([merged as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
-      fileName = total === 1 ? `${firstName}.pdf` : `${sanitizeFileName(template.name) || 'documents'}_${total}.pdf`;
-    }
+  const naming: NamingContext = { rule: input.rule, templateName: template.name, printTime };
+  const render: RenderDocument = async (index) => {
     if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
-    return { blob, fileName, count: total, names };
-  } finally {
-    // Object URLs of images are only needed while rendering.
-    for (const url of created) URL.revokeObjectURL(url);
-  }
+    return input.render(templateRef, await sourceAt(index), naming, signal);
+  };
+  const assemble = input.assemble ?? ((options, one, progress, s) => runBatch(options, one, progress, s));
+  const result = await assemble(
+    { total, output: input.output, templateName: template.name, printTime, concurrency: input.concurrency ?? 2 },
+    render,
+    input.onProgress,
+    signal,
+  );
+  if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+  return { ...result, count: total };
 }

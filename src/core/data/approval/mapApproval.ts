@@ -5,6 +5,7 @@
  * details). Variables carry a label in the approval language and an open value.
  */
 import { DEFAULT_TIME_ZONE, resolveTimeZone } from '../../format';
+import { legalizeVariableName } from '../../naming/names';
 import type { OpenDataSource, Variable, VariableFieldType } from '../dataSource';
 import {
   files,
@@ -136,16 +137,20 @@ function mergeItems(design: FormItem[], content: FormItem[]): MergedItem[] {
   return merged;
 }
 
+/**
+ * Variable names of form items: an item's name made legal (spec 001 §5.1: invalid characters
+ * become '_', a '_' goes in front when the name cannot start with its first character), so
+ * "Request No." is `Request_No_`; a name already taken gets `_2`, `_3`, …
+ */
 class NameBook {
   private readonly used = new Set<string>();
   constructor(reserved: Iterable<string>) {
     for (const name of reserved) this.used.add(name);
   }
-  /** A unique variable name: a repeated name gets ' (2)', ' (3)', … */
   claim(name: string): string {
-    const base = name.trim() === '' ? 'item' : name.trim();
+    const base = legalizeVariableName(name.trim() === '' ? 'item' : name.trim());
     let candidate = base;
-    for (let n = 2; this.used.has(candidate); n++) candidate = `${base} (${n})`;
+    for (let n = 2; this.used.has(candidate); n++) candidate = `${base}_${n}`;
     this.used.add(candidate);
     return candidate;
   }
@@ -229,6 +234,8 @@ function systemVariables(
       approveStatus: str(entry.approveStatus),
       timeStr: str(entry.timeStr),
       comment: str(entry.comment),
+      // The same image the signature groupings print: '' while the entry is in progress.
+      image: str(entry.image),
     }),
   );
   const values: Record<SystemVariableName, OpenValue> = {

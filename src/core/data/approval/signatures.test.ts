@@ -41,8 +41,23 @@ describe('signature rules', () => {
   it('keeps in-progress entries without an image', () => {
     const entries = signatureEntries([step('CFO', 'Bo', 'PENDING', { ...sig('bo.png'), time: null })], opts);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ image: '', signatureImage: 'bo.png', timeStr: '-', approveStatus: 'Pending' });
+    expect(entries[0]).toMatchObject({ image: '', signatureImage: '', timeStr: '-', approveStatus: 'Pending' });
   });
+
+  it.each(['PENDING', 'in progress', 'approving', 'waiting'])(
+    'an approver still deciding (%s) shows no image anywhere, even one signed earlier',
+    (operation) => {
+      const process = [step('Manager', 'Bo', 'APPROVED', sig('bo.png')), step('CFO', 'Bo', operation, sig('bo-2.png'))];
+      const groups = groupSignatures(process, opts);
+      const pending = groups.entries[1]!;
+      expect(pending).toMatchObject({ image: '', signatureImage: '', nodeName: 'CFO' });
+      expect(groups.byNode.CFO).toMatchObject({ image: '', signatureImage: '' });
+      expect(groups.byPerson.Bo).toMatchObject({ image: '', signatureImage: '' });
+      expect(groups.listByPerson.Bo!.map((e) => e.signatureImage)).toEqual(['bo.png', '']);
+      // The earlier, finished approval keeps its signature.
+      expect(groups.byNode.Manager).toMatchObject({ image: 'bo.png', signatureImage: 'bo.png' });
+    },
+  );
 
   it('shows no image for rejected entries', () => {
     expect(signatureEntries([step('CFO', 'Bo', 'REJECTED', sig('bo.png'))], opts)[0]!.image).toBe('');
@@ -128,5 +143,18 @@ describe('signature groupings', () => {
 
   it("prints the applicant's signature on submission", () => {
     expect(groups.byNode.Submit!.image).toBe('ann.png');
+  });
+});
+
+describe('signature grouping keys', () => {
+  it('are legal path segments: inner spaces stay, dots and dashes become _', () => {
+    const groups = groupSignatures(
+      [step('Dept. head', 'Jean-Pierre', 'APPROVED', sig('jp.png')), step('Team lead', 'Li Wei', 'APPROVED')],
+      opts,
+    );
+    expect(Object.keys(groups.byPerson)).toEqual(['Jean_Pierre', 'Li Wei']);
+    expect(Object.keys(groups.byNode)).toEqual(['Dept_ head', 'Team lead']);
+    expect(groups.byNode['Dept_ head']).toMatchObject({ nodeName: 'Dept. head', name: 'Jean-Pierre', image: 'jp.png' });
+    expect(Object.keys(groups.listByPerson)).toEqual(['Jean_Pierre', 'Li Wei']);
   });
 });

@@ -3,10 +3,12 @@
  * groupings: by person, by node (one entry each), and lists by person, lists by node.
  *
  * Rules: entries whose node name is '' or '-' are ignored; approved entries, auto-skipped ones
- * included, show the signature image (so does the applicant's submission); in-progress entries keep their place without an image;
+ * included, show the signature image (so does the applicant's submission); in-progress entries keep their place without an image
+ * (`signatureImage` included);
  * comment and carbon-copy entries appear in lists but never in the single-value maps; a user's
  * signature image carries forward to their later entries that have none.
  */
+import { legalPathSegment } from '../../expr/names';
 import { list, map, type OpenValue, str } from '../openValue';
 import { type ApprovalLanguage, EMPTY, operationLabel } from './labels';
 import type { ProcessEntry } from './types';
@@ -27,6 +29,7 @@ export type Operation =
 const OPERATION_ALIASES: Record<string, Operation> = {
   START: 'START',
   SUBMIT: 'START',
+  SUBMITTED: 'START',
   APPROVED: 'APPROVED',
   APPROVE: 'APPROVED',
   PASS: 'APPROVED',
@@ -41,6 +44,9 @@ const OPERATION_ALIASES: Record<string, Operation> = {
   IN_PROGRESS: 'PENDING',
   RUNNING: 'PENDING',
   APPROVING: 'PENDING',
+  PROCESSING: 'PENDING',
+  WAITING: 'PENDING',
+  NOT_START: 'PENDING',
   TRANSFERRED: 'TRANSFERRED',
   TRANSFER: 'TRANSFERRED',
   ROLLBACK: 'ROLLBACK',
@@ -64,6 +70,8 @@ export function normalizeOperation(operation: string): Operation | string {
 // The applicant's submission is a finished act too, so its signature prints like an approval.
 const SHOWS_IMAGE = new Set<string>(['START', 'APPROVED', 'AUTO_PASS']);
 const NOT_A_SIGNATURE = new Set<string>(['COMMENT', 'CC']);
+/** An approver still deciding has signed nothing yet: no image of theirs prints anywhere (spec 001 §4). */
+const IN_PROGRESS = new Set<string>(['PENDING']);
 
 /** One signature entry as templates read it. */
 export interface SignatureEntry {
@@ -76,7 +84,7 @@ export interface SignatureEntry {
   name: string;
   /** Localized label of the entry's result. */
   approveStatus: string;
-  /** The user's signature image, whatever the result ('' when none is known). */
+  /** The user's signature image, whatever the result ('' when none is known), but never for an entry still in progress. */
   signatureImage: string;
   /** The normalized operation, for rules downstream (not a template variable). */
   operation: string;
@@ -108,7 +116,7 @@ export function signatureEntries(process: readonly ProcessEntry[], options: Sign
     const userKey = step.userId || step.userName;
     const ownImage = step.signature?.img ?? '';
     if (ownImage) lastImage.set(userKey, ownImage);
-    const signatureImage = ownImage || lastImage.get(userKey) || '';
+    const signatureImage = IN_PROGRESS.has(operation) ? '' : ownImage || lastImage.get(userKey) || '';
     const time = step.time == null || step.time === '' ? EMPTY : approvalDateTime(step.time, options.timeZone);
     entries.push({
       image: SHOWS_IMAGE.has(operation) ? signatureImage : '',
@@ -135,12 +143,16 @@ export function groupSignatures(process: readonly ProcessEntry[], options: Signa
     entries,
   };
   for (const entry of entries) {
-    (groups.listByPerson[entry.name] ??= []).push(entry);
-    (groups.listByNode[entry.nodeName] ??= []).push(entry);
+    // Keys are path segments templates name (`signatureByNode.Manager.image`): made legal like any
+    // generated name (spec 001 §5.1), so `J. Smith` or `Jean-Pierre` cannot break the path.
+    const person = legalPathSegment(entry.name);
+    const node = legalPathSegment(entry.nodeName);
+    (groups.listByPerson[person] ??= []).push(entry);
+    (groups.listByNode[node] ??= []).push(entry);
     if (NOT_A_SIGNATURE.has(entry.operation)) continue;
     // The latest entry wins: a re-approval after a return replaces the earlier one.
-    groups.byPerson[entry.name] = entry;
-    groups.byNode[entry.nodeName] = entry;
+    groups.byPerson[person] = entry;
+    groups.byNode[node] = entry;
   }
   return groups;
 }

@@ -1,0 +1,304 @@
+/**
+ * The HTTP contract between Quire's server (`src/server`) and its clients (`src/api`, `src/sync`):
+ * body codes, request schemas and response shapes. Both sides import this one module so a field
+ * renamed here fails the typecheck on both. Pure zod and types: safe for the browser build.
+ */
+import { z } from 'zod';
+import type { ErrorIssue, ErrorName } from '../core/errors';
+
+/** Body codes of the envelope. Success is HTTP 200 with code 0 (spec 000 §5). */
+export const BODY_CODE = {
+  ok: 0,
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  tooLarge: 413,
+  tooManyAttempts: 429,
+  internal: 500,
+  /** The stored base token is no longer valid: the client clears it (spec 000 §4). */
+  baseTokenInvalid: 3021,
+  /** A write carried a version that is not the current one; `data.current` holds the current one. */
+  versionConflict: 3030,
+  /** A sync push skipped a mutation id; `data.expected` is the next id the server will accept. */
+  mutationOutOfOrder: 3031,
+} as const;
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** What `data` holds when `code` is not 0. */
+export interface ErrorData {
+  error: ErrorName;
+  issues?: ErrorIssue[];
+  current?: TemplateDto;
+  expected?: number;
+}
+
+// ---- shared pieces ----------------------------------------------------------------------------
+
+const id = z.string().min(1).max(64);
+const name = z.string().trim().min(1).max(200);
+/** Template content is a JSON string (spec 000 §3); the server checks it parses. */
+const content = z.string().max(4_000_000);
+const deps = z.array(z.string().max(200)).max(2000);
+const version = z.number().int().min(0);
+
+export const idParam = id;
+export const pageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+// ---- accounts ---------------------------------------------------------------------------------
+
+export const registerBody = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)),
+  password: z.string().min(8).max(200),
+  name,
+});
+export const loginBody = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().min(1).max(200),
+});
+export const updatePasswordBody = z.object({
+  oldPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8).max(200),
+});
+export const updateUserBody = z.object({ name });
+
+export interface LoginDto {
+  token: string;
+  userId: string;
+  expireAt: number;
+  /** The key of the user's default team, stored with the login (spec 000 §3 "Stored login info"). */
+  tenantKey: string;
+}
+export interface UserDto {
+  id: string;
+  email: string;
+  name: string;
+  tenantName: string;
+  avatarUrl: string;
+}
+
+// ---- teams and documents ----------------------------------------------------------------------
+
+export const createTeamBody = z.object({ name });
+export const updateTeamBody = z.object({ name });
+export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().max(254) });
+
+export interface TeamDto {
+  id: string;
+  teamKey: string;
+  name: string;
+  role: 'owner' | 'member';
+}
+
+export const createDocBody = z.object({
+  name: z.string().trim().max(200).optional(),
+  dataSource: z.unknown().optional(),
+  sampleData: z.unknown().optional(),
+});
+export const updateDocBody = z
+  .object({ name: name.optional(), dataSource: z.unknown().optional(), sampleData: z.unknown().optional() })
+  .refine((b) => b.name !== undefined || b.dataSource !== undefined || b.sampleData !== undefined, {
+    message: 'name, dataSource or sampleData is required',
+  });
+export const docStatusBody = z.object({ status: z.enum(['active', 'archived']) });
+
+/** Spec 000 §5: a new team document is named 'New Document' when no name is given. */
+export const DEFAULT_DOC_NAME = 'New Document';
+
+export interface DocDto {
+  id: string;
+  teamId: string;
+  name: string;
+  status: 'active' | 'archived';
+  dataSource: unknown;
+  sampleData: unknown;
+  createdAt: number;
+  updatedAt: number;
+}
+export interface DocLogDto {
+  id: number;
+  userId: string;
+  action: string;
+  detail: unknown;
+  createdAt: number;
+}
+export interface Page<T> {
+  total: number;
+  list: T[];
+}
+
+// ---- templates (one mechanism for the three families) -----------------------------------------
+
+export type TemplateFamily = 'open' | 'approval' | 'print';
+
+export interface TemplateDto {
+  id: string;
+  family: TemplateFamily;
+  teamId: string;
+  docId: string | null;
+  approvalCode: string | null;
+  name: string;
+  content: string;
+  deps: string[];
+  type: number;
+  category: number;
+  baseId: string | null;
+  tableId: string | null;
+  /** Grows by one with each write; the lock a save or publish must carry. */
+  version: number;
+  /** Approval templates only: the version lock (same number as `version`). */
+  lastVersionLock: number;
+  enabled: boolean;
+  status: string;
+  outdated: boolean;
+  deleted: boolean;
+  /** Latest release number, 0 when never published. */
+  releaseNo: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ReleaseDto {
+  templateId: string;
+  releaseNo: number;
+  /** The draft version that was published. */
+  version: number;
+  name: string;
+  content: string;
+  deps: string[];
+  note: string;
+  createdBy: string;
+  createdAt: number;
+}
+
+export const createOpenTemplateBody = z.object({
+  /** Optional client-chosen id, so a template created offline keeps its id once synced. */
+  id: id.optional(),
+  name,
+  content,
+  deps: deps.default([]),
+  type: z.number().int().min(0).max(100).default(1),
+});
+export const saveTemplateBody = z.object({ lastVersion: version, content, deps: deps.optional() });
+export const renameTemplateBody = z.object({ name });
+export const copyTemplateBody = z.object({ id: id.optional(), name: name.optional() });
+export const publishTemplateBody = z.object({ lastVersion: version, note: z.string().max(2000).default('') });
+export const resetTemplateBody = z.object({ lastVersion: version, releaseNo: z.number().int().min(1) });
+
+// approval family (/api/print-approval-v2)
+export const approvalTemplateQuery = z.object({ templateId: id });
+export const createApprovalTemplateBody = z.object({
+  id: id.optional(),
+  name,
+  content,
+  type: z.number().int().min(0).max(100).default(1),
+});
+export const saveApprovalTemplateBody = z.object({
+  templateId: id,
+  lastVersionLock: version,
+  content,
+  name: name.optional(),
+});
+export const approvalReleaseQuery = z.object({ templateId: id, version: z.coerce.number().int().min(1) });
+export const publishReleaseBody = z.object({ templateId: id, note: z.string().max(2000).default('') });
+export const resetApprovalBody = z.object({ templateId: id, lastVersionLock: version, version: z.number().int() });
+export const manageUpdateBody = z.object({
+  name: name.optional(),
+  /** The outdated flag can be set true and is never reset (spec 000 §4). */
+  outdated: z.literal(true).optional(),
+});
+export const enableBody = z.object({ enabled: z.boolean() });
+export const statusBody = z.object({ templateId: id, status: z.enum(['active', 'inactive']) });
+
+// main API (/api/print-templates)
+export const printTemplateListQuery = z.object({
+  baseId: z.string().max(64).optional(),
+  tableId: z.string().max(64).optional(),
+  category: z.coerce.number().int().min(1).max(2).optional(),
+  name: z.string().max(200).optional(),
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const createPrintTemplateBody = z.object({
+  id: id.optional(),
+  category: z.number().int().min(1).max(2).default(1),
+  name,
+  tableId: z.string().min(1).max(64),
+  baseId: z.string().min(1).max(64),
+  content,
+  type: z.number().int().min(0).max(100).default(1),
+});
+export const updatePrintTemplateBody = z.object({ name: name.optional(), content, lastVersion: version });
+
+// ---- sync -------------------------------------------------------------------------------------
+
+export const mutationSchema = z.discriminatedUnion('kind', [
+  z.object({
+    id: z.number().int().min(1),
+    kind: z.literal('template.create'),
+    templateId: id,
+    docId: id,
+    name,
+    content,
+    deps: deps.default([]),
+  }),
+  z.object({
+    id: z.number().int().min(1),
+    kind: z.literal('template.save'),
+    templateId: id,
+    lastVersion: version,
+    content,
+    deps: deps.optional(),
+  }),
+  z.object({
+    id: z.number().int().min(1),
+    kind: z.literal('template.rename'),
+    templateId: id,
+    lastVersion: version,
+    name,
+  }),
+  z.object({
+    id: z.number().int().min(1),
+    kind: z.literal('template.publish'),
+    templateId: id,
+    lastVersion: version,
+    note: z.string().max(2000).default(''),
+  }),
+  z.object({ id: z.number().int().min(1), kind: z.literal('template.delete'), templateId: id }),
+]);
+export type Mutation = z.input<typeof mutationSchema>;
+export type MutationKind = Mutation['kind'];
+
+export const pushBody = z.object({
+  clientId: z.string().min(8).max(64),
+  mutations: z.array(mutationSchema).min(1).max(500),
+});
+export type PushBody = z.input<typeof pushBody>;
+
+/** The outcome of one mutation. A replay of an applied mutation gets its first outcome again. */
+export type MutationResult =
+  | { id: number; status: 'applied'; template: TemplateDto; release?: ReleaseDto }
+  | { id: number; status: 'conflict'; current: TemplateDto; error: 'VersionConflict' }
+  /** Refused for another reason (the template was deleted, an id is taken, …): never retried. */
+  | { id: number; status: 'rejected'; current: TemplateDto | null; error: ErrorName; msg: string };
+
+export interface PushResult {
+  /** The last mutation id the server has applied for this client. */
+  lastMutationId: number;
+  results: MutationResult[];
+}
+
+export const pullQuery = z.object({ docId: id, since: z.coerce.number().int().min(0).default(0) });
+export interface PullResult {
+  /** Pass as `since` next time. */
+  cursor: number;
+  templates: TemplateDto[];
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearJournal,
+  fingerprint,
+  type JournalEntry,
+  type KeyValueStore,
+  readJournal,
+  replayJournal,
+  writeJournal,
+} from './journal';
+
+class MemoryStore implements KeyValueStore {
+  readonly map = new Map<string, string>();
+  full = false;
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    if (this.full) throw new DOMException('full', 'QuotaExceededError');
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  get length() {
+    return this.map.size;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+}
+
+const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
+  templateId: 't1',
+  content: 'typed last',
+  name: 'Invoice',
+  tableId: 'tbl',
+  baseRevision: 4,
+  at: 1,
+  ...over,
+});
+
+function target(rows: Record<string, { content: string; revision: number }>) {
+  const saved: Array<{ id: string; content: string; revision: number }> = [];
+  const drafts: JournalEntry[] = [];
+  return {
+    saved,
+    drafts,
+    get: async (id: string) => rows[id],
+    save: async (e: JournalEntry, revision: number) => {
+      saved.push({ id: e.templateId, content: e.content, revision });
+    },
+    keepDraft: async (e: JournalEntry) => {
+      drafts.push(e);
+    },
+  };
+}
+
+describe('editor journal', () => {
+  it('is written synchronously, read back, and cleared only for the content storage now holds', () => {
+    const store = new MemoryStore();
+    expect(writeJournal(store, entry({ content: 'abc' }))).toBe(true);
+    expect(readJournal(store, 't1')?.content).toBe('abc');
+    clearJournal(store, 't1', 'ab');
+    expect(readJournal(store, 't1')?.content).toBe('abc');
+    clearJournal(store, 't1', 'abc');
+    expect(readJournal(store, 't1')).toBeUndefined();
+  });
+
+  it('never throws when localStorage is full', () => {
+    const store = new MemoryStore();
+    store.full = true;
+    expect(writeJournal(store, entry())).toBe(false);
+  });
+
+  it('replays the last keystrokes into storage on top of the revision they were typed on, then clears', async () => {
+    const store = new MemoryStore();
+    writeJournal(store, entry());
+    const t = target({ t1: { content: 'older', revision: 4 } });
+    const outcomes = await replayJournal(store, t);
+    expect(outcomes.get('t1')).toBe('restored');
+    expect(t.saved).toEqual([{ id: 't1', content: 'typed last', revision: 4 }]);
+    expect(store.length).toBe(0);
+  });
+
+  it('drops an entry storage already holds', async () => {
+    const store = new MemoryStore();
+    writeJournal(store, entry());
+    const t = target({ t1: { content: 'typed last', revision: 5 } });
+    expect((await replayJournal(store, t)).get('t1')).toBe('stored');
+    expect(t.saved).toEqual([]);
+    expect(store.length).toBe(0);
+  });
+
+  it('keeps the text as a draft for the conflict dialog when another tab saved since', async () => {
+    const store = new MemoryStore();
+    writeJournal(store, entry());
+    const t = target({ t1: { content: 'their text', revision: 6 } });
+    expect((await replayJournal(store, t)).get('t1')).toBe('draft');
+    expect(t.drafts.map((d) => d.content)).toEqual(['typed last']);
+    expect(t.saved).toEqual([]);
+    expect(store.length).toBe(0);
+  });
+
+  it('recognises its own write that was in flight when the tab died, and applies on top of it', async () => {
+    const store = new MemoryStore();
+    writeJournal(store, entry({ inFlight: { revision: 5, fingerprint: fingerprint('typed first') } }));
+    const t = target({ t1: { content: 'typed first', revision: 5 } });
+    expect((await replayJournal(store, t)).get('t1')).toBe('restored');
+    expect(t.saved).toEqual([{ id: 't1', content: 'typed last', revision: 5 }]);
+  });
+
+  it('keeps the journal when storage still refuses the write', async () => {
+    const store = new MemoryStore();
+    writeJournal(store, entry());
+    const t = target({ t1: { content: 'older', revision: 4 } });
+    t.save = async () => {
+      throw new Error('quota');
+    };
+    expect((await replayJournal(store, t)).get('t1')).toBe('failed');
+    expect(readJournal(store, 't1')?.content).toBe('typed last');
+  });
+});

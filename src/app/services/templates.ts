@@ -1,0 +1,45 @@
+/**
+ * Templates as every screen sees them: what a template binds to (a table, or an approval
+ * definition by code) and the templates of an approval.
+ */
+import { getStorage } from './storage';
+
+/** A template's binding names a table, or an approval definition by its code (`approval:CODE` or the bare code). */
+export function approvalCodeOf(binding: string): string {
+  return binding.startsWith('approval:') ? binding.slice('approval:'.length) : binding;
+}
+
+/** The binding a template made for an approval definition stores. */
+export const approvalBinding = (code: string) => `approval:${code}`;
+
+/** Bindings that name this approval: the prefixed form, and the bare code older templates used. */
+export const approvalBindings = (code: string) => [approvalBinding(code), code];
+
+/** What a template can be bound to on this device: its tables and its approval definitions. */
+export interface BindingTargets {
+  tables: Array<{ id: string; name: string; base: string }>;
+  approvals: Array<{ code: string; name: string; instances: number }>;
+}
+
+export async function loadBindingTargets(): Promise<BindingTargets> {
+  const db = await getStorage();
+  const tables: BindingTargets['tables'] = [];
+  for (const base of await db.bases.list())
+    for (const table of await db.tables.listByBase(base.id))
+      tables.push({ id: table.id, name: table.name, base: base.name });
+  const approvals = await Promise.all(
+    (await db.approvals.listDefinitions()).map(async (d) => ({
+      code: d.code,
+      name: d.name,
+      instances: await db.approvals.countInstances(d.code),
+    })),
+  );
+  return { tables, approvals };
+}
+
+/** The approval's templates, newest edit first (both binding forms). */
+export async function approvalTemplates(code: string) {
+  const db = await getStorage();
+  const lists = await Promise.all(approvalBindings(code).map((tableId) => db.templates.list({ tableId })));
+  return lists.flat().sort((a, b) => b.updatedAt - a.updatedAt);
+}

@@ -1,0 +1,99 @@
+/**
+ * A print run of many documents, the same for the CLI, the app (inside a worker, so merging and
+ * zipping never block the UI) and the server: render each item in order with bounded concurrency,
+ * name each file once (unique within the run), and deliver one merged PDF, a streamed ZIP, or the
+ * files one by one. Progress per document; the signal cancels before the next one.
+ */
+import { QuireError } from '../../core/errors';
+import { sanitizeFileName } from '../../core/naming/filename';
+import type { RenderedOutput } from '../outputs/render';
+import { mergePdfs } from './merge';
+import { renderBatch } from './run';
+import { UniqueNames, type ZipEntry, zipStream } from './zip';
+
+export type BatchOutput = 'merged' | 'zip';
+
+export interface PrintBatchOptions<T> {
+  items: Iterable<T> | AsyncIterable<T>;
+  total: number;
+  /** Renders one item; its `fileName` (with extension) names the file, else `document.<ext>`. */
+  render: (item: T, index: number) => Promise<RenderedOutput>;
+  templateName: string;
+  printTime: number;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface NamedFile extends ZipEntry {
+  mime: string;
+}
+
+function cancelled(): QuireError {
+  return new QuireError('DocGenerationError', { detail: 'cancelled' });
+}
+
+/** The documents of a run, in order, each with a unique file name. */
+export async function* printBatchFiles<T>(options: PrintBatchOptions<T>): AsyncGenerator<NamedFile> {
+  const unique = new UniqueNames();
+  const items = renderBatch(options.items, options.render, {
+    concurrency: options.concurrency ?? 2,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onProgress: ({ done }) => options.onProgress?.(done, options.total),
+  });
+  for await (const item of items) {
+    const file = item.output;
+    const dot = file.fileName?.lastIndexOf('.') ?? -1;
+    const stem = file.fileName && dot > 0 ? file.fileName.slice(0, dot) : 'document';
+    yield { name: `${unique.take(stem)}.${file.extension}`, bytes: file.bytes, mime: file.mime };
+  }
+}
+
+export interface PrintBatchResult {
+  /** The merged PDF or the ZIP, streamed: a ZIP is written as documents arrive. */
+  body: ReadableStream<Uint8Array>;
+  fileName: string;
+  mime: string;
+  /** The documents' names in order; complete once `body` has been read to the end. */
+  names: string[];
+}
+
+function runName(templateName: string, total: number, extension: string): string {
+  return `${sanitizeFileName(templateName) || 'documents'}_${total}.${extension}`;
+}
+
+function singleChunk(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/** One merged PDF (every document must be a PDF) or one ZIP of every document. */
+export async function runPrintBatch<T>(options: PrintBatchOptions<T>, output: BatchOutput): Promise<PrintBatchResult> {
+  const names: string[] = [];
+  const files = (async function* () {
+    for await (const file of printBatchFiles(options)) {
+      names.push(file.name);
+      yield file;
+    }
+    if (options.signal?.aborted) throw cancelled();
+  })();
+  if (output === 'zip') {
+    const body = zipStream(files, new Date(options.printTime));
+    return { body, names, mime: 'application/zip', fileName: runName(options.templateName, options.total, 'zip') };
+  }
+  const merged = await mergePdfs(
+    (async function* () {
+      for await (const file of files) {
+        if (file.mime !== 'application/pdf')
+          throw new QuireError('DocGenerationError', { detail: `${file.name} is not a PDF and cannot be merged` });
+        yield file.bytes;
+      }
+    })(),
+  );
+  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, 'pdf');
+  return { body: singleChunk(merged), names, mime: 'application/pdf', fileName };
+}

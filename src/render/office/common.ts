@@ -1,0 +1,81 @@
+/** What the three Office renderers share: opening a template, evaluation options, property parts. */
+
+import { QuireError } from '../../core/errors';
+import type { EvalOptions } from '../../core/expr/evaluate';
+import { renderTemplate, rootScope, type Scope } from '../../core/expr/evaluate';
+import { parseTemplate } from '../../core/expr/parse';
+import type { PrintSettings } from '../../core/print/build';
+import { DEFAULT_MAX_ITEMS } from '../resolve/context';
+import type { TemplateIssues } from './engine';
+import { OFFICE_FILTERS_KNOWN } from './engine';
+import { OFFICE_FILTERS } from './filters';
+import { base64ToBytes, type OfficeKind, type OfficeTemplateContent, parseOfficeContent } from './schema';
+import { findTags } from './tags';
+import { decodeXml, escapeXml, tokenize, tokenKind } from './xml';
+import { OfficePackage, refuseMacros } from './zip';
+
+export interface OpenedTemplate {
+  content: OfficeTemplateContent;
+  pkg: OfficePackage;
+}
+
+export function openTemplate(content: unknown, kind: OfficeKind): OpenedTemplate {
+  const parsed = parseOfficeContent(content, kind);
+  const pkg = OfficePackage.read(base64ToBytes(parsed.file));
+  refuseMacros(pkg, parsed.fileName);
+  return { content: parsed, pkg };
+}
+
+export function evalOptions(content: OfficeTemplateContent): EvalOptions {
+  return {
+    locale: content.settings?.lang,
+    timeZone: content.settings?.timeZone,
+    delimiters: content.settings?.delimiters,
+    filters: OFFICE_FILTERS,
+  };
+}
+
+/** The template's language and time zone, which the print input's display texts follow. */
+export function officeSettings(template: OpenedTemplate): PrintSettings {
+  const settings = template.content.settings;
+  return {
+    ...(settings?.lang ? { lang: settings.lang } : {}),
+    ...(settings?.timeZone ? { timeZone: settings.timeZone } : {}),
+  };
+}
+
+export function newBudget() {
+  return { items: 0, max: DEFAULT_MAX_ITEMS };
+}
+
+/** Title, subject, keywords, custom properties. (app.xml is left alone: it lists sheet and slide titles.) */
+export const PROPERTY_PARTS = ['docProps/core.xml', 'docProps/custom.xml'];
+
+/** Checks the tags in a property part (title, subject, custom properties…). */
+export function checkPropertyPart(xml: string, part: string, issues: TemplateIssues, options: EvalOptions): void {
+  if (!xml.includes('{')) return;
+  for (const token of tokenize(xml)) {
+    if (tokenKind(token) !== 'text' || !token.includes('{')) continue;
+    const text = decodeXml(token);
+    if (findTags(text, options.delimiters).length === 0) continue;
+    try {
+      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+    } catch (error) {
+      const reason = error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
+      issues.add(part, text.slice(0, 60), reason, '');
+    }
+  }
+}
+
+/** Fills tags in the text of a property part; each element's text is one template. */
+export function fillPropertyPart(xml: string, scope: Scope, options: EvalOptions): string {
+  if (!xml.includes('{')) return xml;
+  return tokenize(xml)
+    .map((token) => {
+      if (tokenKind(token) !== 'text' || !token.includes('{')) return token;
+      return escapeXml(renderTemplate(decodeXml(token), undefined, options, scope));
+    })
+    .join('');
+}
+
+export { rootScope };

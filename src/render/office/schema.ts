@@ -1,0 +1,101 @@
+/**
+ * Stored content of an Office-authored template: the uploaded file itself (base64, so the content
+ * stays JSON for IndexedDB, sync and the API) plus a few settings. Version 1.
+ */
+import { z } from 'zod';
+import { QuireError } from '../../core/errors';
+
+export const OFFICE_KINDS = ['docx', 'xlsx', 'pptx'] as const;
+export type OfficeKind = (typeof OFFICE_KINDS)[number];
+
+export const OFFICE_MIME: Record<OfficeKind, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** Far above real templates (a few MB) but bounded: the file is decoded in memory. */
+export const MAX_TEMPLATE_FILE_BYTES = 50 * 1024 * 1024;
+
+export const officeTemplateSchema = z.object({
+  kind: z.enum(OFFICE_KINDS),
+  version: z.literal(1),
+  /** The uploaded file's name (shown to the designer; its extension must match `kind`). */
+  fileName: z.string().min(1).max(255),
+  /** The file's bytes, base64. */
+  file: z
+    .string()
+    .min(1)
+    .max(Math.ceil(MAX_TEMPLATE_FILE_BYTES / 3) * 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'not base64'),
+  settings: z
+    .object({
+      lang: z.string().max(35).optional(),
+      timeZone: z.string().max(64).optional(),
+      /** `{tag}` (default) or `{{tag}}` (spec 001 §9.2). */
+      delimiters: z.enum(['single', 'double']).optional(),
+    })
+    .strict()
+    .optional(),
+});
+
+export type OfficeTemplateContent = z.infer<typeof officeTemplateSchema>;
+
+export function base64ToBytes(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  }
+  return btoa(binary);
+}
+
+/** Validates stored content of one kind; a JSON string is accepted too. */
+export function parseOfficeContent(content: unknown, kind: OfficeKind): OfficeTemplateContent {
+  let value = content;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new QuireError('TemplateParseError', { detail: 'not JSON', issues: [{ path: '', reason: 'not JSON' }] });
+    }
+  }
+  const result = officeTemplateSchema.safeParse(value);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => ({
+      path: issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join(''),
+      reason: issue.message,
+    }));
+    throw new QuireError('TemplateParseError', {
+      detail: issues.map((i) => `${i.path}: ${i.reason}`).join('; '),
+      issues,
+    });
+  }
+  if (result.data.kind !== kind) {
+    throw new QuireError('TemplateParseError', {
+      detail: `a ${result.data.kind} template given to the ${kind} renderer`,
+      issues: [{ path: 'kind', reason: `expected '${kind}'` }],
+    });
+  }
+  return result.data;
+}
+
+/** Content for an uploaded file (the kind follows its extension). */
+export function officeContentFromFile(bytes: Uint8Array, fileName: string): OfficeTemplateContent {
+  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  const kind = OFFICE_KINDS.find((k) => k === extension);
+  if (!kind) {
+    throw new QuireError('TemplateParseError', {
+      detail: `'${fileName}' is not a .docx, .xlsx or .pptx file`,
+      issues: [{ path: 'fileName', reason: 'expected .docx, .xlsx or .pptx' }],
+    });
+  }
+  return { kind, version: 1, fileName, file: bytesToBase64(bytes) };
+}

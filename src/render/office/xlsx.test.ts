@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { isQuireError } from '../../core/errors';
+import { cell, content, env, input, makeXlsx, row, sheetCells, unzipBytes, unzipText } from './test-helpers';
+import { xlsxRenderer } from './xlsx';
+
+async function fill(bytes: Uint8Array, scope: Record<string, unknown>) {
+  const template = xlsxRenderer.parse(content('xlsx', bytes, { timeZone: 'UTC' }));
+  return unzipText(await xlsxRenderer.render(template, input(scope), env));
+}
+
+const invoice = () =>
+  makeXlsx(
+    [
+      {
+        name: 'Invoice',
+        rows:
+          row(1, cell('A1', 'Invoice {number}'), cell('B1', '{customer.name}')) +
+          row(3, cell('A3', 'Item', 1), cell('B3', 'Qty', 1), cell('C3', 'Price', 1), cell('D3', 'Total', 1)) +
+          row(
+            4,
+            cell('A4', '{#lines}{name}'),
+            cell('B4', '{qty}'),
+            cell('C4', '{price}'),
+            cell('D4', '=B4*C4'),
+            cell('E4', '{/lines}'),
+          ) +
+          row(5, cell('C5', 'Sum'), cell('D5', '=SUM(D4:D4)')) +
+          row(7, cell('A7', 'Paid'), cell('B7', '{paid}'), cell('C7', '{date}'), cell('D7', '{amount | currency}')),
+        after:
+          '<mergeCells count="2"><mergeCell ref="A1:A2"/><mergeCell ref="E4:F4"/></mergeCells>' +
+          '<conditionalFormatting sqref="D4"><cfRule type="cellIs" dxfId="0" priority="1" operator="greaterThan"><formula>D4&gt;100</formula></cfRule></conditionalFormatting>',
+      },
+      { name: 'Summary', rows: row(1, cell('A1', '=Invoice!D5'), cell('B1', '=SUM(Invoice!D4:D4)')) },
+    ],
+    { definedNames: '<definedName name="Lines">Invoice!$A$4:$D$4</definedName>' },
+  );
+
+describe('xlsx', () => {
+  it('repeats styled rows, shifts formulas, merges and ranges, keeps types', async () => {
+    const out = await fill(invoice(), {
+      number: 'A-7',
+      customer: { name: 'Ada & Co' },
+      lines: [
+        { name: 'Pen', qty: 2, price: 1.5 },
+        { name: 'Ink', qty: { type: 'number', numberValue: 3, displayText: '3 pcs' }, price: 4 },
+        { name: 'Pad', qty: 1, price: 10 },
+      ],
+      paid: true,
+      date: { type: 'datetime', timestamp: Date.UTC(2024, 2, 5), displayText: '2024/03/05' },
+      amount: 1234.5,
+    });
+    const sheet = out['xl/worksheets/sheet1.xml']!;
+    const cells = sheetCells(sheet);
+    expect(cells.A1).toBe('Invoice A-7');
+    expect(cells.B1).toBe('Ada & Co');
+    expect([cells.A4, cells.A5, cells.A6]).toEqual(['Pen', 'Ink', 'Pad']);
+    // Numbers stay numbers (no t attribute), even when the open value has a display text.
+    expect(sheet).toMatch(/<c r="B5"><v>3<\/v><\/c>/);
+    expect([cells.D4, cells.D5, cells.D6]).toEqual(['=B4*C4', '=B5*C5', '=B6*C6']);
+    expect(cells.D7).toBe('=SUM(D4:D6)');
+    expect(cells.C7).toBe('Sum');
+    expect(sheet).toMatch(/<c r="B9" t="b"><v>1<\/v><\/c>/);
+    expect(cells.C9).toBe(String(Date.UTC(2024, 2, 5) / 86400000 + 25569));
+    expect(cells.D9).toBe('$1,234.50');
+    // The header row keeps its bold style; the date got a date style.
+    expect(sheet).toContain('<c r="A3" s="1"');
+    expect(out['xl/styles.xml']).toContain('numFmtId="14"');
+    expect(sheet).toContain(
+      '<mergeCell ref="A1:A2"/><mergeCell ref="E4:F4"/><mergeCell ref="E5:F5"/><mergeCell ref="E6:F6"/>',
+    );
+    expect(sheet).toContain('<mergeCells count="4">');
+    expect(sheet).toContain('sqref="D4:D6"');
+    expect(sheetCells(out['xl/worksheets/sheet2.xml']!)).toEqual({ A1: '=Invoice!D7', B1: '=SUM(Invoice!D4:D6)' });
+    expect(out['xl/workbook.xml']).toContain('Invoice!$A$4:$D$6');
+    expect(out['xl/workbook.xml']).toContain('fullCalcOnLoad="1"');
+  });
+
+  it('removes the rows of an empty loop and moves what follows up', async () => {
+    const out = await fill(invoice(), { lines: [] });
+    const cells = sheetCells(out['xl/worksheets/sheet1.xml']!);
+    expect(cells.C4).toBe('Sum');
+    expect(cells.A4).toBeUndefined();
+    expect(cells.A6).toBe('Paid');
+  });
+
+  it('repeats a block of rows with a nested loop', async () => {
+    const bytes = makeXlsx([
+      {
+        name: 'S',
+        rows:
+          row(1, cell('A1', '{#groups}Group {title}')) +
+          row(2, cell('A2', '{#items}{.}'), cell('B2', '{$number}{/items}')) +
+          row(3, cell('A3', 'end {title}{/groups}')) +
+          row(4, cell('A4', 'after')),
+      },
+    ]);
+    const out = await fill(bytes, {
+      groups: [
+        { title: 'G1', items: ['a', 'b'] },
+        { title: 'G2', items: ['c'] },
+      ],
+    });
+    const cells = sheetCells(out['xl/worksheets/sheet1.xml']!);
+    expect(cells).toEqual({
+      A1: 'Group G1',
+      A2: 'a',
+      B2: '1',
+      A3: 'b',
+      B3: '2',
+      A4: 'end G1',
+      A5: 'Group G2',
+      A6: 'c',
+      B6: '1',
+      A7: 'end G2',
+      A8: 'after',
+    });
+  });
+
+  it('reads tags from shared strings and leaves other shared strings alone', async () => {
+    const bytes = makeXlsx(
+      [{ name: 'S', rows: row(1, '<c r="A1" t="s"><v>0</v></c>', '<c r="B1" t="s"><v>1</v></c>') }],
+      { sharedStrings: ['Hello {name}', 'plain'] },
+    );
+    const out = await fill(bytes, { name: '<Ada>' });
+    const sheet = out['xl/worksheets/sheet1.xml']!;
+    expect(sheetCells(sheet).A1).toBe('Hello <Ada>');
+    expect(sheet).toContain('<c r="B1" t="s"><v>1</v></c>');
+  });
+
+  it('repeats a sheet per record, named by its tags', async () => {
+    const bytes = makeXlsx([
+      { name: 'Cover', rows: row(1, cell('A1', 'Orders: {orders.length}')) },
+      { name: '{#orders}Order {id}', rows: row(1, cell('A1', 'Order'), cell('B1', '{id}')) },
+    ]);
+    const out = await fill(bytes, { orders: [{ id: 7 }, { id: 8 }] });
+    const workbook = out['xl/workbook.xml']!;
+    expect(workbook.match(/<sheet\b[^>]*name="([^"]*)"/g)!.map((t) => /name="([^"]*)"/.exec(t)![1])).toEqual([
+      'Cover',
+      'Order 7',
+      'Order 8',
+    ]);
+    const copy = Object.keys(out).find((n) => /sheetQ1\.xml$/.test(n))!;
+    expect(sheetCells(out[copy]!)).toEqual({ A1: 'Order', B1: '8' });
+    expect(sheetCells(out['xl/worksheets/sheet2.xml']!)).toEqual({ A1: 'Order', B1: '7' });
+    expect(out['[Content_Types].xml']).toContain('/xl/worksheets/sheetQ1.xml');
+  });
+
+  it('keeps charts and drawings byte for byte, but moves chart ranges and anchors', async () => {
+    const chart =
+      '<c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"><c:ser><c:val><c:numRef><c:f>Invoice!$D$4:$D$4</c:f></c:numRef></c:val></c:ser></c:chartSpace>';
+    const drawing =
+      '<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"><xdr:twoCellAnchor><xdr:from><xdr:col>0</xdr:col><xdr:row>9</xdr:row></xdr:from><xdr:to><xdr:col>5</xdr:col><xdr:row>20</xdr:row></xdr:to></xdr:twoCellAnchor></xdr:wsDr>';
+    const image = new Uint8Array([137, 80, 78, 71, 0, 1, 2]);
+    const bytes = makeXlsx(
+      [
+        {
+          name: 'Invoice',
+          rows: row(4, cell('A4', '{#lines}{name}'), cell('B4', '{/lines}')) + row(5, cell('A5', 'x')),
+          after: '<drawing r:id="rIdD"/>',
+        },
+      ],
+      {
+        extra: { 'xl/charts/chart1.xml': chart, 'xl/drawings/drawing1.xml': drawing, 'xl/media/image1.png': image },
+        sheetRels: {
+          1: '<Relationship Id="rIdD" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/>',
+        },
+      },
+    );
+    const template = xlsxRenderer.parse(content('xlsx', bytes));
+    const result = await xlsxRenderer.render(template, input({ lines: [{ name: 'a' }, { name: 'b' }] }), env);
+    const files = unzipBytes(result);
+    expect(files['xl/media/image1.png']).toEqual(image);
+    const text = unzipText(result);
+    expect(text['xl/charts/chart1.xml']).toContain('<c:f>Invoice!$D$4:$D$5</c:f>');
+    expect(text['xl/drawings/drawing1.xml']).toContain('<xdr:row>10</xdr:row>');
+    expect(text['xl/drawings/drawing1.xml']).toContain('<xdr:row>21</xdr:row>');
+  });
+
+  it('names the sheet and cell of template errors', () => {
+    const bytes = makeXlsx([
+      { name: 'S', rows: row(2, cell('B2', '{#items}{name}')) + row(3, cell('A3', '{x | nope}')) },
+    ]);
+    try {
+      xlsxRenderer.parse(content('xlsx', bytes));
+      expect.unreachable();
+    } catch (error) {
+      expect(isQuireError(error, 'TemplateError')).toBe(true);
+      const paths = (error as { issues: Array<{ path: string }> }).issues.map((i) => i.path);
+      expect(paths).toContain("sheet 'S'!B2 {#items}");
+      expect(paths.some((p) => p.startsWith("sheet 'S'!A3"))).toBe(true);
+    }
+  });
+});
+
+describe('xlsx shared formulas', () => {
+  it('gives each copy of a repeated row its own shared formula ids', async () => {
+    const rows =
+      row(
+        1,
+        cell('A1', '{#lines}{a}'),
+        cell('B1', '{b}'),
+        '<c r="C1"><f t="shared" ref="C1:D1" si="0">A1*B1</f><v>0</v></c>',
+        '<c r="D1"><f t="shared" si="0"/><v>0</v></c>',
+        cell('E1', '{/lines}'),
+      ) + row(2, cell('A2', 'after'));
+    const out = await fill(makeXlsx([{ name: 'S', rows }]), {
+      lines: [
+        { a: 1, b: 2 },
+        { a: 3, b: 4 },
+      ],
+    });
+    const sheet = out['xl/worksheets/sheet1.xml']!;
+    expect(sheet).toContain(
+      '<c r="C1"><f t="shared" ref="C1:D1" si="1">A1*B1</f></c><c r="D1"><f t="shared" si="1"/></c>',
+    );
+    expect(sheet).toContain(
+      '<c r="C2"><f t="shared" ref="C2:D2" si="2">A2*B2</f></c><c r="D2"><f t="shared" si="2"/></c>',
+    );
+    expect(sheetCells(sheet).A3).toBe('after');
+  });
+});
+
+describe('xlsx page headers', () => {
+  it('fills tags in page headers and footers', async () => {
+    const after = '<headerFooter><oddHeader>&amp;LInvoice {number}&amp;RPage &amp;P</oddHeader></headerFooter>';
+    const out = await fill(makeXlsx([{ name: 'S', rows: row(1, cell('A1', 'x')), after }]), { number: 'A&7' });
+    expect(out['xl/worksheets/sheet1.xml']).toContain('<oddHeader>&amp;LInvoice A&amp;7&amp;RPage &amp;P</oddHeader>');
+  });
+});

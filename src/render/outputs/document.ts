@@ -1,0 +1,39 @@
+/** Document mode (the rich-text editor's templates) → PDF through the fixed Typst program. */
+import type { ParsedTemplateContent } from '../../core/model/types';
+import type { PrintInput } from '../../core/print/input';
+import { prepareTemplate, renderPdfDetailed } from '../render-pdf';
+import type { ImageLoader } from '../resolve/context';
+import type { ViewDocument } from '../view-model';
+import type { OutputEnvironment, OutputRenderer } from './types';
+
+/** Images come from the print input's bytes first; only what it lacks goes to the environment. */
+export function assetsFirst(assets: Readonly<Record<string, Uint8Array>>, fallback?: ImageLoader): ImageLoader {
+  return async (url) => {
+    if (Object.hasOwn(assets, url)) return assets[url];
+    return fallback ? fallback(url) : undefined;
+  };
+}
+
+/** The PDF and the view model it was typeset from (tests compare view models across callers). */
+export async function renderDocumentDetailed(
+  template: ParsedTemplateContent,
+  input: PrintInput,
+  env: OutputEnvironment,
+): Promise<{ pdf: Uint8Array; doc: ViewDocument }> {
+  return renderPdfDetailed(template, input.scope, {
+    engine: await env.typst(),
+    links: input.links,
+    fieldIds: input.fieldIds,
+    loadImage: assetsFirst(input.assets, env.loadImage),
+  });
+}
+
+export const documentRenderer: OutputRenderer<ParsedTemplateContent> = {
+  mime: 'application/pdf',
+  extension: 'pdf',
+  parse: prepareTemplate,
+  settings: (template) => ({ lang: template.settings.lang, timeZone: template.settings.timeZone }),
+  async render(template, input, env) {
+    return (await renderDocumentDetailed(template, input, env)).pdf;
+  },
+};

@@ -1,0 +1,11 @@
+export { assetsFirst, documentRenderer, renderDocumentDetailed } from './document';
+export { isOutputKind, OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
+export {
+  type NamingContext,
+  type PreparedTemplate,
+  prepareOutputTemplate,
+  printInputFor,
+  type RenderedOutput,
+  renderOutput,
+} from './render';
+export type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';

@@ -1,0 +1,68 @@
+/**
+ * The one rendering path every caller uses — the editor's live preview, the preview screen, batch
+ * print, the CLI and the server: a prepared template (kind + parsed content), one print source,
+ * mapped to the print input here (in the worker or Node process), rendered by the kind's renderer.
+ */
+import { isQuireError, QuireError } from '../../core/errors';
+import { buildPrintInput } from '../../core/print/build';
+import { type FileNameContext, printFileName } from '../../core/print/fileName';
+import type { PrintInput } from '../../core/print/input';
+import { OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
+import type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';
+
+/** A template ready to render: its kind and its parsed content (a union discriminated by kind). */
+export type PreparedTemplate = { [K in OutputKind]: { kind: K; template: OutputTemplates[K] } }[OutputKind];
+
+function rendererOf<K extends OutputKind>(kind: K): OutputRenderer<OutputTemplates[K]> {
+  return OUTPUTS[kind] as OutputRenderer<OutputTemplates[K]>;
+}
+
+/** Validates stored content (JSON text or object) of any kind. */
+export function prepareOutputTemplate(content: unknown): PreparedTemplate {
+  const kind = outputKindOf(content);
+  return { kind, template: rendererOf(kind).parse(content) } as PreparedTemplate;
+}
+
+/** The print input of one source for a template: data mapped in the template's language and zone. */
+export function printInputFor(prepared: PreparedTemplate, source: unknown): PrintInput {
+  return buildPrintInput(source, rendererOf(prepared.kind).settings(prepared.template));
+}
+
+export interface RenderedOutput extends RenderedFile {
+  /** With the extension, when the caller gave a naming context. */
+  fileName?: string;
+}
+
+export type NamingContext = Omit<FileNameContext, 'timeZone' | 'locale'>;
+
+/** Renders one source; throws only catalogued errors. */
+export async function renderOutput(
+  prepared: PreparedTemplate,
+  source: unknown,
+  env: OutputEnvironment,
+  naming?: NamingContext,
+): Promise<RenderedOutput> {
+  const renderer = rendererOf(prepared.kind);
+  const input = printInputFor(prepared, source);
+  let bytes: Uint8Array;
+  try {
+    bytes = await renderer.render(prepared.template, input, env);
+  } catch (error) {
+    if (isQuireError(error)) throw error;
+    throw new QuireError('TemplateRendererror', {
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
+  }
+  const file: RenderedOutput = { bytes, mime: renderer.mime, extension: renderer.extension };
+  if (naming) {
+    const settings = renderer.settings(prepared.template);
+    const name = printFileName(input, {
+      ...naming,
+      ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
+      ...(settings.lang ? { locale: settings.lang } : {}),
+    });
+    file.fileName = `${name}.${renderer.extension}`;
+  }
+  return file;
+}

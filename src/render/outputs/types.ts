@@ -1,0 +1,34 @@
+/**
+ * One interface for every output kind: a renderer turns a template of its kind plus one print
+ * input into the bytes of one file. The registry (`registry.ts`) maps each kind to its renderer;
+ * its type requires an entry for every kind, so a new kind fails the typecheck until it renders.
+ */
+import type { PrintSettings } from '../../core/print/build';
+import type { PrintInput } from '../../core/print/input';
+import type { ImageLoader } from '../resolve/context';
+import type { TypstEngine } from '../typst/engine';
+
+/** What the environment (browser worker, Node CLI, server) lends a renderer. */
+export interface OutputEnvironment {
+  /** The warm Typst engine; created on first use, so outputs that do not typeset never load it. */
+  typst: () => Promise<TypstEngine>;
+  /** Fetches an image the print input's assets do not hold (http in Node; none in browsers). */
+  loadImage?: ImageLoader;
+}
+
+export interface RenderedFile {
+  bytes: Uint8Array;
+  mime: string;
+  /** Without the dot: `pdf`, `docx`, `xlsx`, `pptx`. */
+  extension: string;
+}
+
+export interface OutputRenderer<Template> {
+  mime: string;
+  extension: string;
+  /** Validates stored content of this kind (throws TemplateParseError naming the path). */
+  parse(content: unknown): Template;
+  /** The template's language and time zone, which the print input's display texts follow. */
+  settings(template: Template): PrintSettings;
+  render(template: Template, input: PrintInput, env: OutputEnvironment): Promise<Uint8Array>;
+}

@@ -1,0 +1,6 @@
+import { strokeOf } from '../table';
+import type { BlockResolver } from './index';
+
+export const resolveHorizontalRule: BlockResolver<'horizontalRule'> = async (_ctx, _scope, block) => [
+  { t: 'hr', stroke: strokeOf(block.rule) ?? null },
+];

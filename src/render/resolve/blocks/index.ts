@@ -1,0 +1,39 @@
+/**
+ * One resolver per block type (block → view-model blocks), one file per type. Adding a type to
+ * `Block` fails the typecheck here until its resolver exists and is listed.
+ */
+import type { Scope } from '../../../core/expr/evaluate';
+import type { BlockOfType, BlockType } from '../../../core/model/types';
+import type { VBlock } from '../../view-model';
+import type { ResolveContext } from '../context';
+import { resolveArticle } from './article';
+import { resolveBarcodeBlock } from './barcode';
+import { resolveEditItem } from './editItem';
+import { resolveFloatContainer } from './floatContainer';
+import { resolveHorizontalRule } from './horizontalRule';
+import { resolveImageBlock } from './image';
+import { resolveQrCodeBlock } from './qrcode';
+import { resolveRichTextBlock } from './richText';
+import { resolveRow } from './row';
+import { resolveStaticImageBlock } from './staticImage';
+import { resolveTableBlock } from './table';
+
+export type BlockResolver<T extends BlockType> = (
+  ctx: ResolveContext,
+  scope: Scope,
+  block: BlockOfType<T>,
+) => Promise<VBlock[]>;
+
+export const RESOLVERS = {
+  richText: resolveRichTextBlock,
+  editItem: resolveEditItem,
+  row: resolveRow,
+  table: resolveTableBlock,
+  qrcode: resolveQrCodeBlock,
+  image: resolveImageBlock,
+  horizontalRule: resolveHorizontalRule,
+  staticImage: resolveStaticImageBlock,
+  floatContainer: resolveFloatContainer,
+  article: resolveArticle,
+  barcode: resolveBarcodeBlock,
+} satisfies { [T in BlockType]: BlockResolver<T> };

@@ -1,0 +1,6 @@
+import { resolveTable } from '../table';
+import type { BlockResolver } from './index';
+
+export const resolveTableBlock: BlockResolver<'table'> = async (ctx, scope, block) => [
+  await resolveTable(ctx, scope, block.table),
+];

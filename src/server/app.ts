@@ -1,0 +1,50 @@
+/** The API as one Hono app under /api: public routes first, then everything behind a session. */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BODY_CODE } from '../api/contract';
+import { type AuthEnv, requireSession } from './auth';
+import type { ServerContext } from './context';
+import { ApiError, errorResponse } from './envelope';
+import { accountRoutes, publicAccountRoutes } from './routes/account';
+import { approvalRoutes } from './routes/approval';
+import { printTemplateRoutes } from './routes/printTemplates';
+import { syncRoutes } from './routes/sync';
+import { teamRoutes } from './routes/teams';
+
+export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
+  const app = new Hono<AuthEnv>();
+  const api = new Hono<AuthEnv>();
+
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: ctx.config.maxBodyBytes,
+      onError: (c) => {
+        // The rest of the body is still on the wire: close the connection rather than reuse it.
+        c.header('Connection', 'close');
+        const detail = `the body is larger than ${ctx.config.maxBodyBytes} bytes`;
+        return errorResponse(c, new ApiError(413, BODY_CODE.tooLarge, 'DataInvalid', detail));
+      },
+    }),
+  );
+
+  api.get('/health', (c) => c.json({ code: BODY_CODE.ok, msg: 'ok', data: { database: ctx.db.kind } }));
+  publicAccountRoutes(api, ctx);
+
+  api.use('*', requireSession(ctx.db));
+  accountRoutes(api, ctx);
+  teamRoutes(api, ctx);
+  approvalRoutes(api, ctx);
+  printTemplateRoutes(api, ctx);
+  syncRoutes(api, ctx);
+
+  app.route('/api', api);
+  app.onError((error, c) => errorResponse(c, error));
+  app.notFound((c) => errorResponse(c, new ApiError(404, BODY_CODE.notFound, 'Forbidden', 'no such route')));
+  return app;
+}

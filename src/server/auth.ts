@@ -1,0 +1,117 @@
+/**
+ * Accounts just enough for sync: scrypt password hashes, random bearer tokens stored only as
+ * SHA-256 digests (a leaked table cannot be replayed), expiring sessions and a login rate limit.
+ */
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { LoginDto } from '../api/contract';
+import type { Sql } from './db';
+import { unauthorized } from './envelope';
+
+const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, length, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    ),
+  );
+}
+
+/** `scrypt$N$r$p$salt$hash`, parameters stored so they can be raised later without breaking logins. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keyLength);
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p), expected.length);
+  return timingSafeEqual(key, expected);
+}
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface Session {
+  userId: string;
+  tokenHash: string;
+}
+
+export async function createSession(sql: Sql, userId: string, ttlMs: number): Promise<LoginDto> {
+  const token = randomBytes(32).toString('base64url');
+  const expireAt = Date.now() + ttlMs;
+  await sql.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    digest(token),
+    userId,
+    new Date(expireAt),
+  ]);
+  const [team] = await sql.query<{ team_key: string }>(
+    'SELECT t.team_key FROM users u JOIN teams t ON t.id = u.default_team_id WHERE u.id = $1',
+    [userId],
+  );
+  return { token, userId, expireAt, tenantKey: team?.team_key ?? '' };
+}
+
+export async function findSession(sql: Sql, token: string): Promise<Session | undefined> {
+  const rows = await sql.query<{ user_id: string }>(
+    'SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()',
+    [digest(token)],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, tokenHash: digest(token) } : undefined;
+}
+
+export type AuthEnv = { Variables: { session: Session } };
+
+/** 401 unless the request carries `Authorization: Bearer <token>` of a live session. */
+export function requireSession(sql: Sql): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
+    if (!match?.[1]) throw unauthorized('missing token');
+    const session = await findSession(sql, match[1]);
+    if (!session) throw unauthorized('expired or unknown token');
+    c.set('session', session);
+    await next();
+  };
+}
+
+/**
+ * Failed logins per key (email and client address) in a sliding window. In memory: one process
+ * serves one data folder; several processes on PostgreSQL each keep their own count.
+ */
+export class LoginLimiter {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+  ) {}
+
+  blocked(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length >= this.maxFailures;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    const list = this.recent(key, now);
+    list.push(now);
+    this.failures.set(key, list);
+    if (this.failures.size > 10_000) this.prune(now);
+  }
+
+  succeed(key: string): void {
+    this.failures.delete(key);
+  }
+
+  private recent(key: string, now: number): number[] {
+    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
+  }
+
+  private prune(now: number): void {
+    for (const [key, list] of this.failures) if (list.every((t) => now - t >= this.windowMs)) this.failures.delete(key);
+  }
+}

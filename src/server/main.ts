@@ -1,0 +1,58 @@
+/**
+ * Starts Quire's server from the command line (`npm run server -- --port N --data DIR`, or
+ * `npm start`): the built app and the API on one origin, PGlite in DIR unless DATABASE_URL
+ * names a PostgreSQL.
+ */
+import { resolve } from 'node:path';
+import { QuireError } from '../core/errors';
+import { DEFAULT_CONFIG } from './context';
+import { type QuireServer, type StaticHandler, startQuireServer } from './server';
+
+export interface CliOptions {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  frameAncestors: string[];
+}
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  const value = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const port = Number(value('port') ?? env.PORT ?? 4173);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new QuireError('DataInvalid', { detail: `--port must be 0–65535, not '${value('port')}'` });
+  const ancestors = value('frame-ancestors') ?? env.QUIRE_FRAME_ANCESTORS;
+  return {
+    port,
+    host: value('host') ?? env.HOST ?? '127.0.0.1',
+    dataDir: resolve(value('data') ?? env.QUIRE_DATA ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
+  };
+}
+
+export async function runServer(argv: readonly string[], staticHandler?: StaticHandler): Promise<QuireServer> {
+  const options = parseArgs(argv);
+  const server = await startQuireServer({
+    port: options.port,
+    host: options.host,
+    database: { url: options.databaseUrl, dataDir: options.dataDir },
+    staticHandler,
+    config: { frameAncestors: options.frameAncestors },
+  });
+  const where =
+    server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${options.dataDir}`;
+  console.log(`Quire is running at ${server.url}/ (API at ${server.url}/api, ${where})`);
+  const stop = () => {
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return server;
+}

@@ -1,0 +1,113 @@
+/**
+ * Ordered schema migrations, the same SQL for PGlite and PostgreSQL. Never edit a shipped entry:
+ * append a new one. Each entry runs in one transaction and is recorded in `schema_migrations`.
+ */
+export const MIGRATIONS: readonly (readonly string[])[] = [
+  [
+    `CREATE TABLE users (
+      id text PRIMARY KEY,
+      email text NOT NULL UNIQUE,
+      name text NOT NULL,
+      password_hash text NOT NULL,
+      default_team_id text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE TABLE sessions (
+      token_hash text PRIMARY KEY,
+      user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      expires_at timestamptz NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX sessions_user ON sessions(user_id)',
+    `CREATE TABLE teams (
+      id text PRIMARY KEY,
+      team_key text NOT NULL UNIQUE,
+      name text NOT NULL,
+      created_by text NOT NULL REFERENCES users(id),
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE TABLE team_members (
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      role text NOT NULL,
+      PRIMARY KEY (team_id, user_id)
+    )`,
+    'CREATE INDEX team_members_user ON team_members(user_id)',
+    `CREATE TABLE docs (
+      id text PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      name text NOT NULL,
+      status text NOT NULL DEFAULT 'active',
+      data_source jsonb,
+      sample_data jsonb,
+      deleted boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX docs_team ON docs(team_id, created_at)',
+    `CREATE TABLE doc_logs (
+      id bigserial PRIMARY KEY,
+      doc_id text NOT NULL REFERENCES docs(id) ON DELETE CASCADE,
+      user_id text NOT NULL,
+      action text NOT NULL,
+      detail jsonb,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX doc_logs_doc ON doc_logs(doc_id, id)',
+    // Every write to a template takes the next change_seq, so a pull asks "what changed after N".
+    'CREATE SEQUENCE template_change_seq',
+    `CREATE TABLE templates (
+      id text PRIMARY KEY,
+      family text NOT NULL,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      doc_id text REFERENCES docs(id) ON DELETE CASCADE,
+      approval_code text,
+      name text NOT NULL,
+      content text NOT NULL,
+      deps jsonb NOT NULL DEFAULT '[]',
+      type integer NOT NULL DEFAULT 1,
+      category integer NOT NULL DEFAULT 1,
+      base_id text,
+      table_id text,
+      version integer NOT NULL DEFAULT 1,
+      enabled boolean NOT NULL DEFAULT true,
+      status text NOT NULL DEFAULT 'active',
+      outdated boolean NOT NULL DEFAULT false,
+      deleted boolean NOT NULL DEFAULT false,
+      release_no integer NOT NULL DEFAULT 0,
+      change_seq bigint NOT NULL DEFAULT nextval('template_change_seq'),
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX templates_doc ON templates(doc_id, change_seq)',
+    'CREATE INDEX templates_team_family ON templates(team_id, family, approval_code)',
+    `CREATE TABLE template_releases (
+      template_id text NOT NULL REFERENCES templates(id) ON DELETE CASCADE,
+      release_no integer NOT NULL,
+      version integer NOT NULL,
+      name text NOT NULL,
+      content text NOT NULL,
+      deps jsonb NOT NULL DEFAULT '[]',
+      note text NOT NULL DEFAULT '',
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (template_id, release_no)
+    )`,
+    // The outbox's idempotency: the last mutation applied per client, and each mutation's answer,
+    // so a replay after a lost answer gets the same answer and changes nothing.
+    `CREATE TABLE sync_clients (
+      client_id text PRIMARY KEY,
+      user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      last_mutation_id bigint NOT NULL DEFAULT 0,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    `CREATE TABLE sync_results (
+      client_id text NOT NULL REFERENCES sync_clients(client_id) ON DELETE CASCADE,
+      mutation_id bigint NOT NULL,
+      result jsonb NOT NULL,
+      PRIMARY KEY (client_id, mutation_id)
+    )`,
+  ],
+];

@@ -1,0 +1,110 @@
+/**
+ * One process, one origin: `/api/*` goes to the API, everything else to the static handler of the
+ * built app (scripts/serve.mjs owns how files are served), with the app's security headers.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { Context } from 'hono';
+import { createApiApp } from './app';
+import { hashPassword, LoginLimiter } from './auth';
+import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
+import { type Database, type DatabaseOptions, openDatabase } from './db';
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface QuireServerOptions {
+  port?: number;
+  /** Loopback unless told otherwise. */
+  host?: string;
+  database?: DatabaseOptions;
+  /** An open database to use instead (tests share one between server restarts). */
+  db?: Database;
+  staticHandler?: StaticHandler;
+  config?: Partial<ServerConfig>;
+  afterCommit?: ServerContext['afterCommit'];
+}
+
+export interface QuireServer {
+  url: string;
+  port: number;
+  db: Database;
+  server: Server;
+  /** Stops listening, ends open connections and (unless it was given one) closes the database. */
+  close(): Promise<void>;
+}
+
+/** The app's Content-Security-Policy: its own scripts, workers and WebAssembly; nothing from elsewhere. */
+export function securityHeaders(config: ServerConfig): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    // The Typst compiler is WebAssembly; this build also needs eval (STACK-NOTES).
+    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+    "worker-src 'self' blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The app fetches its own blob: and data: URLs (downloads, previews, images).
+    "connect-src 'self' blob: data:",
+    "frame-src 'self' blob:",
+    "object-src 'self' blob:",
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${config.frameAncestors.join(' ')}`,
+  ].join('; ');
+  return {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+function clientAddress(c: Context): string {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming?.socket.remoteAddress ?? 'unknown';
+}
+
+export async function startQuireServer(options: QuireServerOptions = {}): Promise<QuireServer> {
+  const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
+  const db = options.db ?? (await openDatabase(options.database));
+  const ctx: ServerContext = {
+    db,
+    config,
+    loginLimiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
+    decoyHash: await hashPassword('decoy password nobody has'),
+    clientAddress,
+    afterCommit: options.afterCommit,
+  };
+  const api = getRequestListener(createApiApp(ctx).fetch);
+  const headers = securityHeaders(config);
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      void api(req, res);
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (options.staticHandler) options.staticHandler(req, res);
+    else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('no app build is served here');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    db,
+    server,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (!options.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The sync layer's own small IndexedDB database (not the app's `QuireDb`): the outbox of
+ * mutations, each template's sync state, conflicts waiting for the user, pull cursors and the
+ * client id. Kept apart so the app's schema versions and the sync protocol evolve separately.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { MutationKind, TemplateDto } from '../api/contract';
+
+/** A queued change. `id` is the mutation id: one growing sequence per client. */
+export interface OutboxRow {
+  id: number;
+  kind: MutationKind;
+  templateId: string;
+  docId?: string;
+  name?: string;
+  content?: string;
+  deps?: string[];
+  note?: string;
+  enqueuedAt: number;
+}
+
+/** on this device only · waiting to send · synced · conflict (shown per template). */
+export type TemplateSyncState = 'pending' | 'synced' | 'conflict' | 'deleted';
+
+export interface TemplateSyncRow {
+  templateId: string;
+  docId: string;
+  state: TemplateSyncState;
+  /** The server version this device last saw; null before the template reached the server. */
+  serverVersion: number | null;
+  /** The latest local name and content handed to sync: "mine" in a conflict. */
+  localName: string;
+  localContent: string;
+  localDeps: string[];
+  /** The last refusal other than a conflict (e.g. the template was deleted elsewhere). */
+  lastError?: string;
+}
+
+export interface ConflictRow {
+  templateId: string;
+  docId: string;
+  mine: { name: string; content: string; deps: string[] };
+  theirs: TemplateDto;
+  detectedAt: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class SyncDb extends Dexie {
+  outbox!: Table<OutboxRow, number>;
+  templates!: Table<TemplateSyncRow, string>;
+  conflicts!: Table<ConflictRow, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(name = 'quire-sync', options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      outbox: 'id, templateId',
+      templates: 'templateId, docId, state',
+      conflicts: 'templateId, docId',
+      meta: 'key',
+    });
+  }
+}
+
+export async function getMeta<T>(db: SyncDb, key: string, fallback: T): Promise<T> {
+  const row = await db.meta.get(key);
+  return row ? (row.value as T) : fallback;
+}
+
+export function setMeta(db: SyncDb, key: string, value: unknown): Promise<string> {
+  return db.meta.put({ key, value });
+}

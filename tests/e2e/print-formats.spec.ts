@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { captureDownloads, lastDownload } from './downloads';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { cell, openTable, openTables, row } from './workspace-helpers';
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('one order printed from the grid as a merged PDF shows its date and amounts as the grid does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await openTable(page, 'Orders');
+  const shown = {
+    no: (await cell(page, 0, 'Order no').textContent())?.trim() ?? '',
+    date: (await cell(page, 0, 'Order date').textContent())?.trim() ?? '',
+    subtotal: (await cell(page, 0, 'Subtotal').textContent())?.trim() ?? '',
+    total: '',
+  };
+  // Columns further right mount as the grid scrolls sideways.
+  await page.getByTestId('grid').evaluate((el) => el.scrollTo(el.scrollWidth, 0));
+  shown.total = (await cell(page, 0, 'Total').textContent())?.trim() ?? '';
+  await page.getByTestId('grid').evaluate((el) => el.scrollTo(0, 0));
+  // The grid formats them: a date, and dollars with cents.
+  expect(shown.date).toMatch(/^\d{4}\/\d\d\/\d\d$/);
+  expect(shown.total).toMatch(/^\$[\d,]+\.\d\d$/);
+
+  await row(page, 0).getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Print 1 record' }).click();
+  await page.getByRole('radio', { name: 'One merged PDF' }).check();
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const pdf = await lastDownload(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/print-one-merged.png` });
+
+  expect(pdf.name).toBe(`Invoice_${shown.no}.pdf`);
+  const text = pdfText(pdf.bytes);
+  expect(text).toContain(shown.no);
+  expect(text).toContain(shown.date);
+  expect(text).toContain(shown.subtotal);
+  expect(text).toContain(shown.total);
+});
