@@ -64,7 +64,7 @@ export async function write<T>(ctx: StorageContext, spec: WriteSpec, body: () =>
     }
     throw failure;
   }
-  if (spec.unsaved) ctx.pending.resolve(spec.unsaved.key);
+  if (spec.unsaved) ctx.pending.resolve(spec.unsaved.key, spec.unsaved.payload);
   ctx.changes.emit({ action: spec.action, stores: spec.stores, ...(spec.keys ? { keys: spec.keys } : {}) });
   return result;
 }

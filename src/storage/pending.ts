@@ -66,7 +66,8 @@ export class PendingWrites {
     const patched = payload === undefined ? null : patchedFields(payload);
     let changed = this.items.delete(key);
     for (const [entryKey, entry] of this.items) {
-      if (!entryKey.startsWith(`${key}#`) || entry.field === undefined || fieldKey(key, entry.field) !== entryKey) continue;
+      if (!entryKey.startsWith(`${key}#`) || entry.field === undefined || fieldKey(key, entry.field) !== entryKey)
+        continue;
       if (patched && !patched.fields.includes(entry.field)) continue;
       this.items.delete(entryKey);
       changed = true;

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** Catches the app's blob downloads (an anchor click with `download`) so a journey can read them. */
+/**
+ * Remember what the page downloads (file name and bytes, read in the page from the blob URL), so a
+ * journey never depends on Playwright's artifact folder, which parallel runs may clean.
+ */
 export async function captureDownloads(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { __downloads: Promise<{ name: string; base64: string }>[] };

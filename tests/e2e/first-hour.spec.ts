@@ -212,8 +212,8 @@ for (const lng of ['en-US', 'zh-CN', 'ja-JP'] as const) {
     await expect(page.getByTestId('grid')).toBeVisible();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-grid.png` });
-    await page.locator('[role="columnheader"] button').nth(1).click();
-    await page.getByRole('menuitem').nth(1).click();
+    await page.locator('[role="columnheader"]').filter({ hasText: 'Order date' }).getByRole('button').click();
+    await page.getByTestId('menu-retype').click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-retype.png` });
     await page.keyboard.press('Escape');

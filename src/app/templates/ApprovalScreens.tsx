@@ -9,7 +9,7 @@ import { EditorScreen } from '../editor/EditorScreen';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { getStorage } from '../services/storage';
 import { approvalTemplates } from '../services/templates';
-import { approvalEditorHref, createApprovalTemplate, TemplateListScreen } from './TemplateListScreen';
+import { approvalEditorHref, TemplateListScreen } from './TemplateListScreen';
 import './templates.css';
 
 export function ApprovalTemplateListScreen() {
@@ -17,10 +17,17 @@ export function ApprovalTemplateListScreen() {
   return <TemplateListScreen key={approvalCode} approvalCode={approvalCode ?? ''} />;
 }
 
-type Resolved = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; templateId: string };
+type Resolved =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'empty' }
+  | { state: 'ready'; templateId: string };
 
-/** Which template `/approval/editor/:approvalCode` opens; creates one when the approval has none yet. */
-async function resolveTemplate(code: string, wanted: string | undefined, untitled: string): Promise<Resolved> {
+/**
+ * Which template `/approval/editor/:approvalCode` opens. Visiting never creates one: an approval
+ * without templates shows its template list, where creating is an explicit action.
+ */
+async function resolveTemplate(code: string, wanted: string | undefined): Promise<Resolved> {
   const db = await getStorage();
   if (wanted) {
     const row = await db.templates.get(wanted);
@@ -30,8 +37,7 @@ async function resolveTemplate(code: string, wanted: string | undefined, untitle
   if (existing[0]) return { state: 'ready', templateId: existing[0].id };
   const definition = await db.approvals.getDefinition(code);
   if (!definition) return { state: 'missing' };
-  const row = await createApprovalTemplate(code, definition.name || untitled);
-  return { state: 'ready', templateId: row.id };
+  return { state: 'empty' };
 }
 
 export function ApprovalEditorScreen() {
@@ -50,7 +56,7 @@ export function ApprovalEditorScreen() {
     if (open.state === 'ready' && open.templateId === wanted) return;
     let alive = true;
     setResolved({ state: 'loading' });
-    void resolveTemplate(approvalCode, wanted, t('list.untitled')).then((next) => {
+    void resolveTemplate(approvalCode, wanted).then((next) => {
       if (!alive) return;
       setResolved(next);
       // The address names the template from now on, so a reload opens the same one.
@@ -60,9 +66,10 @@ export function ApprovalEditorScreen() {
     return () => {
       alive = false;
     };
-  }, [approvalCode, wanted, t, navigate]);
+  }, [approvalCode, wanted, navigate]);
 
   if (resolved.state === 'loading') return <p className="qe-loading" aria-busy="true" />;
+  if (resolved.state === 'empty') return <TemplateListScreen key={approvalCode} approvalCode={approvalCode} />;
   if (resolved.state === 'missing')
     return (
       <section className="screen qe-load-error" role="alert">

@@ -95,6 +95,7 @@ function FieldMenu({
         <button
           type="button"
           role="menuitem"
+          data-testid="menu-retype"
           onClick={() => {
             onClose();
             onChangeType();

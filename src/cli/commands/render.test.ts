@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { content, fullRow, p, page, richText, variable } from '../../../tests/fixtures/builders';
+import { GOLDEN_RECORD, goldenDocx } from '../../render/office/golden-fixtures';
 import type { CliIO } from '../command';
 import { renderCommand } from './render';
 
@@ -24,6 +26,25 @@ const dataPath = join(dir, 'records.json');
 writeFileSync(dataPath, JSON.stringify([{ name: 'Ada' }, { name: 'Grace' }, { name: 'Ada' }]));
 
 describe('quire render', () => {
+  it('fills a Word template per record into a ZIP of .docx files, and refuses to merge them', async () => {
+    const docx = join(dir, 'letter.docx');
+    writeFileSync(docx, await goldenDocx());
+    const records = join(dir, 'golden.json');
+    writeFileSync(records, JSON.stringify([GOLDEN_RECORD, { ...GOLDEN_RECORD, number: 'INV-0043' }]));
+    const { cli } = io();
+    const zip = join(dir, 'letters.zip');
+    expect(await renderCommand.run([docx, '--data', records, '--out', zip, '--name', '{number}'], cli)).toBe(0);
+    const files = unzipSync(new Uint8Array(readFileSync(zip)));
+    expect(Object.keys(files)).toEqual(['INV-0042.docx', 'INV-0043.docx']);
+    const parts = unzipSync(files['INV-0043.docx']!);
+    const header = Object.keys(parts).find((name) => /^word\/header\d*\.xml$/.test(name))!;
+    expect(strFromU8(parts[header]!)).toContain('Invoice INV-0043');
+    expect(strFromU8(parts['word/document.xml']!)).toContain('Ada Lovelace &amp; Co &lt;Ltd&gt;');
+    await expect(renderCommand.run([docx, '--data', records, '--out', join(dir, 'x.pdf')], io().cli)).rejects.toThrow(
+      /not a PDF and cannot be merged/,
+    );
+  }, 120_000);
+
   it('writes one PDF per record named by the file-name template', async () => {
     const { cli, out } = io();
     const outDir = join(dir, 'out/');

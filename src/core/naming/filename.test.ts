@@ -82,9 +82,7 @@ describe('renderFileName', () => {
   });
 
   it('reads nothing but data', () => {
-    expect(renderFileName({ template: '{constructor.constructor}{__proto__}', record, variables })).toBe(
-      'Invoice',
-    );
+    expect(renderFileName({ template: '{constructor.constructor}{__proto__}', record, variables })).toBe('Invoice');
   });
 });
 

@@ -12,6 +12,7 @@ import { getStorage } from '../../services/storage';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { saveFailureAtom, saveStatusAtom } from './store';
 import type { TemplateConflict } from './useTemplateSaving';
+import './saving.css';
 
 const STORAGE_FAILURES = new Set(['StorageQuotaExceeded', 'StorageUnavailable']);
 

@@ -221,6 +221,16 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         },
         resolution,
       );
+      /** The other tab may have saved again since the dialog opened: follow its newest version. */
+      const continueFromTheirs = async (storage: Awaited<ReturnType<typeof getStorage>>, revision: number) => {
+        const latest = await storage.templates.get(id);
+        const theirs = latest && latest.revision >= revision ? latest : conflict.theirs;
+        applyExternal(theirs);
+        saver.rebase(theirs.revision);
+        await dropDraft(storage.settings, id).catch(() => undefined);
+        clearJournal(journalStore, id);
+        setConflict(null);
+      };
       setBusy(true);
       setResolveError(null);
       try {
@@ -231,18 +241,10 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
             content: plan.copyContent,
             tableId: bindingRef.current,
           });
-          applyExternal(conflict.theirs);
-          saver.rebase(plan.revision);
-          await dropDraft(storage.settings, id).catch(() => undefined);
-          clearJournal(journalStore, id);
-          setConflict(null);
+          await continueFromTheirs(storage, plan.revision);
           eventsRef.current.onCopied(copy);
         } else if (plan.kind === 'take') {
-          applyExternal(conflict.theirs);
-          saver.rebase(plan.revision);
-          await dropDraft(storage.settings, id).catch(() => undefined);
-          clearJournal(journalStore, id);
-          setConflict(null);
+          await continueFromTheirs(storage, plan.revision);
         } else {
           saver.rebase(plan.baseRevision, plan.content);
           setConflict(null);

@@ -16,7 +16,12 @@ describe('conflict resolutions', () => {
   });
 
   it('keep mine as a copy saves mine apart and leaves theirs in place', () => {
-    expect(planResolution(conflict, 'copy')).toEqual({ kind: 'copy', copyContent: 'MINE', content: 'THEIRS', revision: 5 });
+    expect(planResolution(conflict, 'copy')).toEqual({
+      kind: 'copy',
+      copyContent: 'MINE',
+      content: 'THEIRS',
+      revision: 5,
+    });
   });
 });
 
