@@ -179,6 +179,9 @@ test.describe('local workspace', () => {
     await page.getByRole('button', { name: 'Print 50 records' }).click();
     await expect(page.getByTestId('print-template')).toHaveValue('demo-tpl-invoice');
     await expect(page.getByTestId('print-rule')).toHaveValue('Invoice_{Order no}');
+    // One merged PDF is the default; a ZIP is chosen.
+    await expect(page.getByRole('radio', { name: 'One merged PDF' })).toBeChecked();
+    await page.getByRole('radio', { name: 'A ZIP with one PDF per record' }).check();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-print-setup.png` });
     await captureDownloads(page);
     const started = Date.now();
@@ -189,6 +192,10 @@ test.describe('local workspace', () => {
     const seconds = (Date.now() - started) / 1000;
     await expect(page.getByTestId('print-status')).toContainText('50 documents ready');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-print-done.png` });
+    // Switching the output after a run starts over instead of offering the ZIP again.
+    await page.getByRole('radio', { name: 'One merged PDF' }).check();
+    await expect(page.getByText('50 documents ready')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeVisible();
     expect(zip.name).toBe('Invoice_50.zip');
     const names = zipEntryNames(zip.bytes);
     // Each entry is a real PDF.

@@ -35,7 +35,8 @@ export function PrintDialog({
   const { t } = useWorkspaceTranslation();
   const templates = useLiveQuery(() => storage.templates.list({ tableId: table.id }), [storage, table.id]);
   const [templateId, setTemplateId] = useState('');
-  const [output, setOutput] = useState<PrintOutput>('zip');
+  // One merged PDF is what most people print; a ZIP is the choice for filing one file per record.
+  const [output, setOutput] = useState<PrintOutput>('merged');
   const [rule, setRule] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
   const [error, setError] = useState<unknown>();
@@ -50,6 +51,11 @@ export function PrintDialog({
     if (templateId) void loadFileNameRule(storage, templateId).then(setRule);
   }, [storage, templateId]);
   useEffect(() => () => abort.current?.abort(), []);
+  // A finished run belongs to the choices it was made with: changing one starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these choices are the trigger, not read
+  useEffect(() => {
+    setPhase((current) => (current.kind === 'running' ? current : { kind: 'setup' }));
+  }, [output, templateId, rule]);
 
   const start = async () => {
     if (!template) return;
