@@ -52,3 +52,17 @@ test('one order printed from the grid as a merged PDF shows its date and amounts
   expect(text).toContain(shown.subtotal);
   expect(text).toContain(shown.total);
 });
+
+test('the preview screen opens from the template list and from the editor, with a way back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await page.goto('/baseplugin/t/demo-orders/preview');
+  const invoice = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Invoice' }) });
+  await invoice.getByRole('link', { name: 'Preview' }).click();
+  await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/demo-tpl-invoice$/);
+  await page.getByRole('link', { name: '← Template editor' }).click();
+  await expect(page).toHaveURL(/\/baseplugin\/t\/editor\/demo-tpl-invoice/);
+  await page.getByRole('link', { name: 'Preview', exact: true }).click();
+  await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/demo-tpl-invoice$/);
+  await expect(page.getByRole('link', { name: 'Table templates' })).toBeVisible();
+});

@@ -440,15 +440,21 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
     },
     enableBeforeUnload: () => saving.hasUnsaved(),
   });
-  const goToList = (event: ReactMouseEvent<HTMLAnchorElement>) => {
+  const goTo = (event: ReactMouseEvent<HTMLAnchorElement>, href: string) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     // A page load would drop what is not stored yet: the router navigates inside the app.
     event.preventDefault();
-    router.history.push(listHref);
+    router.history.push(href);
   };
+  const goToList = (event: ReactMouseEvent<HTMLAnchorElement>) => goTo(event, listHref);
   // After a switch between a table and an approval, “back” leads to the list the template now shows in.
   const listHref =
     binding === loaded.row.tableId ? routeListHref : templateListHref(binding, Boolean(context.approval));
+  // The preview screen (records to pick, print, download) for a template bound to a table.
+  const previewScreenHref =
+    binding && !context.approval && !binding.startsWith('approval:')
+      ? `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`
+      : undefined;
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
   const [zoom, setZoom] = useState(1);
@@ -496,8 +502,13 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         </button>
         <InsertMenu />
         <button type="button" className="qe-btn" aria-pressed={previewOpen} onClick={() => setPreviewOpen((o) => !o)}>
-          {t('editor.preview')}
+          {t('previewPanel.title')}
         </button>
+        {previewScreenHref && (
+          <a className="qe-btn" href={previewScreenHref} onClick={(event) => goTo(event, previewScreenHref)}>
+            {t('editor.preview')}
+          </a>
+        )}
       </header>
       <StorageBanner
         onRetry={saving.retry}

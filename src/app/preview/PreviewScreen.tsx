@@ -258,6 +258,15 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     <article className="pv" data-status={render.status}>
       <header className="pv-bar">
         <div className="pv-title">
+          {template?.tableId && !template.fixture && (
+            <nav className="pv-back">
+              <a href={`/baseplugin/t/editor/${encodeURIComponent(template.choice)}`}>
+                ← {tApp('screens.templateEditor')}
+              </a>
+              {' · '}
+              <a href={`/baseplugin/t/${encodeURIComponent(template.tableId)}/preview`}>{tApp('screens.baseTable')}</a>
+            </nav>
+          )}
           <h1>{tApp(titleKey)}</h1>
           <p className="pv-subtitle">
             {chosenTemplateName}

@@ -168,6 +168,14 @@ function TemplateCard({
           </select>
         </label>
         <div className="tpl-actions">
+          {row.tableId && !row.tableId.startsWith('approval:') && !approvalCode && (
+            <a
+              className="btn btn-small btn-quiet"
+              href={`/baseplugin/t/${encodeURIComponent(row.tableId)}/preview/${encodeURIComponent(row.id)}`}
+            >
+              {t('editor.preview')}
+            </a>
+          )}
           <button type="button" className="btn btn-small btn-quiet" onClick={() => setRenaming(true)}>
             {t('list.rename')}
           </button>
