@@ -42,9 +42,13 @@ export async function dismissGuidance(page: Page) {
   const guide = page.getByRole('region', { name: 'Quick guide' });
   await guide.getByRole('button', { name: 'Next' }).click();
   await guide.getByRole('button', { name: 'Got it' }).click();
+  // Tips come one at a time: dismiss each as it appears.
   const tips = page.locator('[data-tip]');
   await expect(tips.first()).toBeVisible();
-  while ((await tips.count()) > 0) await tips.first().getByRole('button', { name: 'Got it' }).click();
+  while ((await tips.count()) > 0) {
+    await tips.first().getByRole('button', { name: 'Got it' }).click();
+    await page.waitForTimeout(50);
+  }
 }
 
 export const previewText = (page: Page) => page.getByTestId('preview-text');

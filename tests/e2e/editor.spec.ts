@@ -45,9 +45,14 @@ test.describe('template editor', () => {
     await expect(guide).toContainText('Type {');
     await guide.getByRole('button', { name: 'Got it' }).click();
     await expect(guide).toBeHidden();
+    // Then the tips, one at a time: editor pages, preview pages, font size.
     const tips = page.locator('[data-tip]');
-    await expect(tips).toHaveCount(3); // font size, editor pages, preview pages
-    while ((await tips.count()) > 0) await tips.first().getByRole('button', { name: 'Got it' }).click();
+    for (const flag of ['hideEditorPageTip', 'hidePreviewPageTip', 'hideFontSizeTooltip']) {
+      await expect(tips).toHaveCount(1);
+      await expect(tips).toHaveAttribute('data-tip', flag);
+      await tips.getByRole('button', { name: 'Got it' }).click();
+    }
+    await expect(tips).toHaveCount(0);
 
     // A heading with a variable.
     await insert(page, 'Text');

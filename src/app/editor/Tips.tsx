@@ -28,10 +28,27 @@ export function usePreferences() {
   return { prefs, set };
 }
 
+/**
+ * Guidance comes one piece at a time, in this order: a tip shows once everything before it is
+ * dismissed, so a newcomer never meets several notes stacked over the page at once.
+ */
+const GUIDANCE_ORDER: readonly PreferenceFlag[] = [
+  'hideEditorGuide',
+  'hideEditorPageTip',
+  'hidePreviewPageTip',
+  'hideFontSizeTooltip',
+  'hideResizeTip',
+];
+
+function isTurnOf(prefs: PreferenceFlags, flag: PreferenceFlag): boolean {
+  const index = GUIDANCE_ORDER.indexOf(flag);
+  return index < 0 || GUIDANCE_ORDER.slice(0, index).every((earlier) => prefs[earlier]);
+}
+
 export function Tip({ flag, text, className }: { flag: PreferenceFlag; text: string; className?: string }) {
   const { t } = useEditorTranslation();
   const { prefs, set } = usePreferences();
-  if (!prefs || prefs[flag]) return null;
+  if (!prefs || prefs[flag] || !isTurnOf(prefs, flag)) return null;
   return (
     <div className={`qe-tip ${className ?? ''}`} role="note" data-tip={flag}>
       <span className="qe-tip-icon">
