@@ -4,10 +4,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 const PORT = Number(process.env.QUIRE_E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Parallel work on one machine: each run may serve its own build on its own port.
+const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 
 // Serves the production build (dist/) so the service worker is the real one.
 const serveCommand = existsSync('scripts/serve.mjs')
-  ? `node scripts/serve.mjs --port ${PORT}`
+  ? `node scripts/serve.mjs --port ${PORT} --root ${DIST}`
   : `npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`;
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Browser and rendering tests need Debian's Chromium and poppler-utils (pdftotext, pdftoppm).
+// Browser and rendering tests need Debian's Chromium and poppler-utils (pdftotext, pdftoppm);
+// the Office tests open Quire's files in LibreOffice (headless).
 // Installs them with apt-get when running as root; otherwise says exactly what to install.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -7,6 +8,10 @@ import { existsSync } from 'node:fs';
 const needed = [
   { pkg: 'chromium', present: existsSync('/usr/bin/chromium') },
   { pkg: 'poppler-utils', present: existsSync('/usr/bin/pdftotext') && existsSync('/usr/bin/pdftoppm') },
+  {
+    pkg: 'libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui',
+    present: existsSync('/usr/bin/soffice'),
+  },
 ];
 const missing = needed.filter((n) => !n.present).map((n) => n.pkg);
 if (missing.length === 0) process.exit(0);
