@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { rolldown } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -10,12 +11,45 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const PRECACHE_PATTERNS = ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json,wasm,ttf,otf,ttc,woff2}'];
 const MAX_PRECACHE_FILE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * The host SDK (src/host/sdk) as one self-contained ES module at a fixed address,
+ * `/embed/quire-host.js`, for host pages to import (docs/HOST-PROTOCOL.md). Emitted into the
+ * build (so the service worker precaches it) and served by the dev server.
+ */
+function hostSdk(): Plugin {
+  const entry = new URL('./src/host/sdk/index.ts', import.meta.url).pathname;
+  async function bundle(): Promise<string> {
+    const build = await rolldown({ input: entry, platform: 'browser' });
+    try {
+      const { output } = await build.generate({ format: 'esm', minify: true });
+      return output[0].code;
+    } finally {
+      await build.close();
+    }
+  }
+  return {
+    name: 'quire-host-sdk',
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'embed/quire-host.js', source: await bundle() });
+    },
+    configureServer(server) {
+      server.middlewares.use('/embed/quire-host.js', (_req, res) => {
+        void bundle().then((code) => {
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          res.end(code);
+        });
+      });
+    },
+  };
+}
+
 export default defineConfig({
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(pkg.version),
   },
   plugins: [
     react(),
+    hostSdk(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'service-worker',

@@ -38,11 +38,30 @@ function checkBuild(root) {
   }
 }
 
-/** The (req, res) handler that serves `root`; the API server reuses it for everything outside /api. */
-export function createStaticHandler(root = resolve('dist')) {
+/** Origins in a `frame-ancestors` list (`'self'` and wildcards are not origins Quire talks to). */
+function originsOf(ancestors) {
+  return ancestors.filter((source) => /^https?:\/\/[^/*'\s]+$/i.test(source));
+}
+
+/**
+ * The (req, res) handler that serves `root`; the API server reuses it for everything outside /api.
+ * With `frameAncestors` (e.g. ["'self'", 'https://host.example']) only those may frame the app, and
+ * `/quire-hosts.json` tells the app the same origins are its hosts (docs/HOST-PROTOCOL.md).
+ */
+export function createStaticHandler(root = resolve('dist'), { frameAncestors } = {}) {
   checkBuild(root);
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The host SDK and reference host are public files other origins import as modules.
+    if (url.pathname.startsWith('/embed/')) res.setHeader('Access-Control-Allow-Origin', '*');
+    if (frameAncestors) {
+      res.setHeader('Content-Security-Policy', `frame-ancestors ${frameAncestors.join(' ')}`);
+      if (url.pathname === '/quire-hosts.json') {
+        res.writeHead(200, { 'Content-Type': MIME_TYPES['.json'], 'Cache-Control': 'no-cache' });
+        res.end(JSON.stringify({ hostOrigins: originsOf(frameAncestors) }));
+        return;
+      }
+    }
     let path = normalize(join(root, decodeURIComponent(url.pathname)));
     if (!path.startsWith(root)) {
       res.writeHead(403).end();
@@ -63,8 +82,8 @@ export function createStaticHandler(root = resolve('dist')) {
   };
 }
 
-export function startServer({ root = resolve('dist'), port = 4173, host = '127.0.0.1' } = {}) {
-  const server = createServer(createStaticHandler(root));
+export function startServer({ root = resolve('dist'), port = 4173, host = '127.0.0.1', frameAncestors } = {}) {
+  const server = createServer(createStaticHandler(root, { frameAncestors }));
   return new Promise((resolvePromise) => {
     server.listen(port, host, () => resolvePromise(server));
   });
@@ -79,7 +98,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else {
     const port = Number(option('port', process.env.PORT ?? 4173));
     const host = option('host', '127.0.0.1');
-    startServer({ port, host }).then(() => {
+    const ancestors = option('frame-ancestors', process.env.QUIRE_FRAME_ANCESTORS);
+    const frameAncestors = ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : undefined;
+    startServer({ root: resolve(option('root', 'dist')), port, host, frameAncestors }).then(() => {
       console.log(`Quire is running at http://${host}:${port}/`);
     });
   }

@@ -249,6 +249,11 @@ export const mutationSchema = z.discriminatedUnion('kind', [
     name,
     content,
     deps: deps.default([]),
+    /** Where the template lives on the device that made it: other devices place it the same way. */
+    baseId: z.string().min(1).max(200).optional(),
+    tableId: z.string().min(1).max(200).optional(),
+    type: z.number().int().min(0).max(100).optional(),
+    category: z.number().int().min(0).max(100).optional(),
   }),
   z.object({
     id: z.number().int().min(1),

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_DEFAULT_ROUTE?: string;
   /** Where contact-us sends the user (help desk URL or mailto:). */
   readonly VITE_HELP_DESK_URL?: string;
+  /** Host origins allowed to frame Quire and talk to it (spaces or commas); see docs/HOST-PROTOCOL.md. */
+  readonly VITE_QUIRE_HOST_ORIGINS?: string;
   /** Injected by vite.config.ts from package.json. */
   readonly VITE_APP_VERSION?: string;
 }

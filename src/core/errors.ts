@@ -74,6 +74,18 @@ export const ERROR_CATALOGUE = {
   ImportNotText: { code: 'IMPORT_NOT_TEXT', message: 'the file is not a text (CSV) file' },
   ImportNotXlsx: { code: 'IMPORT_NOT_XLSX', message: 'the file is not an Excel (.xlsx) workbook' },
   BackupInvalid: { code: 'BACKUP_INVALID', message: 'the file is not a Quire backup' },
+  // Embedding in a host (docs/HOST-PROTOCOL.md)
+  HostTimeout: { code: 'HOST_TIMEOUT', message: 'the host did not answer in time' },
+  HostError: { code: 'HOST_ERROR', message: 'the host answered with an error' },
+  HostWrongBase: { code: 'HOST_WRONG_BASE', message: 'the host shows another base' },
+  HostForgedOrigin: {
+    code: 'HOST_FORGED_ORIGIN',
+    message: 'message from an origin that is not a configured host ignored',
+  },
+  HostProtocolError: {
+    code: 'HOST_PROTOCOL_ERROR',
+    message: 'the host sent a message that does not follow the protocol',
+  },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

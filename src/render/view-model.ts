@@ -34,6 +34,10 @@ export interface VTextSpan {
   bg?: string;
   /** pt */
   size?: number;
+  /** Record data or a formatted value: printed as given, without CJK/Latin auto-spacing. */
+  d?: boolean;
+  /** One unbroken run (a long word or URL): broken into line-wide pieces when wider than the line. */
+  w?: boolean;
 }
 
 /** An aggregate over the tagged rows laid out on the current page (computeVariable range currentPage). */

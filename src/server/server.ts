@@ -60,6 +60,15 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
   };
 }
 
+/**
+ * `/quire-hosts.json`, the app's runtime host configuration (docs/HOST-PROTOCOL.md): the origins
+ * of `frame-ancestors` that may frame Quire are the origins it talks to, one list for both.
+ */
+export function hostConfigJson(config: ServerConfig): string {
+  const hostOrigins = config.frameAncestors.filter((source) => /^https?:\/\/[^/*'\s]+$/i.test(source));
+  return JSON.stringify({ hostOrigins });
+}
+
 function clientAddress(c: Context): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return incoming?.socket.remoteAddress ?? 'unknown';
@@ -85,6 +94,11 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
       return;
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (path === '/quire-hosts.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.end(hostConfigJson(config));
+      return;
+    }
     if (options.staticHandler) options.staticHandler(req, res);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('no app build is served here');
   });

@@ -16,6 +16,7 @@ import {
 } from '../core/import';
 import { newId, write } from './context';
 import { RECORD_STORES } from './db';
+import { clearRunningImport } from './importRuns';
 import { allRecords, appendValues, mutateTable } from './recordBlocks';
 import type { Storage } from './storage';
 import type { CellValue, StoredAttachment, TableField, TableRow } from './types';
@@ -194,9 +195,13 @@ export interface ImportResult {
 export async function importIntoNewTable(
   storage: Storage,
   input: {
-    baseId: string;
+    /** The base to add the table to; or `newBase`, created in the same transaction (never left empty). */
+    baseId?: string;
+    newBase?: { name: string };
     tableName: string;
     sheet: RawSheet;
+    /** The running-import marker (`beginImport`) this import clears when it commits. */
+    runId?: string;
     columns: readonly ImportColumn[];
     options?: ImportOptions;
     /** Called after each chunk of records is written (inside the one transaction). */
@@ -213,16 +218,23 @@ export async function importIntoNewTable(
   }));
   const fieldIds = fields.map((f) => f.id);
   const rows = converted.rows;
+  const baseId = input.baseId ?? newId('bas');
   return write(
     storage.ctx,
-    { action: 'import.newTable', stores: ['dataTables', ...RECORD_STORES, 'bases'], keys: [tableId] },
+    {
+      action: 'import.newTable',
+      stores: ['dataTables', ...RECORD_STORES, 'bases', ...(input.runId ? (['settings'] as const) : [])],
+      keys: [tableId],
+    },
     async () => {
       const { db } = storage;
-      if (!(await db.bases.get(input.baseId))) throw new QuireError('NoBaseId', { detail: input.baseId });
-      const existing = await db.dataTables.where('baseId').equals(input.baseId).toArray();
+      if (!input.baseId && input.newBase) {
+        await db.bases.add({ id: baseId, name: input.newBase.name, createdAt: now, updatedAt: now });
+      } else if (!(await db.bases.get(baseId))) throw new QuireError('NoBaseId', { detail: baseId });
+      const existing = await db.dataTables.where('baseId').equals(baseId).toArray();
       const table: TableRow = {
         id: tableId,
-        baseId: input.baseId,
+        baseId,
         name: input.tableName,
         fields,
         order: existing.reduce((max, t) => Math.max(max, t.order + 1), 0),
@@ -238,7 +250,8 @@ export async function importIntoNewTable(
         now,
         input.onProgress,
       );
-      await db.bases.update(input.baseId, { updatedAt: now });
+      await db.bases.update(baseId, { updatedAt: now });
+      if (input.runId) await clearRunningImport(storage, input.runId);
       return { table, imported, skippedEmptyRows: converted.skippedEmptyRows, addedFields: [] };
     },
   );
@@ -287,6 +300,8 @@ export async function importIntoExistingTable(
     columns: readonly ImportColumn[];
     options?: ImportOptions;
     onProgress?: ImportProgress;
+    /** The running-import marker (`beginImport`) this import clears when it commits. */
+    runId?: string;
   },
 ): Promise<ImportResult> {
   const table = await storage.db.dataTables.get(input.tableId);
@@ -324,7 +339,11 @@ export async function importIntoExistingTable(
 
   return write(
     storage.ctx,
-    { action: 'import.existingTable', stores: ['dataTables', ...RECORD_STORES], keys: [table.id] },
+    {
+      action: 'import.existingTable',
+      stores: ['dataTables', ...RECORD_STORES, ...(input.runId ? (['settings'] as const) : [])],
+      keys: [table.id],
+    },
     async () => {
       const { db } = storage;
       const current = await db.dataTables.get(table.id);
@@ -350,6 +369,7 @@ export async function importIntoExistingTable(
         now,
         input.onProgress,
       );
+      if (input.runId) await clearRunningImport(storage, input.runId);
       return {
         table: { ...current, fields: [...fields, ...addedFields] },
         imported,

@@ -40,6 +40,7 @@ export {
   readCsvBytes,
   readXlsx,
 } from './import';
+export { beginImport, endImport, type RunningImport, takeInterruptedImport } from './importRuns';
 export {
   addLinkedRecord,
   allowsMany,
@@ -61,6 +62,7 @@ export { DEFAULT_DOCUMENT_NAME } from './repos/openDocuments';
 export { PREFERENCE_FLAGS, type PreferenceFlag, type PreferenceFlags } from './repos/settings';
 export { FIELD_LIST_CAP, visibleFields } from './repos/tables';
 export { releaseId } from './repos/templates';
+export { canReplay, type RetryOutcome, retryPendingWrites } from './retry';
 export { type OpenStorageOptions, openStorage, type Storage } from './storage';
 export { ASSET_URL_PREFIX, assetHashFromUrl, assetUrl, attachFiles, loadPrintInputs, toTableData } from './tableData';
 export type * from './types';

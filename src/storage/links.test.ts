@@ -99,13 +99,23 @@ describe('setLinks', () => {
     expect(new Set(events[0]!.keys)).toEqual(new Set([order(1), target, oldCustomer]));
   });
 
-  it('refuses a stale edit with VersionConflict and writes nothing', async () => {
+  it('refuses a stale edit of the same cell with VersionConflict and writes nothing', async () => {
+    const s = await demo();
+    const loaded = (await s.records.get(order(1)))!;
+    await setLinks(s, order(1), 'o_rep', [employee(2)]);
+    const error = await setLinks(s, order(1), 'o_rep', [employee(3)], loaded.updatedAt).catch((e) => e);
+    expect(isQuireError(error, 'VersionConflict')).toBe(true);
+    expect((await s.records.get(order(1)))!.values.o_rep).toEqual([employee(2)]);
+  });
+
+  it('lets a link edit through when another tab changed a different field of the record', async () => {
     const s = await demo();
     const loaded = (await s.records.get(order(1)))!;
     await s.records.update(order(1), { o_notes: 'changed in another tab' });
-    const error = await setLinks(s, order(1), 'o_rep', [employee(3)], loaded.updatedAt).catch((e) => e);
-    expect(isQuireError(error, 'VersionConflict')).toBe(true);
-    expect((await s.records.get(order(1)))!.values.o_rep).toEqual(loaded.values.o_rep);
+    await setLinks(s, order(1), 'o_rep', [employee(3)], loaded.updatedAt);
+    const after = (await s.records.get(order(1)))!;
+    expect(after.values.o_rep).toEqual([employee(3)]);
+    expect(after.values.o_notes).toBe('changed in another tab');
   });
 
   it('refuses records of another table and unknown records, and fields that are not links', async () => {

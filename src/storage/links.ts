@@ -1,6 +1,7 @@
 import { QuireError } from '../core/errors';
 import { write } from './context';
 import { RECORD_STORES } from './db';
+import { assertFieldsUnchanged, withFieldValues } from './fieldVersions';
 import { appendRecords, mutateRecords, parseRecordId, readRecords, tableIndex } from './recordBlocks';
 import type { Storage } from './storage';
 import type { CellValue, RecordRow, TableField, TableRow } from './types';
@@ -98,10 +99,7 @@ async function setCells(storage: Storage, change: LinkChange, edits: Map<string,
   const now = storage.ctx.now();
   const results = await mutateRecords(storage.ctx, [...edits.keys()], (record) => {
     const ids = edits.get(record.id) ?? [];
-    const values = { ...record.values };
-    if (ids.length > 0) values[fieldId] = ids;
-    else delete values[fieldId];
-    return { ...record, values, updatedAt: now };
+    return withFieldValues(record, { [fieldId]: ids.length > 0 ? ids : undefined }, now);
   });
   for (const [id, row] of results) if (row) change.touched.set(id, row);
 }
@@ -181,15 +179,10 @@ async function applyLinks(
   return change.touched.get(record.id)!;
 }
 
-async function requireRecord(storage: Storage, id: string, expectedUpdatedAt: number | undefined) {
+async function requireRecord(storage: Storage, id: string, fieldId: string, expectedUpdatedAt: number | undefined) {
   const [record] = await readRecords(storage.ctx, [id]);
   if (!record) throw new QuireError('NoData', { detail: `record ${id}` });
-  if (expectedUpdatedAt !== undefined && record.updatedAt !== expectedUpdatedAt) {
-    throw new QuireError('VersionConflict', {
-      detail: `record ${id} changed elsewhere`,
-      params: { expected: expectedUpdatedAt, actual: record.updatedAt },
-    });
-  }
+  assertFieldsUnchanged(record, [fieldId], expectedUpdatedAt);
   return record;
 }
 
@@ -216,7 +209,7 @@ export async function setLinks(
       unsaved: { key: `record:${recordId}:${fieldId}`, label: 'Link records', payload: { recordId, fieldId, ids } },
     },
     async () => {
-      const record = await requireRecord(storage, recordId, expectedUpdatedAt);
+      const record = await requireRecord(storage, recordId, fieldId, expectedUpdatedAt);
       const updated = await applyLinks(storage, record, fieldId, ids, change);
       keys.push(...touchedOthers(change, recordId));
       return updated;
@@ -250,7 +243,7 @@ export async function addLinkedRecord(
       },
     },
     async () => {
-      const parent = await requireRecord(storage, parentId, expectedUpdatedAt);
+      const parent = await requireRecord(storage, parentId, fieldId, expectedUpdatedAt);
       const { field, linkedTableId } = await requireLinkField(storage, parent.tableId, fieldId);
       if (!(await storage.db.dataTables.get(linkedTableId))) {
         throw new QuireError('MetaTableNotFound', { detail: linkedTableId });

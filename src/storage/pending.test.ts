@@ -43,3 +43,16 @@ describe('PendingWrites keyed by record and field', () => {
     expect(seen).toEqual([1, 1, 0]);
   });
 });
+
+describe('PendingWrites order', () => {
+  it('keeps the place and first failure time of an entry refused again with the same data', () => {
+    const buffer = new PendingWrites();
+    buffer.keep({ ...failure, key: 'record:r1', payload: { id: 'r1', patch: { a: 1 } }, failedAt: 1 });
+    buffer.keep({ ...failure, key: 'record:r2', payload: { id: 'r2', patch: { a: 2 } }, failedAt: 2 });
+    buffer.keep({ ...failure, key: 'record:r1', payload: { id: 'r1', patch: { a: 1 } }, failedAt: 9 });
+    expect(buffer.list().map((item) => [item.key, item.failedAt])).toEqual([
+      ['record:r1#a', 1],
+      ['record:r2#a', 2],
+    ]);
+  });
+});

@@ -109,7 +109,14 @@ export class PendingWrites {
   }
 
   private put(key: string, item: PendingWrite): void {
-    // Re-inserted so the list reads in the order of the failures.
+    const existing = this.items.get(key);
+    // The same data refused again (a retry on a still-full disk) keeps its place and first failure
+    // time, so retries go on in the order the user made the edits.
+    if (existing && JSON.stringify(existing.payload) === JSON.stringify(item.payload)) {
+      this.items.set(key, { ...item, failedAt: existing.failedAt });
+      return;
+    }
+    // A newer value is re-inserted, so the list reads in the order of the failures.
     this.items.delete(key);
     this.items.set(key, item);
   }

@@ -104,6 +104,11 @@ export interface RecordRow {
   values: Record<string, CellValue>;
   createdAt: number;
   updatedAt: number;
+  /**
+   * When each field was last written by an edit (epoch ms), so an edit of one field is refused only
+   * when another tab changed that same field. Optional: absent on records written before it existed.
+   */
+  fieldsUpdatedAt?: Record<string, number>;
 }
 
 /** Up to BLOCK_SIZE records of one table, stored as one object (see recordBlocks.ts). */

@@ -7,7 +7,7 @@
 import type { Mutation, MutationResult, PullResult, PushBody, PushResult, TemplateDto } from '../api/contract';
 import { BODY_CODE } from '../api/contract';
 import { QuireError } from '../core/errors';
-import { getMeta, type OutboxRow, SyncDb, setMeta, type TemplateSyncRow } from './store';
+import { getMeta, type OutboxRow, SyncDb, setMeta, type TemplatePlace, type TemplateSyncRow } from './store';
 
 /** What the engine needs from the network: `quireApi(client).sync` fits. */
 export interface SyncTransport {
@@ -85,7 +85,14 @@ export class SyncEngine {
   // ---- recording local changes -------------------------------------------------------------
 
   /** A local template that now syncs with `docId`; it is created on the server by the next push. */
-  createTemplate(t: { templateId: string; docId: string; name: string; content: string; deps?: string[] }) {
+  createTemplate(t: {
+    templateId: string;
+    docId: string;
+    name: string;
+    content: string;
+    deps?: string[];
+    place?: TemplatePlace;
+  }) {
     return this.enqueue({ kind: 'template.create', ...t, deps: t.deps ?? [] }, (row) => ({
       templateId: t.templateId,
       docId: t.docId,
@@ -128,7 +135,35 @@ export class SyncEngine {
       localName: template.name,
       localContent: template.content,
       localDeps: template.deps,
+      releaseNo: template.releaseNo,
     });
+  }
+
+  /**
+   * The app could not write a pulled version into its local template (the user saved meanwhile):
+   * the two are a conflict for the user, never one silently replacing the other.
+   */
+  async markConflict(
+    templateId: string,
+    mine: { name: string; content: string; deps?: string[] },
+    theirs: TemplateDto,
+  ): Promise<void> {
+    const db = this.db;
+    await db.transaction('rw', [db.templates, db.conflicts, db.outbox], async () => {
+      const state = await db.templates.get(templateId);
+      if (!state) return;
+      await db.outbox.where('templateId').equals(templateId).delete();
+      const deps = mine.deps ?? state.localDeps;
+      await db.conflicts.put({
+        templateId,
+        docId: state.docId,
+        mine: { name: mine.name, content: mine.content, deps },
+        theirs,
+        detectedAt: Date.now(),
+      });
+      await db.templates.put({ ...state, state: 'conflict', localName: mine.name, localContent: mine.content });
+    });
+    this.onEvent({ type: 'conflict', templateId, theirs });
   }
 
   /**
@@ -207,6 +242,7 @@ export class SyncEngine {
             name: row.name ?? '',
             content: row.content ?? '',
             deps: row.deps ?? [],
+            ...(row.place ?? {}),
           });
           expected.set(row.templateId, 1);
           break;
@@ -306,6 +342,7 @@ export class SyncEngine {
       await db.templates.put({
         ...state,
         serverVersion: answer.template.version,
+        releaseNo: answer.template.releaseNo,
         state: settled,
         lastError: undefined,
       });
@@ -372,6 +409,7 @@ export class SyncEngine {
           localName: template.name,
           localContent: template.content,
           localDeps: template.deps,
+          releaseNo: template.releaseNo,
         });
         received.push(template);
         this.onEvent({ type: 'remote', template });
@@ -410,7 +448,12 @@ export class SyncEngine {
    * next version; 'copy' keeps theirs and sends mine as a new template `copyId`.
    * Returns the server version the local template should now show ('mine' keeps mine).
    */
-  async resolveConflict(templateId: string, choice: ConflictChoice, copyId?: string): Promise<TemplateDto> {
+  async resolveConflict(
+    templateId: string,
+    choice: ConflictChoice,
+    copyId?: string,
+    copyPlace?: TemplatePlace,
+  ): Promise<TemplateDto> {
     const db = this.db;
     const conflict = await db.conflicts.get(templateId);
     const state = await db.templates.get(templateId);
@@ -438,6 +481,7 @@ export class SyncEngine {
         name: `${mine.name} (copy)`,
         content: mine.content,
         deps: mine.deps,
+        ...(copyPlace ? { place: copyPlace } : {}),
       });
     }
     return theirs;

@@ -16,7 +16,17 @@ export interface OutboxRow {
   content?: string;
   deps?: string[];
   note?: string;
+  /** template.create only: where the template lives on this device. */
+  place?: TemplatePlace;
   enqueuedAt: number;
+}
+
+/** Where a template sits in a local workspace, carried to other devices with its creation. */
+export interface TemplatePlace {
+  baseId?: string;
+  tableId?: string;
+  type?: number;
+  category?: number;
 }
 
 /** on this device only · waiting to send · synced · conflict (shown per template). */
@@ -32,6 +42,8 @@ export interface TemplateSyncRow {
   localName: string;
   localContent: string;
   localDeps: string[];
+  /** The latest release number the server reported (0: never published). */
+  releaseNo?: number;
   /** The last refusal other than a conflict (e.g. the template was deleted elsewhere). */
   lastError?: string;
 }
@@ -44,6 +56,22 @@ export interface ConflictRow {
   detectedAt: number;
 }
 
+/** A local template (app storage id) and the server template it syncs with. */
+export interface LocalLinkRow {
+  remoteId: string;
+  localId: string;
+  baseId: string;
+}
+
+/** A local workspace (base) whose templates sync with a team document. */
+export interface BaseLinkRow {
+  baseId: string;
+  teamId: string;
+  docId: string;
+  docName: string;
+  linkedAt: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -54,6 +82,8 @@ export class SyncDb extends Dexie {
   templates!: Table<TemplateSyncRow, string>;
   conflicts!: Table<ConflictRow, string>;
   meta!: Table<MetaRow, string>;
+  locals!: Table<LocalLinkRow, string>;
+  bases!: Table<BaseLinkRow, string>;
 
   constructor(name = 'quire-sync', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -63,6 +93,8 @@ export class SyncDb extends Dexie {
       conflicts: 'templateId, docId',
       meta: 'key',
     });
+    // The app's side: which local templates and workspaces sync, and with what.
+    this.version(2).stores({ locals: 'remoteId, &localId, baseId', bases: 'baseId, docId' });
   }
 }
 

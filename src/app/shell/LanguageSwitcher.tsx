@@ -2,6 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../i18n';
 import { browserStorage } from '../auth/session';
+import { Select, type SelectOption } from './Select';
+
+// Each language is named in itself, and marked so, so it is read and broken by its own rules.
+const LANGUAGE_OPTIONS: SelectOption[] = SUPPORTED_LANGUAGES.map((lng) => ({
+  value: lng,
+  label: LANGUAGE_NAMES[lng],
+  lang: lng,
+}));
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -20,20 +28,15 @@ export function LanguageSwitcher() {
           strokeWidth="1.8"
         />
       </svg>
-      <select
+      <Select
         id={id}
+        className="language-select"
         value={i18n.language}
-        onChange={(event) => {
-          const lng = event.target.value;
+        options={LANGUAGE_OPTIONS}
+        onValueChange={(lng) => {
           if (isLanguage(lng)) void changeLanguage(i18n, lng, browserStorage());
         }}
-      >
-        {SUPPORTED_LANGUAGES.map((lng) => (
-          <option key={lng} value={lng} lang={lng}>
-            {LANGUAGE_NAMES[lng]}
-          </option>
-        ))}
-      </select>
+      />
     </div>
   );
 }

@@ -1,22 +1,45 @@
 import { describe, expect, it, vi } from 'vitest';
 import { hasCallbackParam, postCallbackIfRequested } from './callback';
 
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('_callback', () => {
-  it('posts the current URL to the parent when the parameter is present', () => {
+  it('posts the current URL to each configured host origin, named, never to *', async () => {
     const postMessage = vi.fn();
     const href = 'https://quire.test/auth/callback?code=1&_callback=1';
-    const posted = postCallbackIfRequested({
-      location: { href, search: '?code=1&_callback=1' },
-      parent: { postMessage },
-    });
+    const posted = postCallbackIfRequested(
+      { location: { href, search: '?code=1&_callback=1' }, parent: { postMessage } },
+      async () => ['https://quire.test', 'https://host.example'],
+    );
     expect(posted).toBe(true);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'callback', url: href }, '*');
+    await flush();
+    expect(postMessage.mock.calls).toEqual([
+      [{ type: 'callback', url: href }, 'https://quire.test'],
+      [{ type: 'callback', url: href }, 'https://host.example'],
+    ]);
+    expect(postMessage.mock.calls.some((call) => call[1] === '*')).toBe(false);
+  });
+
+  it('posts nothing when no origin is configured, and still does not render', async () => {
+    const postMessage = vi.fn();
+    const posted = postCallbackIfRequested(
+      { location: { href: 'https://q/?_callback', search: '?_callback' }, parent: { postMessage } },
+      async () => [],
+    );
+    expect(posted).toBe(true);
+    await flush();
+    expect(postMessage).not.toHaveBeenCalled();
   });
 
   it('does nothing without the parameter', () => {
     const postMessage = vi.fn();
-    const posted = postCallbackIfRequested({ location: { href: 'x', search: '?callback=1' }, parent: { postMessage } });
+    const origins = vi.fn(async () => ['https://host.example']);
+    const posted = postCallbackIfRequested(
+      { location: { href: 'x', search: '?callback=1' }, parent: { postMessage } },
+      origins,
+    );
     expect(posted).toBe(false);
+    expect(origins).not.toHaveBeenCalled();
     expect(postMessage).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,11 @@
 /**
  * A host that opens Quire with `_callback` in the URL (e.g. after an OAuth round trip inside an
- * iframe) wants the final URL, not the app: post it to the parent and render nothing.
+ * iframe) wants the final URL, not the app: post it to the parent and render nothing. The URL can
+ * carry a sign-in code, so it goes only to a configured host origin (or Quire's own), each named
+ * as the target: the browser delivers it only if the framing page really has that origin.
  */
+import { hostOrigins } from '../host/hostConfig';
+
 export interface CallbackMessage {
   type: 'callback';
   url: string;
@@ -16,10 +20,21 @@ export function hasCallbackParam(search: string): boolean {
   return new URLSearchParams(search).has('_callback');
 }
 
-/** Returns true when the message was posted and the app must not render. */
-export function postCallbackIfRequested(win: CallbackWindow): boolean {
+/**
+ * Returns true when the message is being posted and the app must not render. `origins` are the
+ * configured host origins (loaded from the app's configuration unless given).
+ */
+export function postCallbackIfRequested(
+  win: CallbackWindow,
+  origins: () => Promise<readonly string[]> = hostOrigins,
+): boolean {
   if (!hasCallbackParam(win.location.search)) return false;
   const message: CallbackMessage = { type: 'callback', url: win.location.href };
-  win.parent.postMessage(message, '*');
+  void origins().then(
+    (list) => {
+      for (const origin of list) win.parent.postMessage(message, origin);
+    },
+    () => undefined,
+  );
   return true;
 }

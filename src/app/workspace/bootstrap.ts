@@ -1,25 +1,35 @@
 import { QuireError } from '../../core/errors';
 import {
+  canReplay,
   classifyStorageFailure,
   ensureDemoWorkspace,
   estimateUsage,
   openStorage,
   registerDemoTemplates,
   requestPersistence,
+  retryPendingWrites,
   type Storage,
+  takeInterruptedImport,
 } from '../../storage';
 import { saveFileNameRule } from '../services/printing';
 import { DEMO_FILE_NAME_RULES, demoTemplates } from './demo/templates';
+import { loadHeldEdits } from './heldEdits';
+import { whenStorageTakesWrites } from './saving';
 import {
+  interruptedImportAtom,
   pendingWritesAtom,
   persistedAtom,
   storageFailureAtom,
   usageAtom,
   workspaceStatusAtom,
   workspaceStore,
+  writesInFlightAtom,
 } from './state';
 
 let opening: Promise<Storage> | undefined;
+
+/** How often refused writes are tried again while some wait. */
+export const RETRY_INTERVAL_MS = 3000;
 
 /** Demo templates come with their file-name rules; both are (re)written on install and reset. */
 export async function writeDemoFileNameRules(storage: Storage): Promise<void> {
@@ -32,16 +42,49 @@ export async function refreshUsage(): Promise<void> {
 }
 
 /**
+ * Write refused edits again, oldest first. Runs every few seconds while some wait, as soon as another
+ * write commits, and from the banner's button; the banner goes once nothing is left.
+ */
+export async function retryUnsaved(storage: Storage): Promise<void> {
+  if (!storage.pending.list().some(canReplay)) return;
+  workspaceStore.set(writesInFlightAtom, (n) => n + 1);
+  try {
+    const outcome = await retryPendingWrites(storage);
+    if (outcome.failure) workspaceStore.set(storageFailureAtom, outcome.failure);
+    else if (outcome.left === 0) workspaceStore.set(storageFailureAtom, undefined);
+  } finally {
+    workspaceStore.set(writesInFlightAtom, (n) => n - 1);
+  }
+}
+
+function keepRetrying(storage: Storage): void {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  storage.pending.subscribe((items) => {
+    workspaceStore.set(pendingWritesAtom, items);
+    if (items.some(canReplay) && !timer) {
+      timer = setInterval(() => void retryUnsaved(storage), RETRY_INTERVAL_MS);
+    } else if (!items.some(canReplay) && timer) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  });
+  whenStorageTakesWrites(() => void retryUnsaved(storage));
+}
+
+/**
  * Open the local workspace once per tab: the database, the demo on first start, persistent storage
- * requested, and the unsaved-data buffer mirrored into UI state. Failures become the banner.
+ * requested, the unsaved-data buffer mirrored into UI state (and retried), held grid edits and an
+ * interrupted import of an earlier session. Failures become the banner.
  */
 export function openWorkspace(): Promise<Storage> {
   opening ??= (async () => {
     registerDemoTemplates(demoTemplates);
     try {
       const storage = await openStorage();
-      storage.pending.subscribe((items) => workspaceStore.set(pendingWritesAtom, items));
+      keepRetrying(storage);
       if (await ensureDemoWorkspace(storage)) await writeDemoFileNameRules(storage);
+      workspaceStore.set(interruptedImportAtom, await takeInterruptedImport(storage));
+      await loadHeldEdits(storage);
       workspaceStore.set(workspaceStatusAtom, { state: 'ready', storage });
       void requestPersistence().then((result) => workspaceStore.set(persistedAtom, result === 'granted'));
       void refreshUsage();

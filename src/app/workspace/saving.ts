@@ -1,32 +1,35 @@
 import { isQuireError } from '../../core/errors';
 import { classifyStorageFailure } from '../../storage';
-import { saveStateAtom, storageFailureAtom, workspaceStore } from './state';
+import { pendingWritesAtom, savedOnceAtom, storageFailureAtom, workspaceStore, writesInFlightAtom } from './state';
 
-let inFlight = 0;
+const store = workspaceStore;
 
 /**
- * Run a write and reflect it in the "Saving… / All changes saved" indicator. "Saved" is shown only
- * after the transaction committed; a storage failure raises the banner instead (the storage layer has
- * already kept the data in its pending buffer).
+ * Run a write and reflect it in the save indicator (`saveStateAtom` derives the text from what is
+ * unsaved). A commit clears the storage failure once nothing is left in the pending buffer; a
+ * storage failure raises the banner (the storage layer has already kept the data).
  */
 export async function trackSave<T>(write: () => Promise<T>): Promise<T> {
-  inFlight++;
-  workspaceStore.set(saveStateAtom, 'saving');
+  store.set(writesInFlightAtom, (n) => n + 1);
   try {
     const result = await write();
-    inFlight--;
-    if (inFlight === 0) workspaceStore.set(saveStateAtom, 'saved');
+    store.set(savedOnceAtom, true);
+    if (store.get(pendingWritesAtom).length === 0) store.set(storageFailureAtom, undefined);
+    else onStorageBack?.();
     return result;
   } catch (error) {
-    inFlight--;
     // A rejected file wrote nothing and lost nothing: earlier changes are still saved.
-    if (isQuireError(error, 'ImportError')) {
-      if (inFlight === 0) workspaceStore.set(saveStateAtom, 'saved');
-      throw error;
-    }
-    workspaceStore.set(saveStateAtom, 'failed');
-    const failure = classifyStorageFailure(error);
-    if (failure) workspaceStore.set(storageFailureAtom, failure);
+    const failure = isQuireError(error, 'ImportError') ? undefined : classifyStorageFailure(error);
+    if (failure) store.set(storageFailureAtom, failure);
     throw error;
+  } finally {
+    store.set(writesInFlightAtom, (n) => n - 1);
   }
+}
+
+let onStorageBack: (() => void) | undefined;
+
+/** Called when a write commits while refused ones wait: storage takes writes again (bootstrap retries). */
+export function whenStorageTakesWrites(callback: () => void): void {
+  onStorageBack = callback;
 }

@@ -1,6 +1,6 @@
 import { atom, createStore } from 'jotai';
 import type { QuireError } from '../../core/errors';
-import type { PendingWrite, Storage, UsageEstimate } from '../../storage';
+import type { CellValue, PendingWrite, RunningImport, Storage, UsageEstimate } from '../../storage';
 
 /**
  * Workspace UI state (jotai). The store is module-level so non-React code (the storage bootstrap,
@@ -21,8 +21,47 @@ export const storageFailureAtom = atom<QuireError | undefined>(undefined);
 /** Writes storage refused, kept in memory (mirrors storage.pending). */
 export const pendingWritesAtom = atom<readonly PendingWrite[]>([]);
 
-export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
-export const saveStateAtom = atom<SaveState>('idle');
+/** Writes started and not yet committed or refused. */
+export const writesInFlightAtom = atom(0);
+/** Whether a write of this tab has committed (before that the indicator says nothing). */
+export const savedOnceAtom = atom(false);
+
+/**
+ * A grid edit storage did not take for a reason other than a full disk: another tab changed the
+ * same cell (`conflict`, with their value), or the write was refused (`error`). The typed value
+ * stays visible until the user applies it anyway or takes theirs.
+ */
+export interface HeldEdit {
+  recordId: string;
+  fieldId: string;
+  fieldName: string;
+  tableId: string;
+  value: CellValue | undefined;
+  reason: 'conflict' | 'error';
+  theirs?: CellValue | undefined;
+  message?: string;
+  at: number;
+}
+
+export const heldKey = (recordId: string, fieldId: string) => `${recordId}:${fieldId}`;
+
+export const heldEditsAtom = atom<ReadonlyMap<string, HeldEdit>>(new Map());
+
+export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'unsaved';
+
+/**
+ * What the indicator says, derived from what is actually unsaved — writes in flight, writes storage
+ * refused (the pending buffer), edits held by a conflict — never from a count of finished writes.
+ */
+export const saveStateAtom = atom<SaveState>((get) => {
+  if (get(writesInFlightAtom) > 0) return 'saving';
+  if (get(pendingWritesAtom).length > 0 || get(storageFailureAtom)) return 'failed';
+  if (get(heldEditsAtom).size > 0) return 'unsaved';
+  return get(savedOnceAtom) ? 'saved' : 'idle';
+});
+
+/** An import a closed tab interrupted, found at this start (reported once). */
+export const interruptedImportAtom = atom<RunningImport | undefined>(undefined);
 
 export const usageAtom = atom<UsageEstimate | undefined>(undefined);
 export const persistedAtom = atom<boolean | undefined>(undefined);

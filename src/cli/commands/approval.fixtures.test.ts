@@ -190,7 +190,7 @@ describe('reimbursement (fieldList of 3 rows, attachments, reimbursement group)'
     const plain = approvalGroupsPlain(mapping);
     expect(plain.form.Total).toEqual({ label: 'Total', value: 1234.5 });
     expect(plain.system.status).toEqual({ label: 'Status', value: 'Approved' });
-    expect(approvalGroupsPlain(mapping, { mode: 'display' }).form.Total!.value).toBe('CN¥1,234.50');
+    expect(approvalGroupsPlain(mapping, { mode: 'display' }).form.Total!.value).toBe('¥1,234.50');
   });
 });
 

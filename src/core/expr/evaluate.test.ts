@@ -49,6 +49,8 @@ describe('the filters of spec 001 §9.2', () => {
     ['{amount | number:2:2}', '1,234.50'],
     ['{amount | currency}', '$1,234.50'],
     ['{amount | currency:EUR}', '€1,234.50'],
+    ['{amount | currency:CNY}', '¥1,234.50'],
+    ['{amount | currency:CNY:0:symbol}', 'CN¥1,235'],
     ['{amount | currency:JPY:0}', '¥1,235'],
     ['{rate | percent}', '25.6%'],
     ['{rate | percent:0}', '26%'],

@@ -127,6 +127,10 @@ function affix(where: 'prefix' | 'suffix'): FilterFn {
   };
 }
 
+function currencyDisplay(arg: string | undefined): 'narrow' | 'symbol' | 'code' {
+  return arg === 'symbol' || arg === 'code' ? arg : 'narrow';
+}
+
 export const FILTERS: Readonly<Record<string, FilterFn>> = {
   /** number[:maxDigits[:minDigits]] — at most 3 fraction digits by default. */
   number: numeric((n, args, ctx) => {
@@ -134,9 +138,14 @@ export const FILTERS: Readonly<Record<string, FilterFn>> = {
     const min = optionalInt(args[1]);
     return formatNumber(n, { locale: ctx.locale, maxFractionDigits: max ?? 3, minFractionDigits: min ?? 0 });
   }),
-  /** currency[:code[:digits]] — USD with 2 digits by default. */
+  /** currency[:code[:digits[:narrow|symbol|code]]] — USD, 2 digits, narrow symbol (¥, not CN¥) by default. */
   currency: numeric((n, args, ctx) =>
-    formatCurrency(n, { locale: ctx.locale, currency: args[0] || 'USD', digits: optionalInt(args[1]) ?? 2 }),
+    formatCurrency(n, {
+      locale: ctx.locale,
+      currency: args[0] || 'USD',
+      digits: optionalInt(args[1]) ?? 2,
+      display: currencyDisplay(args[2]),
+    }),
   ),
   /** percent[:digits] — 0.256 → 25.6%; 0 to 2 digits. */
   percent: numeric((n, args, ctx) => formatPercent(n, { locale: ctx.locale, digits: optionalInt(args[0]) })),

@@ -80,6 +80,13 @@ describe('number, currency and percent formatting (spec 001 §9.2)', () => {
     [1234.567, { currency: 'JPY', locale: 'ja-JP', digits: 0 }, '￥1,235'],
     [5, { currency: 'not a code' }, '$5.00'],
     [5, { currency: 'usd' }, '$5.00'],
+    // Documents print the narrow symbol people write (issue 12: CN¥ was not what users expect).
+    [1234.5, { currency: 'CNY', locale: 'en-US' }, '¥1,234.50'],
+    [1234.5, { currency: 'CNY', locale: 'ko-KR' }, '¥1,234.50'],
+    [1234.5, { currency: 'USD', locale: 'zh-CN' }, '$1,234.50'],
+    [1234.5, { currency: 'CNY', locale: 'en-US', display: 'symbol' }, 'CN¥1,234.50'],
+    [1234.5, { currency: 'HKD', locale: 'en-US', display: 'symbol' }, 'HK$1,234.50'],
+    [1234.5, { currency: 'CNY', locale: 'en-US', display: 'code' }, 'CNY\u00a01,234.50'],
   ] as const)('currency %s %j → %s', (value, options, expected) => {
     expect(formatCurrency(value, options)).toBe(expected);
   });

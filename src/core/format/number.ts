@@ -91,15 +91,22 @@ export interface CurrencyFormatOptions {
   currency?: string;
   /** Fraction digits, default 2. */
   digits?: number;
+  /** `narrow` (default: ¥, $), `symbol` (CN¥, US$ where the locale tells them apart) or `code` (CNY). */
+  display?: 'narrow' | 'symbol' | 'code';
 }
+
+const CURRENCY_DISPLAY = { narrow: 'narrowSymbol', symbol: 'symbol', code: 'code' } as const;
 
 export function formatCurrency(value: number, options: CurrencyFormatOptions = {}): string {
   const digits = clampDigits(options.digits, 2);
   const code = (options.currency ?? 'USD').toUpperCase();
   const currency = /^[A-Z]{3}$/.test(code) ? code : 'USD';
+  // The narrow symbol is what people write on documents: ¥ for CNY in an English template, not
+  // `CN¥`; $ for USD in a Chinese one, not `US$`. Canvas chips and print share this formatter.
   return cachedNumberFormat(options.locale, {
     style: 'currency',
     currency,
+    currencyDisplay: CURRENCY_DISPLAY[options.display ?? 'narrow'] ?? 'narrowSymbol',
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
   }).format(value);

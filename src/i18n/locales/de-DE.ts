@@ -38,6 +38,12 @@ const deDE: Messages = {
       'Diese Ansicht kommt in einer späteren Version. Ihre Adresse funktioniert bereits, Links darauf bleiben also gültig.',
     sidebar: 'Bereichsnavigation',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Abbrechen',
+    close: 'Schließen',
+    valueRequired: 'Bitte geben Sie einen Wert ein.',
+  },
   commonError: {
     title: 'Etwas ist schiefgelaufen',
     message: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
@@ -227,6 +233,11 @@ const deDE: Messages = {
     StorageUnavailable: 'Der Browserspeicher ist nicht verfügbar.',
     ImportError: 'Die Datei konnte nicht importiert werden.',
     VersionConflict: 'Die Vorlage wurde an anderer Stelle geändert.',
+    HostTimeout: 'Die Host-App hat nicht rechtzeitig geantwortet.',
+    HostError: 'Die Host-App hat einen Fehler gemeldet.',
+    HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
+    HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
+    HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
   },
 };
 

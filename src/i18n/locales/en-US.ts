@@ -39,6 +39,12 @@ const enUS = {
     notBuiltHint: 'This screen arrives in a later release. Its address already works, so links to it stay valid.',
     sidebar: 'Section navigation',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    close: 'Close',
+    valueRequired: 'Enter a value.',
+  },
   commonError: {
     title: 'Something went wrong',
     message: 'An unexpected error occurred. Please try again.',
@@ -226,6 +232,11 @@ const enUS = {
     StorageUnavailable: 'The browser storage is not available.',
     ImportError: 'The file could not be imported.',
     VersionConflict: 'The template was changed elsewhere.',
+    HostTimeout: 'The host app did not answer in time.',
+    HostError: 'The host app reported an error.',
+    HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
+    HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
+    HostProtocolError: 'The host app sent a message Quire does not understand.',
   },
 } as const;
 

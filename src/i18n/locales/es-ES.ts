@@ -38,6 +38,12 @@ const esES: Messages = {
       'Esta pantalla llegará en una versión posterior. Su dirección ya funciona, así que los enlaces a ella seguirán siendo válidos.',
     sidebar: 'Navegación de la sección',
   },
+  dialog: {
+    ok: 'Aceptar',
+    cancel: 'Cancelar',
+    close: 'Cerrar',
+    valueRequired: 'Introduce un valor.',
+  },
   commonError: {
     title: 'Algo ha salido mal',
     message: 'Se ha producido un error inesperado. Inténtalo de nuevo.',
@@ -228,6 +234,11 @@ const esES: Messages = {
     StorageUnavailable: 'El almacenamiento del navegador no está disponible.',
     ImportError: 'No se ha podido importar el archivo.',
     VersionConflict: 'La plantilla se ha modificado en otro lugar.',
+    HostTimeout: 'La aplicación anfitriona no respondió a tiempo.',
+    HostError: 'La aplicación anfitriona informó de un error.',
+    HostWrongBase: 'La aplicación anfitriona muestra una base distinta de aquella para la que se abrió esta página.',
+    HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
+    HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
   },
 };
 

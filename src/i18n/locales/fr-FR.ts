@@ -38,6 +38,12 @@ const frFR: Messages = {
       'Cet écran arrivera dans une prochaine version. Son adresse fonctionne déjà : les liens qui y mènent restent valables.',
     sidebar: 'Navigation de la section',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Annuler',
+    close: 'Fermer',
+    valueRequired: 'Saisissez une valeur.',
+  },
   commonError: {
     title: 'Un problème est survenu',
     message: 'Une erreur inattendue s’est produite. Veuillez réessayer.',
@@ -228,6 +234,11 @@ const frFR: Messages = {
     StorageUnavailable: 'Le stockage du navigateur n’est pas disponible.',
     ImportError: 'Le fichier n’a pas pu être importé.',
     VersionConflict: 'Le modèle a été modifié ailleurs.',
+    HostTimeout: "L'application hôte n'a pas répondu à temps.",
+    HostError: "L'application hôte a signalé une erreur.",
+    HostWrongBase: "L'application hôte affiche une autre base que celle pour laquelle cette page a été ouverte.",
+    HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
+    HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
   },
 };
 

@@ -37,6 +37,12 @@ const idID: Messages = {
     notBuiltHint: 'Layar ini hadir di rilis berikutnya. Alamatnya sudah berfungsi, jadi tautan ke sini tetap berlaku.',
     sidebar: 'Navigasi bagian',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Batal',
+    close: 'Tutup',
+    valueRequired: 'Masukkan nilai.',
+  },
   commonError: {
     title: 'Terjadi masalah',
     message: 'Terjadi kesalahan yang tidak terduga. Silakan coba lagi.',
@@ -225,6 +231,11 @@ const idID: Messages = {
     StorageUnavailable: 'Penyimpanan browser tidak tersedia.',
     ImportError: 'File tidak dapat diimpor.',
     VersionConflict: 'Templat telah diubah di tempat lain.',
+    HostTimeout: 'Aplikasi host tidak menjawab tepat waktu.',
+    HostError: 'Aplikasi host melaporkan kesalahan.',
+    HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
+    HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
+    HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
   },
 };
 

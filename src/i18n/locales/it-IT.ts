@@ -38,6 +38,12 @@ const itIT: Messages = {
       'Questa schermata arriverà in una versione successiva. Il suo indirizzo funziona già, quindi i link che puntano qui restano validi.',
     sidebar: 'Navigazione della sezione',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Annulla',
+    close: 'Chiudi',
+    valueRequired: 'Inserisci un valore.',
+  },
   commonError: {
     title: 'Qualcosa è andato storto',
     message: 'Si è verificato un errore imprevisto. Riprova.',
@@ -228,6 +234,11 @@ const itIT: Messages = {
     StorageUnavailable: 'L’archiviazione del browser non è disponibile.',
     ImportError: 'Impossibile importare il file.',
     VersionConflict: 'Il modello è stato modificato altrove.',
+    HostTimeout: "L'app host non ha risposto in tempo.",
+    HostError: "L'app host ha segnalato un errore.",
+    HostWrongBase: "L'app host mostra una base diversa da quella per cui è stata aperta questa pagina.",
+    HostForgedOrigin: 'Un messaggio da una pagina che non è un host configurato è stato ignorato.',
+    HostProtocolError: "L'app host ha inviato un messaggio che Quire non comprende.",
   },
 };
 

@@ -38,6 +38,12 @@ const jaJP: Messages = {
       'この画面は今後のリリースで提供されます。アドレスはすでに有効なので、この画面へのリンクはそのまま使えます。',
     sidebar: 'セクションのナビゲーション',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'キャンセル',
+    close: '閉じる',
+    valueRequired: '値を入力してください。',
+  },
   commonError: {
     title: '問題が発生しました',
     message: '予期しないエラーが発生しました。もう一度お試しください。',
@@ -226,6 +232,11 @@ const jaJP: Messages = {
     StorageUnavailable: 'ブラウザーのストレージを利用できません。',
     ImportError: 'ファイルをインポートできませんでした。',
     VersionConflict: 'テンプレートは別の場所で変更されました。',
+    HostTimeout: 'ホストアプリが時間内に応答しませんでした。',
+    HostError: 'ホストアプリがエラーを報告しました。',
+    HostWrongBase: 'ホストアプリには、このページを開いたときとは別のベースが表示されています。',
+    HostForgedOrigin: '設定されたホストではないページからのメッセージを無視しました。',
+    HostProtocolError: 'ホストアプリから Quire が理解できないメッセージが送信されました。',
   },
 };
 

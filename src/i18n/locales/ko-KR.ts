@@ -38,6 +38,12 @@ const koKR: Messages = {
       '이 화면은 이후 릴리스에서 제공됩니다. 주소는 이미 동작하므로 이 화면으로 가는 링크는 계속 유효합니다.',
     sidebar: '섹션 탐색',
   },
+  dialog: {
+    ok: '확인',
+    cancel: '취소',
+    close: '닫기',
+    valueRequired: '값을 입력하세요.',
+  },
   commonError: {
     title: '문제가 발생했습니다',
     message: '예기치 않은 오류가 발생했습니다. 다시 시도해 주세요.',
@@ -225,6 +231,11 @@ const koKR: Messages = {
     StorageUnavailable: '브라우저 저장소를 사용할 수 없습니다.',
     ImportError: '파일을 가져올 수 없습니다.',
     VersionConflict: '템플릿이 다른 곳에서 변경되었습니다.',
+    HostTimeout: '호스트 앱이 제시간에 응답하지 않았습니다.',
+    HostError: '호스트 앱에서 오류를 보고했습니다.',
+    HostWrongBase: '호스트 앱이 이 페이지를 연 베이스와 다른 베이스를 표시하고 있습니다.',
+    HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
+    HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
   },
 };
 

@@ -38,6 +38,12 @@ const ptBR: Messages = {
       'Esta tela chega em uma versão futura. O endereço dela já funciona, então os links para cá continuam válidos.',
     sidebar: 'Navegação da seção',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Cancelar',
+    close: 'Fechar',
+    valueRequired: 'Digite um valor.',
+  },
   commonError: {
     title: 'Algo deu errado',
     message: 'Ocorreu um erro inesperado. Tente novamente.',
@@ -226,6 +232,11 @@ const ptBR: Messages = {
     StorageUnavailable: 'O armazenamento do navegador não está disponível.',
     ImportError: 'Não foi possível importar o arquivo.',
     VersionConflict: 'O modelo foi alterado em outro lugar.',
+    HostTimeout: 'O aplicativo host não respondeu a tempo.',
+    HostError: 'O aplicativo host relatou um erro.',
+    HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
+    HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
+    HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
   },
 };
 

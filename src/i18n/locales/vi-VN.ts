@@ -38,6 +38,12 @@ const viVN: Messages = {
       'Màn hình này sẽ có trong một bản phát hành sau. Địa chỉ của nó đã hoạt động, nên các liên kết tới đây vẫn luôn hợp lệ.',
     sidebar: 'Điều hướng mục',
   },
+  dialog: {
+    ok: 'OK',
+    cancel: 'Hủy',
+    close: 'Đóng',
+    valueRequired: 'Hãy nhập một giá trị.',
+  },
   commonError: {
     title: 'Đã xảy ra sự cố',
     message: 'Đã xảy ra lỗi không mong muốn. Vui lòng thử lại.',
@@ -226,6 +232,11 @@ const viVN: Messages = {
     StorageUnavailable: 'Bộ nhớ của trình duyệt không khả dụng.',
     ImportError: 'Không thể nhập tệp.',
     VersionConflict: 'Mẫu đã được thay đổi ở nơi khác.',
+    HostTimeout: 'Ứng dụng máy chủ không phản hồi kịp thời.',
+    HostError: 'Ứng dụng máy chủ đã báo lỗi.',
+    HostWrongBase: 'Ứng dụng máy chủ đang hiển thị một base khác với base mà trang này được mở.',
+    HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
+    HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
   },
 };
 

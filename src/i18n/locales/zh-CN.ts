@@ -37,6 +37,12 @@ const zhCN: Messages = {
     notBuiltHint: '此页面将在后续版本中提供。它的地址已经可用，指向它的链接会一直有效。',
     sidebar: '分区导航',
   },
+  dialog: {
+    ok: '确定',
+    cancel: '取消',
+    close: '关闭',
+    valueRequired: '请输入内容。',
+  },
   commonError: {
     title: '出错了',
     message: '发生了意外错误，请重试。',
@@ -221,6 +227,11 @@ const zhCN: Messages = {
     StorageUnavailable: '浏览器存储不可用。',
     ImportError: '无法导入该文件。',
     VersionConflict: '模板已在其他地方被修改。',
+    HostTimeout: '宿主应用未能及时响应。',
+    HostError: '宿主应用报告了错误。',
+    HostWrongBase: '宿主应用显示的多维表格与打开此页面时的不同。',
+    HostForgedOrigin: '已忽略来自非已配置宿主页面的消息。',
+    HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
   },
 };
 

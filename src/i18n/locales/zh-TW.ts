@@ -37,6 +37,12 @@ const zhTW: Messages = {
     notBuiltHint: '此畫面將在後續版本推出。它的網址已可使用，連到它的連結會一直有效。',
     sidebar: '區段導覽',
   },
+  dialog: {
+    ok: '確定',
+    cancel: '取消',
+    close: '關閉',
+    valueRequired: '請輸入內容。',
+  },
   commonError: {
     title: '發生錯誤',
     message: '發生未預期的錯誤，請再試一次。',
@@ -221,6 +227,11 @@ const zhTW: Messages = {
     StorageUnavailable: '無法使用瀏覽器儲存空間。',
     ImportError: '無法匯入該檔案。',
     VersionConflict: '範本已在其他地方被修改。',
+    HostTimeout: '宿主應用程式未能及時回應。',
+    HostError: '宿主應用程式回報了錯誤。',
+    HostWrongBase: '宿主應用程式顯示的多維表格與開啟此頁面時的不同。',
+    HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
+    HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
   },
 };
 

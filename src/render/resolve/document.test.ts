@@ -45,7 +45,20 @@ describe('resolveDocument', () => {
     const par = doc.sections[0]!.blocks[0] as VParagraph;
     expect(par.spans).toEqual([
       { t: 'text', s: 'Name: ', b: true },
-      { t: 'text', s: '#panic("x") ] $ * \\', i: true, color: '#ff0000' },
+      { t: 'text', s: '#panic("x") ] $ * \\', i: true, color: '#ff0000', d: true },
+    ]);
+  });
+
+  it('gives long unbroken runs (URLs, long values) their own span to be wrapped, and leaves CJK alone', async () => {
+    const url = 'https://example.com/a/very/long/path?query=1&more=2';
+    const tpl = parse(one([richText('t', [p(bold('See '), variable('u'), bold(' now'))])]));
+    const { doc } = await resolveDocument(tpl, { u: `${url} 中文中文中文中文中文中文中文中文中文 ok` });
+    const par = doc.sections[0]!.blocks[0] as VParagraph;
+    expect(par.spans).toEqual([
+      { t: 'text', s: 'See ', b: true },
+      { t: 'text', s: url, d: true, w: true },
+      { t: 'text', s: ' 中文中文中文中文中文中文中文中文中文 ok', d: true },
+      { t: 'text', s: ' now', b: true },
     ]);
   });
 

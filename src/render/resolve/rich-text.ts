@@ -109,7 +109,7 @@ class Flow {
   }
 
   end(): void {
-    if (this.open) this.blocks.push({ t: 'par', spans: mergeSpans(this.spans), ...this.props });
+    if (this.open) this.blocks.push({ t: 'par', spans: splitLongRuns(mergeSpans(this.spans)), ...this.props });
     this.spans = [];
     this.open = false;
   }
@@ -137,8 +137,38 @@ function sameMarks(a: VTextSpan, b: VTextSpan): boolean {
     a.code === b.code &&
     a.color === b.color &&
     a.bg === b.bg &&
-    a.size === b.size
+    a.size === b.size &&
+    a.d === b.d
   );
+}
+
+/**
+ * Runs of this many characters with no break opportunity get their own span, which the Typst side
+ * measures and, when wider than the line, breaks into line-wide pieces. Scripts that break between
+ * characters or by dictionary (Han, kana, Thai, …) and whitespace end a run.
+ */
+const LONG_RUN =
+  /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]{16,}/gu;
+
+export function splitLongRuns(spans: VSpan[]): VSpan[] {
+  if (!spans.some((s) => s.t === 'text' && s.s.length >= 16 && !s.code)) return spans;
+  const out: VSpan[] = [];
+  for (const span of spans) {
+    if (span.t !== 'text' || span.code || span.s.length < 16) {
+      out.push(span);
+      continue;
+    }
+    let last = 0;
+    for (const match of span.s.matchAll(LONG_RUN)) {
+      const start = match.index;
+      if (start > last) out.push({ ...span, s: span.s.slice(last, start) });
+      out.push({ ...span, s: match[0], w: true });
+      last = start + match[0].length;
+    }
+    if (last === 0) out.push(span);
+    else if (last < span.s.length) out.push({ ...span, s: span.s.slice(last) });
+  }
+  return out;
 }
 
 /** Rich text in block context. */
@@ -264,7 +294,7 @@ async function inlineNode(ctx: ResolveContext, scope: Scope, node: RichTextNode,
         });
       } else {
         const total = computeAll(ctx, scope, node.name, node.cmd);
-        flow.span({ t: 'text', s: formatComputeValue(total, node.format), ...marks });
+        flow.span({ t: 'text', s: formatComputeValue(total, node.format), ...marks, d: true });
       }
       return;
     }
@@ -342,7 +372,7 @@ async function valueSpans(ctx: ResolveContext, value: unknown, leaf: TextLeaf | 
     }
     return;
   }
-  flow.span({ t: 'text', s: toText(value), ...marksOf(leaf) });
+  flow.span({ t: 'text', s: toText(value), ...marksOf(leaf), d: true });
 }
 
 async function loopBlocks(ctx: ResolveContext, scope: Scope, node: LoopElement): Promise<VBlock[]> {

@@ -2,6 +2,7 @@ import { QuireError } from '../../core/errors';
 import type { StorageContext } from '../context';
 import { write } from '../context';
 import { RECORD_STORES } from '../db';
+import { assertFieldsUnchanged, withFieldValues } from '../fieldVersions';
 import {
   allRecords,
   appendRecords,
@@ -45,7 +46,7 @@ async function syncDuplexLinks(
           ? current
           : [...current, recordId]
         : current.filter((id) => id !== recordId);
-      return { ...other, values: { ...other.values, [backFieldId]: next }, updatedAt: ctx.now() };
+      return withFieldValues(other, { [backFieldId]: next }, ctx.now());
     });
   }
 }
@@ -103,7 +104,8 @@ export function createRecordRepo(ctx: StorageContext) {
     /**
      * Set some cells of a record (other cells are kept). A value of `undefined` clears the cell.
      * Pass `expectedUpdatedAt` (the record's `updatedAt` when the editor loaded it) to refuse, with
-     * `VersionConflict`, an edit of a record another tab changed meanwhile.
+     * `VersionConflict`, an edit of a field another tab changed meanwhile; edits of other fields of
+     * the same record go through.
      */
     async update(
       id: string,
@@ -121,18 +123,8 @@ export function createRecordRepo(ctx: StorageContext) {
         async () => {
           const [record] = await readRecords(ctx, [id]);
           if (!record) throw new QuireError('NoData', { detail: `record ${id}` });
-          if (expectedUpdatedAt !== undefined && record.updatedAt !== expectedUpdatedAt) {
-            throw new QuireError('VersionConflict', {
-              detail: `record ${id} changed elsewhere`,
-              params: { expected: expectedUpdatedAt, actual: record.updatedAt },
-            });
-          }
-          const values: Record<string, CellValue> = { ...record.values };
-          for (const [fieldId, value] of Object.entries(patch)) {
-            if (value === undefined) delete values[fieldId];
-            else values[fieldId] = value;
-          }
-          const next: RecordRow = { ...record, values, updatedAt: ctx.now() };
+          assertFieldsUnchanged(record, Object.keys(patch), expectedUpdatedAt);
+          const next = withFieldValues(record, patch, ctx.now());
           await mutateRecords(ctx, [id], () => next);
           const table = await db.dataTables.get(record.tableId);
           if (table) await syncDuplexLinks(ctx, id, table.fields, record.values, patch as Record<string, CellValue>);

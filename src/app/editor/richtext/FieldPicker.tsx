@@ -78,21 +78,38 @@ export function usePrintableFields(): { groups: Array<{ title: string; items: Pi
   }, [fields, listContext, tableName, approvalGroups, t]);
 }
 
+/** The groups with only the entries matching `query`; empty groups dropped. */
+export function visibleGroups<G extends { items: PickedField[] }>(groups: readonly G[], query: string): G[] {
+  return groups
+    .map((g) => ({ ...g, items: g.items.filter((i) => matchesQuery(i, query)) }))
+    .filter((g) => g.items.length);
+}
+
+/**
+ * `query` makes the search controlled (the `{` popover searches with the text typed after the brace);
+ * `active` marks the entry Enter would pick.
+ */
 export function FieldPicker({
   onPick,
   autoFocus,
   id,
+  query: controlled,
+  onQueryChange,
+  active,
 }: {
   onPick: (path: string) => void;
   autoFocus?: boolean;
   id: string;
+  query?: string;
+  onQueryChange?: (query: string) => void;
+  active?: number;
 }) {
   const { t } = useEditorTranslation();
   const { groups } = usePrintableFields();
-  const [query, setQuery] = useState('');
-  const visible = groups
-    .map((g) => ({ ...g, items: g.items.filter((i) => matchesQuery(i, query)) }))
-    .filter((g) => g.items.length > 0);
+  const [own, setOwn] = useState('');
+  const query = controlled ?? own;
+  const visible = visibleGroups(groups, query);
+  let position = -1;
   return (
     <div className="qe-picker">
       <input
@@ -103,7 +120,7 @@ export function FieldPicker({
         value={query}
         // biome-ignore lint/a11y/noAutofocus: the popover opens because the user asked to pick a field
         autoFocus={autoFocus}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => (onQueryChange ? onQueryChange(e.target.value) : setOwn(e.target.value))}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {
             e.preventDefault();
@@ -118,24 +135,30 @@ export function FieldPicker({
           <section key={`${id}-${group.title}`} aria-label={group.title}>
             <h3 className="qe-picker-group">{group.title}</h3>
             <ul>
-              {group.items.map((item) => (
-                <li key={item.path}>
-                  <button
-                    type="button"
-                    className="qe-field"
-                    onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => onPick(item.path)}
-                    data-field={item.path}
-                    title={item.path}
-                  >
-                    <span className={`qe-field-type qe-type-${item.field.type}`} aria-hidden="true" />
-                    <span className="qe-field-name">
-                      {item.name ??
-                        (item.path.includes('.') ? item.path.split('.').slice(1).join('.') : item.field.label)}
-                    </span>
-                  </button>
-                </li>
-              ))}
+              {group.items.map((item) => {
+                position += 1;
+                const isActive = position === active;
+                return (
+                  <li key={item.path}>
+                    <button
+                      type="button"
+                      className={`qe-field${isActive ? ' qe-field-active' : ''}`}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onClick={() => onPick(item.path)}
+                      data-field={item.path}
+                      data-active={isActive ? 'true' : undefined}
+                      title={item.path}
+                      ref={isActive ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}
+                    >
+                      <span className={`qe-field-type qe-type-${item.field.type}`} aria-hidden="true" />
+                      <span className="qe-field-name">
+                        {item.name ??
+                          (item.path.includes('.') ? item.path.split('.').slice(1).join('.') : item.field.label)}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ))}

@@ -1,6 +1,6 @@
 /** The text toolbar: acts on the rich-text area the user last worked in. */
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ReactEditor } from 'slate-react';
 import { FONT_SIZE_OPTIONS } from '../../../core/model';
 import { Icon } from '../Icon';
@@ -23,6 +23,7 @@ import {
   toggleList,
   toggleMark,
 } from './slate';
+import { useDismiss } from './useDismiss';
 
 const LINE_HEIGHTS = [1, 1.15, 1.5, 2, 2.5, 3];
 const ALIGNS = [
@@ -38,6 +39,8 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
   const fields = useAtomValue(fieldsAtom);
   const [, force] = useState(0);
   const [picker, setPicker] = useState<null | 'variable' | 'compute' | 'loop' | 'image' | 'qrcode'>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  useDismiss(popover, () => setPicker(null), picker !== null);
   const editor = active?.editor;
   const disabled = !editor;
   const run = (fn: () => void) => {
@@ -232,6 +235,7 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
         </button>
         {picker && editor && (
           <div
+            ref={popover}
             className="qe-popover qe-popover-bar"
             role="dialog"
             aria-label={t(`text.${picker}`)}

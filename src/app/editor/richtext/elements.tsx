@@ -1,6 +1,6 @@
 /** How each rich-text node looks while editing: text blocks as printed, variables as chips. */
 import { useAtomValue } from 'jotai';
-import { type CSSProperties, useId, useMemo, useState } from 'react';
+import { type CSSProperties, useId, useMemo, useRef, useState } from 'react';
 import { Transforms } from 'slate';
 import { ReactEditor, type RenderElementProps, type RenderLeafProps, useSlateStatic } from 'slate-react';
 import { renderSVG } from 'uqr';
@@ -16,12 +16,14 @@ import {
 import { qrText } from '../canvas/blocks/QrcodeView';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { fieldsAtom } from '../state/store';
+import { fieldsAtom, settingsAtom } from '../state/store';
+import { describeChain, filtersForType } from './chipText';
 import { type PickedField, usePrintableFields } from './FieldPicker';
-import { CHIP_FILTER_NAMES, CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
+import { CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
 import { InlineImageFields, QrFields } from './MediaInsert';
 import './media.css';
 import { type InlineImageSettings, loopItemContent, removeMedia, updateInlineImage, updateTextQr } from './slate';
+import { useDismiss } from './useDismiss';
 
 function textBlockStyle(element: RenderElementProps['element']): CSSProperties {
   const style: CSSProperties = {};
@@ -48,11 +50,15 @@ function useRemoveNode(element: RenderElementProps['element']) {
 function FilterEditor({
   filters,
   onChange,
+  offered: fitting,
 }: {
   filters: VariableFilterCall[];
   onChange: (f: VariableFilterCall[]) => void;
+  /** The filters that fit the field's type; one already applied stays listed. */
+  offered: readonly string[];
 }) {
   const { t } = useEditorTranslation();
+  const offered = [...fitting, ...filters.map((f) => f.name).filter((n) => !fitting.includes(n) && CHIP_FILTERS[n])];
   return (
     <div className="qe-filters">
       {filters.map((filter, index) => (
@@ -64,7 +70,7 @@ function FilterEditor({
             value={filter.name}
             onChange={(e) => onChange(filters.map((f, i) => (i === index ? newFilterCall(e.target.value) : f)))}
           >
-            {CHIP_FILTER_NAMES.map((name) => (
+            {offered.map((name) => (
               <option key={name} value={name}>
                 {t(`chip.filters.${name}`)}
               </option>
@@ -115,7 +121,7 @@ function FilterEditor({
         onChange={(e) => e.target.value && onChange([...filters, newFilterCall(e.target.value)])}
       >
         <option value="">+ {t('chip.addFilter')}</option>
-        {CHIP_FILTER_NAMES.map((name) => (
+        {fitting.map((name) => (
           <option key={name} value={name}>
             {t(`chip.filters.${name}`)}
           </option>
@@ -137,8 +143,11 @@ function Popover({
   className?: string;
 }) {
   const { t } = useEditorTranslation();
+  const ref = useRef<HTMLSpanElement>(null);
+  useDismiss(ref, onClose);
   return (
     <span
+      ref={ref}
       className={`qe-popover${className ? ` ${className}` : ''}`}
       role="dialog"
       aria-label={title}
@@ -165,22 +174,33 @@ function Popover({
  */
 export function chipLabel(name: string, groups: ReadonlyArray<{ items: readonly PickedField[] }>): string {
   if (name === '#') return '#';
-  for (const group of groups)
-    for (const item of group.items)
-      if (item.path === name) return item.name || (name.includes('.') ? name : item.field.label || name);
+  const item = chipField(name, groups);
+  if (item) return item.name || (name.includes('.') ? name : item.field.label || name);
   return name;
 }
 
+/** The field list's entry a chip is bound to (its type decides the formatting offered). */
+export function chipField(
+  name: string,
+  groups: ReadonlyArray<{ items: readonly PickedField[] }>,
+): PickedField | undefined {
+  for (const group of groups) for (const item of group.items) if (item.path === name) return item;
+  return undefined;
+}
+
 function VariableChip({ attributes, children, element }: RenderElementProps) {
-  const { t } = useEditorTranslation();
+  const { t, lang } = useEditorTranslation();
   const [open, setOpen] = useState(false);
+  const settings = useAtomValue(settingsAtom);
   const setNode = useSetNode(element);
   const remove = useRemoveNode(element);
   const { groups } = usePrintableFields();
   const name = String(element.name ?? '');
   const filters = (element.filters as VariableFilterCall[] | undefined) ?? [];
   const label = chipLabel(name, groups);
-  const filterText = describeFilters(filters);
+  // The examples read as the document prints them: in the template's language.
+  const filterText = describeChain(filters, settings.lang || lang, t);
+  const offered = filtersForType(chipField(name, groups)?.field.type);
   const kind = element.type === 'loopItemInline' ? 'qe-chip qe-chip-item' : 'qe-chip';
   return (
     <span {...attributes} className="qe-chip-wrap">
@@ -192,14 +212,14 @@ function VariableChip({ attributes, children, element }: RenderElementProps) {
           aria-expanded={open}
           aria-haspopup="dialog"
         >
-          <span className="qe-chip-name" title={name}>
+          <span className="qe-chip-name" title={[name, describeFilters(filters)].filter(Boolean).join(' | ')}>
             {label || '·'}
           </span>
           {filterText && <span className="qe-chip-filters">{filterText}</span>}
         </button>
         {open && (
           <Popover title={t('chip.formatting', { name: label })} onClose={() => setOpen(false)}>
-            <FilterEditor filters={filters} onChange={(next) => setNode({ filters: next })} />
+            <FilterEditor filters={filters} offered={offered} onChange={(next) => setNode({ filters: next })} />
             <button type="button" className="qe-btn qe-btn-small qe-btn-danger" onClick={remove}>
               {t('chip.deleteVariable')}
             </button>

@@ -2,13 +2,25 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: one focusable grid with keyboard navigation (arrows, Enter), as the ARIA grid pattern prescribes
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: cells are operated from the keyboard through the grid's own key handler
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
-import type { CellValue, Storage, TableField, TableRow } from '../../../storage';
+import {
+  type CellValue,
+  classifyStorageFailure,
+  type PendingWrite,
+  type Storage,
+  type TableField,
+  type TableRow,
+} from '../../../storage';
+import { showError } from '../errors';
+import { holdEdit, releaseEdit } from '../heldEdits';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
+import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../state';
 import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
+import { HeldEdits } from './HeldEdits';
 import { cellStyle, isNumeric } from './layout';
 import { RecordPicker } from './RecordPicker';
 import type { Selection } from './selection';
@@ -79,8 +91,11 @@ export function Grid({
   const [editing, setEditing] = useState<Editing>();
   const [picker, setPicker] = useState<Picker>();
   const [conflict, setConflict] = useState(false);
-  // Edits storage refused: shown (marked unsaved) until a later save of the same cell succeeds.
-  const [unsaved, setUnsaved] = useState<ReadonlyMap<string, CellValue | undefined>>(new Map());
+  const pending = useAtomValue(pendingWritesAtom);
+  const heldEdits = useAtomValue(heldEditsAtom);
+  // Values storage does not hold yet: refused writes (the pending buffer, retried) and edits held
+  // by a conflict (the user's call). Both stay visible and marked until storage has them.
+  const { unsaved, held } = useMemo(() => unsavedCells(pending, heldEdits), [pending, heldEdits]);
   // Every record can be opened: its own fields, and its child records when it has some.
   const expandable = onExpand !== undefined;
   const checkWidth = expandable ? CHECK_WIDTH_EXPANDABLE : CHECK_WIDTH;
@@ -138,24 +153,32 @@ export function Grid({
 
   const save = useCallback(
     async (id: string, field: TableField, value: CellValue | undefined, since?: number) => {
-      const key = `${id}:${field.id}`;
       try {
         const saved = await trackSave(() => storage.records.update(id, { [field.id]: value }, since));
-        setUnsaved((current) => {
-          if (!current.has(key)) return current;
-          const next = new Map(current);
-          next.delete(key);
-          return next;
-        });
+        void releaseEdit(storage, id, field.id);
         return saved;
       } catch (error) {
-        // Another tab changed the record while this editor was open: never overwrite it silently.
-        if (isQuireError(error, 'VersionConflict')) setConflict(true);
-        else setUnsaved((current) => new Map(current).set(key, value));
+        // A full disk: the storage layer keeps the edit in its buffer, retried once there is room.
+        if (classifyStorageFailure(error)) return undefined;
+        // Another tab changed this cell while it was being edited: never overwrite it silently, and
+        // never drop what was typed either — it stays in the cell until the user decides.
+        const isConflict = isQuireError(error, 'VersionConflict');
+        const current = isConflict ? await storage.records.get(id).catch(() => undefined) : undefined;
+        void holdEdit(storage, {
+          recordId: id,
+          fieldId: field.id,
+          fieldName: field.name,
+          tableId: table.id,
+          value,
+          reason: isConflict ? 'conflict' : 'error',
+          ...(current ? { theirs: current.values[field.id] } : {}),
+          ...(isConflict ? {} : { message: showError(error, t).message }),
+          at: Date.now(),
+        });
         return undefined;
       }
     },
-    [storage],
+    [storage, table.id, t],
   );
 
   const cellElement = (row: number, col: number) =>
@@ -266,6 +289,13 @@ export function Grid({
 
   return (
     <>
+      <HeldEdits
+        tableId={table.id}
+        fields={fields}
+        locale={i18n.language}
+        onApply={(edit, field) => void save(edit.recordId, field, edit.value)}
+        onDiscard={(edit) => void releaseEdit(storage, edit.recordId, edit.fieldId)}
+      />
       {conflict && (
         <p className="ws-conflict" role="alert">
           {t('grid.conflict')}
@@ -344,6 +374,7 @@ export function Grid({
                 activeCol={active?.row === vr.index ? active.col : -1}
                 editing={editing?.id === id ? editing : undefined}
                 unsaved={unsaved}
+                held={held}
                 linkTitles={linkTitles}
                 locale={i18n.language}
                 t={t}
@@ -385,6 +416,18 @@ export function Grid({
       )}
     </>
   );
+}
+
+/** The cells whose shown value is not in storage: refused writes, then held edits on top. */
+export function unsavedCells(pending: readonly PendingWrite[], heldEdits: ReadonlyMap<string, HeldEdit>) {
+  const unsaved = new Map<string, CellValue | undefined>();
+  for (const item of pending) {
+    const payload = item.payload as { id?: unknown; patch?: Record<string, CellValue | undefined> } | null;
+    if (item.field === undefined || typeof payload?.id !== 'string' || !payload.patch) continue;
+    unsaved.set(heldKey(payload.id, item.field), payload.patch[item.field]);
+  }
+  for (const [key, edit] of heldEdits) unsaved.set(key, edit.value);
+  return { unsaved, held: new Set(heldEdits.keys()) as ReadonlySet<string> };
 }
 
 /** Always render the first (primary) column, so it can stay frozen at the left. */

@@ -59,7 +59,10 @@ interface Props {
   /** The active column when the active cell is in this row, else -1. */
   activeCol: number;
   editing: Editing | undefined;
+  /** Values not in storage yet, by `<record>:<field>`: refused writes and edits held by a conflict. */
   unsaved: ReadonlyMap<string, CellValue | undefined>;
+  /** The keys of `unsaved` held by a conflict with another tab (or a refused edit). */
+  held: ReadonlySet<string>;
   linkTitles: ReadonlyMap<string, string>;
   locale: string;
   t: TFunction<'workspace'>;
@@ -122,6 +125,7 @@ export const GridRow = memo(function GridRow({
   activeCol,
   editing,
   unsaved,
+  held,
   linkTitles,
   locale,
   t,
@@ -208,7 +212,7 @@ export const GridRow = memo(function GridRow({
             role="gridcell"
             aria-colindex={col.index + 2}
             data-field={field.name}
-            className={`ws-cell${activeCol === col.index ? ' active' : ''}${unsaved.has(key) ? ' unsaved' : ''}${field.isPrimary && col.index === 0 ? ' primary frozen' : field.isPrimary ? ' primary' : ''}${isNumeric(field) ? ' num' : ''}`}
+            className={`ws-cell${activeCol === col.index ? ' active' : ''}${held.has(key) ? ' conflict' : unsaved.has(key) ? ' unsaved' : ''}${field.isPrimary && col.index === 0 ? ' primary frozen' : field.isPrimary ? ' primary' : ''}${isNumeric(field) ? ' num' : ''}`}
             style={cellStyle(col, checkWidth)}
             onClick={() => actions.click(index, col.index, field)}
             onDoubleClick={(event) => actions.doubleClick(index, col.index, event.currentTarget)}
@@ -216,7 +220,7 @@ export const GridRow = memo(function GridRow({
             {isEditing && record ? (
               <CellEditor
                 field={field}
-                value={record.values[field.id]}
+                value={value}
                 {...(editing.initial !== undefined ? { initial: editing.initial } : {})}
                 onCommit={(next, move) => actions.commit(id, index, col.index, field, next, move, editing.since)}
                 onCancel={actions.cancel}

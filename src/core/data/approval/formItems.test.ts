@@ -59,7 +59,7 @@ const cases: Case[] = [
     'amount with capital option',
     item('amount', 100.5, { option: { capital: true } }),
     [
-      { value: num(100.5, 'CN¥100.50') },
+      { value: num(100.5, '¥100.50') },
       { suffix: 'currency', value: str('CNY') },
       { suffix: 'capital', value: str('壹佰元伍角') },
     ],
@@ -68,7 +68,7 @@ const cases: Case[] = [
     'amount with host capital text',
     item('amount', 2, { ext: '{"currency":"CNY","capitalValue":"贰元整"}' }),
     [
-      { value: num(2, 'CN¥2.00') },
+      { value: num(2, '¥2.00') },
       { suffix: 'currency', value: str('CNY') },
       { suffix: 'capital', value: str('贰元整') },
     ],
@@ -76,7 +76,7 @@ const cases: Case[] = [
   [
     'amount unparseable → 0',
     item('amount', 'lots', { ext: { currency: 'CNY' } }),
-    [{ value: num(0, 'CN¥0.00') }, { suffix: 'currency', value: str('CNY') }],
+    [{ value: num(0, '¥0.00') }, { suffix: 'currency', value: str('CNY') }],
   ],
   ['amount empty → -', item('amount', ''), only(str('-'))],
   ['number', item('number', '1,500'), only(num(1500, '1,500'))],
@@ -267,14 +267,14 @@ describe('itemParts', () => {
       ctx,
     );
     expect(parts.map((p) => p.suffix)).toEqual([undefined, 'total', 'currency', 'invoiceCount']);
-    expect(parts[1]!.value).toEqual(num(30, 'CN¥30.00'));
+    expect(parts[1]!.value).toEqual(num(30, '¥30.00'));
     expect(parts[3]!.value).toEqual(num(1));
     const rows = parts[0]!.value;
     expect(rows.type === 'list' && rows.items[1]).toEqual(
       map({
         rowNumber: str('#2'),
         feeType: str('Hotel'),
-        amount: num(0, 'CN¥0.00'),
+        amount: num(0, '¥0.00'),
         feeDate: str('-'),
         invoice: str('-'),
         invoiceCount: num(0),

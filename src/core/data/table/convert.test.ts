@@ -191,8 +191,8 @@ const cases: Case[] = [
   // numeric kinds
   ['progress', field('progress'), 0.456, num(0.456, '46%')],
   ['progress with digits', field('progress', { precision: 1 }), 0.456, num(0.456, '45.6%')],
-  ['currency', field('currency', { currencyCode: 'CNY' }), 1234.5, num(1234.5, 'CN¥1,234.50')],
-  ['currency default code', field('currency'), '88', num(88, 'CN¥88.00')],
+  ['currency', field('currency', { currencyCode: 'CNY' }), 1234.5, num(1234.5, '¥1,234.50')],
+  ['currency default code', field('currency'), '88', num(88, '¥88.00')],
   ['currency USD 0 digits', field('currency', { currencyCode: 'USD', precision: 0 }), 1234.5, num(1234.5, '$1,235')],
   ['currency text stays text', field('currency'), 'about 5', str('about 5')],
   ['rating', field('rating'), 4, num(4, '4/5')],

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { keepOutput, printOutputs, templateKindOf } from './formats';
+
+describe('printOutputs', () => {
+  it('offers PDF templates a merged PDF or a ZIP whatever the count', () => {
+    expect(printOutputs('document', 1)).toEqual(['merged', 'zip']);
+    expect(printOutputs('document', 20)).toEqual(['merged', 'zip']);
+  });
+
+  it('gives one Office record its own file, many a ZIP, and Word a merged document when it can merge', () => {
+    expect(printOutputs('xlsx', 1)).toEqual(['file', 'zip']);
+    expect(printOutputs('pptx', 20)).toEqual(['zip']);
+    expect(printOutputs('docx', 20, false)).toEqual(['zip']);
+    expect(printOutputs('docx', 20, true)).toEqual(['merged', 'zip']);
+  });
+
+  it('keeps a choice still offered and falls back to the first otherwise', () => {
+    expect(keepOutput('zip', ['file', 'zip'])).toBe('zip');
+    expect(keepOutput('merged', ['file', 'zip'])).toBe('file');
+  });
+
+  it('reads the kind from stored content, document mode when it has none', () => {
+    expect(templateKindOf(JSON.stringify({ kind: 'docx', version: 1, fileName: 'a.docx', file: 'UEs=' }))).toBe('docx');
+    expect(templateKindOf({ kind: 'pptx' })).toBe('pptx');
+    expect(templateKindOf(JSON.stringify({ schemaVersion: 3, pages: [] }))).toBe('document');
+    expect(templateKindOf('not json')).toBe('document');
+  });
+});

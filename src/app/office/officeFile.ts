@@ -1,0 +1,142 @@
+/**
+ * An uploaded Office file as stored template content (`{ kind, version: 1, fileName, file }`, the
+ * shape render/office validates). The UI thread only checks the name and size and encodes the
+ * bytes; the package itself (zip limits, DTDs, macros inside, path traversal) is checked by the
+ * render worker, so a hostile file is never unzipped here before the worker has accepted it.
+ */
+import { QuireError } from '../../core/errors';
+import { EditorMode } from '../../core/model/types';
+
+export const OFFICE_KINDS = ['docx', 'xlsx', 'pptx'] as const;
+export type OfficeKind = (typeof OFFICE_KINDS)[number];
+
+export interface OfficeContent {
+  kind: OfficeKind;
+  version: 1;
+  fileName: string;
+  file: string;
+  settings?: { lang?: string; timeZone?: string; delimiters?: 'single' | 'double' };
+}
+
+/** Matches render/office MAX_TEMPLATE_FILE_BYTES (the app may not import render at run time). */
+export const MAX_OFFICE_FILE_BYTES = 50 * 1024 * 1024;
+
+export const OFFICE_ACCEPT: Record<OfficeKind, string> = {
+  docx: '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+export const OFFICE_MIME: Record<OfficeKind, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+/** Editor modes of spec 001 §3.5 stored as the template's type. */
+export const OFFICE_TEMPLATE_TYPE = {
+  docx: EditorMode.DocxTemplate,
+  xlsx: EditorMode.XlsxTemplate,
+  pptx: EditorMode.PptxTemplate,
+} as const;
+
+const MACRO_EXTENSIONS = new Set(['docm', 'xlsm', 'pptm', 'dotm', 'xltm', 'potm', 'ppsm']);
+
+function extensionOf(fileName: string): string {
+  return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+}
+
+/** The Office kind a stored content declares, or undefined for document-mode (and unreadable) content. */
+export function officeKindOf(content: unknown): OfficeKind | undefined {
+  let value = content;
+  if (typeof value === 'string') {
+    // Document content is large JSON with no top-level kind: skip parsing it here.
+    if (!value.includes('"kind"')) return undefined;
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const kind = (value as { kind?: unknown }).kind;
+  return OFFICE_KINDS.find((k) => k === kind);
+}
+
+/** The stored content when it is an Office template (validated further by the worker). */
+export function officeContentOf(content: unknown): OfficeContent | undefined {
+  if (!officeKindOf(content)) return undefined;
+  const value = (typeof content === 'string' ? JSON.parse(content) : content) as OfficeContent;
+  return typeof value.file === 'string' && typeof value.fileName === 'string' ? value : undefined;
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return btoa(binary);
+}
+
+export function base64ToBytes(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+function refused(problem: string, fileName: string, reason: string): QuireError {
+  return new QuireError('TemplateParseError', {
+    detail: `${problem}: ${reason}`,
+    issues: [{ path: fileName, reason: `${problem}: ${reason}` }],
+    params: { problem },
+  });
+}
+
+/**
+ * Content for an uploaded file. `expected` is the kind the user asked for ("New Word template");
+ * a macro-enabled file, another kind or an oversized file is refused with TemplateParseError.
+ */
+export function officeContentFromUpload(bytes: Uint8Array, fileName: string, expected?: OfficeKind): OfficeContent {
+  const extension = extensionOf(fileName);
+  if (MACRO_EXTENSIONS.has(extension)) refusedThrow('macro-enabled', fileName, 'macro-enabled files are refused');
+  const kind = OFFICE_KINDS.find((k) => k === extension);
+  if (!kind || (expected && kind !== expected)) {
+    const wanted = expected ? `.${expected}` : '.docx, .xlsx or .pptx';
+    refusedThrow('wrong-kind', fileName, `expected a ${wanted} file`);
+  }
+  if (bytes.length > MAX_OFFICE_FILE_BYTES) refusedThrow('too-large', fileName, `over ${MAX_OFFICE_FILE_BYTES} bytes`);
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
+    refusedThrow('not-a-zip', fileName, 'not a zip package');
+  return { kind: kind as OfficeKind, version: 1, fileName, file: bytesToBase64(bytes) };
+}
+
+function refusedThrow(problem: string, fileName: string, reason: string): never {
+  throw refused(problem, fileName, reason);
+}
+
+/** Same content with another file (Replace file keeps settings). */
+export function withFile(content: OfficeContent, next: OfficeContent): OfficeContent {
+  return { ...next, ...(content.settings ? { settings: content.settings } : {}) };
+}
+
+/** Size for people: 12 KB, 3.4 MB. */
+export function fileSizeLabel(bytes: number, lang: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return new Intl.NumberFormat(lang, {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+export function base64Size(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}

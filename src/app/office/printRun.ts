@@ -1,0 +1,114 @@
+/**
+ * Printing records of a table with one template of any kind: sources are read chunk by chunk from
+ * storage, each is rendered on the render pool (the worker maps and names it), and the run is
+ * assembled — merged PDF (or merged Word document) or ZIP — by `runBatch` (in the app: in a worker
+ * of its own). One record alone can also come back as its own file (`file`), which is what Word,
+ * Excel and PowerPoint users expect from printing one record.
+ */
+
+import type { BatchRunOptions, BatchRunResult, RenderDocument, ReportProgress } from '../../../workers/batch-api';
+import { runBatch } from '../../../workers/batch-api';
+import { QuireError } from '../../core/errors';
+import type { PrintSource } from '../../core/print/sources';
+import type { NamingContext, RenderedOutput } from '../../render/outputs/render';
+import type { Storage, TemplateRow } from '../../storage';
+import { EMPTY_SOURCE, tableRecordSources } from '../services/printing';
+
+/** `merged`: one PDF, or one Word document with a section per record; `file`: the one record's own file. */
+export type PrintOutput = 'merged' | 'zip' | 'file';
+
+/** Renders one source with a template: the render pool in the app, an in-process stub in tests. */
+export type RenderSource = (
+  template: { key: string; content: unknown },
+  source: PrintSource,
+  naming: NamingContext,
+  signal: AbortSignal,
+) => Promise<RenderedOutput>;
+
+/** Assembles the run (the app runs it in a worker; tests in process). */
+export type AssembleRun = (
+  options: BatchRunOptions,
+  render: RenderDocument,
+  onProgress: ReportProgress | undefined,
+  signal: AbortSignal,
+) => Promise<BatchRunResult>;
+
+export interface PrintJobInput {
+  storage: Storage;
+  tableId: string;
+  /** In print order. */
+  recordIds: readonly string[];
+  template: TemplateRow;
+  /** The file-name rule of the template. */
+  rule: string;
+  output: PrintOutput;
+  render: RenderSource;
+  assemble?: AssembleRun;
+  concurrency?: number;
+  signal: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+  now?: number;
+}
+
+export interface PrintJobResult {
+  blob: Blob;
+  fileName: string;
+  count: number;
+  /** Names of the documents, in order (inside the ZIP, or the single file). */
+  names: string[];
+}
+
+/** Records are read in chunks, so printing 10,000 records never holds them all at once. */
+const CHUNK = 100;
+
+/** Source `index` of the run, reading its chunk once; chunks behind the run are let go. */
+function chunkedSources(storage: Storage, tableId: string, recordIds: readonly string[]) {
+  const chunks = new Map<number, Promise<Map<string, PrintSource>>>();
+  return async (index: number): Promise<PrintSource> => {
+    const chunk = Math.floor(index / CHUNK);
+    let sources = chunks.get(chunk);
+    if (!sources) {
+      const ids = recordIds.slice(chunk * CHUNK, (chunk + 1) * CHUNK);
+      sources = tableRecordSources(storage, tableId, ids).then(
+        (list) => new Map(list.map((s) => [s.kind === 'table' ? s.record.recordId : '', s])),
+      );
+      chunks.set(chunk, sources);
+      chunks.delete(chunk - 2);
+    }
+    // A record deleted since it was selected prints empty rather than failing the run.
+    return (await sources).get(recordIds[index]!) ?? EMPTY_SOURCE;
+  };
+}
+
+export async function runPrintJob(input: PrintJobInput): Promise<PrintJobResult> {
+  const { storage, template, signal } = input;
+  const table = await storage.tables.get(input.tableId);
+  if (!table) throw new QuireError('MetaTableNotFound', { detail: input.tableId });
+  const printTime = input.now ?? Date.now();
+  const total = input.recordIds.length;
+  const sourceAt = chunkedSources(storage, input.tableId, input.recordIds);
+  const templateRef = { key: `${template.id}@${template.revision}`, content: template.content };
+  const naming: NamingContext = { rule: input.rule, templateName: template.name, printTime };
+  const render: RenderDocument = async (index) => {
+    if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+    return input.render(templateRef, await sourceAt(index), naming, signal);
+  };
+  if (input.output === 'file') {
+    if (total !== 1) throw new QuireError('DocGenerationError', { detail: `one file holds one record, not ${total}` });
+    const file = await render(0);
+    input.onProgress?.(1, 1);
+    if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+    const fileName = file.fileName ?? `${template.name || 'document'}.${file.extension}`;
+    return { blob: new Blob([file.bytes.slice()], { type: file.mime }), fileName, count: 1, names: [fileName] };
+  }
+  const output = input.output;
+  const assemble = input.assemble ?? ((options, one, progress, s) => runBatch(options, one, progress, s));
+  const result = await assemble(
+    { total, output, templateName: template.name, printTime, concurrency: input.concurrency ?? 2 },
+    render,
+    input.onProgress,
+    signal,
+  );
+  if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+  return { ...result, count: total };
+}

@@ -1,0 +1,107 @@
+/**
+ * What an Office template prints from: the bound table's fields (linked tables' fields nested) or
+ * the approval's variables, and the records or instances to choose from. Read from local storage.
+ */
+import { mapApproval } from '../../core/data/approval';
+import type { PrintSource } from '../../core/print/sources';
+import type { Storage } from '../../storage';
+import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
+import { approvalSource, tableRecordSource } from '../services/printing';
+import { approvalCodeOf } from '../services/templates';
+import type { FieldNode } from './mapping';
+
+const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
+/** Records offered in the preview's picker. */
+export const PICKER_LIMIT = 200;
+
+export type Binding =
+  | { kind: 'table'; table: TableRow; fields: FieldNode[]; records: RecordRow[] }
+  | { kind: 'approval'; definition: ApprovalDefinitionRow; fields: FieldNode[]; instances: ApprovalInstanceRow[] }
+  | { kind: 'none'; fields: FieldNode[] };
+
+async function tableFields(storage: Storage, table: TableRow): Promise<FieldNode[]> {
+  const out: FieldNode[] = [];
+  for (const field of table.fields) {
+    const node: FieldNode = { name: field.name, label: field.name, type: field.type };
+    const linkedId = field.property?.tableId;
+    if (LINK_TYPES.has(field.type) && typeof linkedId === 'string') {
+      const linked = await storage.tables.get(linkedId);
+      if (linked) node.children = linked.fields.map((f) => ({ name: f.name, label: f.name, type: f.type }));
+    }
+    out.push(node);
+  }
+  return out;
+}
+
+/** Form and system variables; a list of rows holds its row fields; signature groupings take any key. */
+export function approvalFields(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow): FieldNode[] {
+  const mapping = mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
+  const out: FieldNode[] = [];
+  for (const variable of [...mapping.form, ...mapping.system]) {
+    const node: FieldNode = { name: variable.fieldName, label: variable.label, type: variable.fieldType };
+    const row = variable.value.type === 'list' ? variable.value.items[0] : undefined;
+    if (row?.type === 'map')
+      node.children = Object.keys(row.fields).map((key) => ({
+        name: key,
+        label: key,
+        type: row.fields[key]?.type ?? 'string',
+      }));
+    out.push(node);
+  }
+  for (const grouping of ['signatureByPerson', 'signatureByNode', 'signatureListByPerson', 'signatureListByNode'])
+    out.push({ name: grouping, label: grouping, type: 'signature', open: true });
+  return out;
+}
+
+export async function loadBinding(storage: Storage, tableId: string | undefined): Promise<Binding> {
+  if (!tableId) return { kind: 'none', fields: [] };
+  const table = await storage.tables.get(tableId);
+  if (table)
+    return {
+      kind: 'table',
+      table,
+      fields: await tableFields(storage, table),
+      records: await storage.records.page(tableId, 0, PICKER_LIMIT),
+    };
+  const definition = await storage.approvals.getDefinition(approvalCodeOf(tableId));
+  if (!definition) return { kind: 'none', fields: [] };
+  const instances = await storage.approvals.listInstances(definition.code);
+  return { kind: 'approval', definition, fields: approvalFields(definition, instances[0]), instances };
+}
+
+/** A record's primary field as text. */
+export function recordName(table: TableRow, record: RecordRow): string {
+  const field = table.fields.find((f) => f.isPrimary) ?? table.fields[0];
+  const value = field ? record.values[field.id] : undefined;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
+  return record.id;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** Who and what an approval instance is: `#202403001 · Alice Chen · Expense reimbursement – … · APPROVED`. */
+export function instanceLabel(row: ApprovalInstanceRow): string {
+  const i = row.instance;
+  const serial = text(i.serial_id);
+  const parts = [
+    serial ? `#${serial}` : row.code,
+    text(i.apply_user_name),
+    text(i.instance_name),
+    text(i.instance_status),
+  ].filter(Boolean);
+  return parts.join(' · ');
+}
+
+/** The print source of one choice: a record id, an instance code, or none (placeholders). */
+export async function bindingSource(
+  storage: Storage,
+  binding: Binding,
+  choice: string | undefined,
+): Promise<PrintSource> {
+  if (binding.kind === 'table' && choice) return tableRecordSource(storage, binding.table.id, choice);
+  if (binding.kind === 'approval') return approvalSource(storage, binding.definition.code, choice || undefined);
+  return { kind: 'data', data: {} };
+}

@@ -1,0 +1,208 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../api/client';
+import { quireApi } from '../../../api/quire';
+import { openDatabase } from '../../../server/db';
+import { startTestServer, type TestServer } from '../../../server/testing';
+import type { Storage } from '../../../storage/storage';
+import { openTestStorage } from '../../../storage/testing';
+import { SyncEngine } from '../../../sync/engine';
+import { SyncDb } from '../../../sync/store';
+import { SyncBridge } from './bridge';
+
+let server: TestServer;
+let dbCounter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer(await openDatabase());
+});
+afterAll(async () => {
+  await server?.close();
+  await server?.db.close();
+});
+
+const content = (text: string) => JSON.stringify({ document: { pages: [{ text }] } });
+
+interface Device {
+  storage: Storage;
+  engine: SyncEngine;
+  bridge: SyncBridge;
+  announced: string[];
+  /** Push, pull, and wait until the bridge has written what arrived. */
+  sync(): Promise<void>;
+}
+
+/** One browser profile: its own app storage (with a workspace "Shop" and table "Orders") and sync DB. */
+async function device(token: string): Promise<Device> {
+  const storage = await openTestStorage();
+  await storage.bases.create({ id: 'base-shop', name: 'Shop' });
+  await storage.tables.create({ id: 'tbl-orders', baseId: 'base-shop', name: 'Orders', fields: [] });
+  const api = quireApi(new ApiClient({ baseUrl: server.url, getToken: () => token, retries: 0 }));
+  let bridge: SyncBridge | undefined;
+  const engine = new SyncEngine({
+    transport: api.sync,
+    db: new SyncDb(`bridge-test-${++dbCounter}`, { indexedDB: new IDBFactory(), IDBKeyRange }),
+    onEvent: (event) => {
+      if (event.type === 'remote') void bridge?.applyRemote(event.template);
+    },
+    sleep: async () => {},
+  });
+  const announced: string[] = [];
+  bridge = new SyncBridge({ storage, engine, announce: (id) => announced.push(id) });
+  storage.changes.subscribe(bridge.onStorageChange);
+  const b = bridge;
+  return {
+    storage,
+    engine,
+    bridge: b,
+    announced,
+    async sync() {
+      await b.settled();
+      await engine.syncNow();
+      await b.settled();
+    },
+  };
+}
+
+async function newTemplate(d: Device, name: string, text: string) {
+  const row = await d.storage.templates.create({
+    name,
+    baseId: 'base-shop',
+    tableId: 'tbl-orders',
+    type: 1,
+    content: content(text),
+  });
+  await d.bridge.settled();
+  return row;
+}
+
+async function edit(d: Device, id: string, text: string) {
+  const row = await d.storage.templates.get(id);
+  if (!row) throw new Error(`no template ${id}`);
+  const saved = await d.storage.templates.save(id, { content: content(text) }, row.revision);
+  await d.bridge.settled();
+  return saved;
+}
+
+describe('the sync bridge: local templates ↔ the server', () => {
+  it('shares a workspace between two devices: upload, pairing, edits both ways, exactly once', async () => {
+    const user = await server.register('Ann');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const a = await device(user.token);
+    const b = await device(user.token);
+    const invoiceA = await newTemplate(a, 'Invoice', 'same on both');
+    const invoiceB = await newTemplate(b, 'Invoice', 'same on both');
+    const onlyA = await newTemplate(a, 'Packing slip', 'from A');
+    expect(await a.bridge.viewOf(invoiceA.id)).toEqual({ state: 'local' });
+
+    const link = { teamId: user.teamId, docId: doc.data.id, docName: 'Shop' };
+    await a.bridge.linkBase({ baseId: 'base-shop', ...link });
+    expect((await a.bridge.viewOf(invoiceA.id)).state).toBe('pending');
+    await a.sync();
+    expect(await a.bridge.viewOf(invoiceA.id)).toMatchObject({ state: 'synced', version: 1, waiting: 0 });
+
+    // B links the same document: its identical demo-like template pairs up, A's other one arrives.
+    await b.bridge.linkBase({ baseId: 'base-shop', ...link });
+    await b.sync();
+    const bRows = await b.storage.templates.list({ baseId: 'base-shop' });
+    expect(bRows.map((r) => r.name).sort()).toEqual(['Invoice', 'Packing slip']);
+    expect(await b.bridge.remoteIdOf(invoiceB.id)).toBe(await a.bridge.remoteIdOf(invoiceA.id));
+    const slipB = bRows.find((r) => r.name === 'Packing slip');
+    expect(slipB?.tableId).toBe('tbl-orders');
+    expect(slipB?.content).toBe(content('from A'));
+
+    // A edits; B receives it into its local template, and tells its open editor.
+    await edit(a, onlyA.id, 'edited on A');
+    expect(await a.bridge.viewOf(onlyA.id)).toMatchObject({ state: 'pending', waiting: 1 });
+    await a.sync();
+    await b.sync();
+    expect((await b.storage.templates.get(slipB?.id ?? ''))?.content).toBe(content('edited on A'));
+    expect(b.announced).toContain(slipB?.id);
+    // Writing the pulled version locally queued nothing (no echo back to the server).
+    expect(await b.engine.status()).toEqual({ waiting: 0, conflicts: 0 });
+
+    // Offline on B: three edits queue, then go once each, in order.
+    await edit(b, invoiceB.id, 'b1');
+    await edit(b, invoiceB.id, 'b2');
+    await edit(b, invoiceB.id, 'b3');
+    expect((await b.engine.status()).waiting).toBe(3);
+    await b.sync();
+    await b.sync();
+    const remoteInvoice = await server.call(
+      'GET',
+      `/api/teams/${user.teamId}/docs/${doc.data.id}/templates/${await b.bridge.remoteIdOf(invoiceB.id)}`,
+      { token: user.token },
+    );
+    expect(remoteInvoice.data.version).toBe(4);
+    expect(remoteInvoice.data.content).toBe(content('b3'));
+    await a.sync();
+    expect((await a.storage.templates.get(invoiceA.id))?.content).toBe(content('b3'));
+  });
+
+  it('turns a stale write into a conflict the user resolves: theirs, mine or a copy on both sides', async () => {
+    const user = await server.register('Bo');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, { token: user.token, body: {} });
+    const link = { baseId: 'base-shop', teamId: user.teamId, docId: doc.data.id, docName: 'New Document' };
+    const a = await device(user.token);
+    const b = await device(user.token);
+    const tA = await newTemplate(a, 'Letter', 'start');
+    await a.bridge.linkBase(link);
+    await a.sync();
+    await b.bridge.linkBase(link);
+    await b.sync();
+    const [tB] = await b.storage.templates.list({ baseId: 'base-shop' });
+    if (!tB) throw new Error('B did not receive the template');
+
+    await edit(a, tA.id, 'A wins the race');
+    await a.sync();
+    await edit(b, tB.id, 'B was offline');
+    await b.sync();
+    expect(await b.bridge.viewOf(tB.id)).toMatchObject({ state: 'conflict' });
+    const remoteId = (await b.bridge.remoteIdOf(tB.id)) ?? '';
+    const conflict = await b.engine.db.conflicts.get(remoteId);
+    expect(conflict?.mine.content).toBe(content('B was offline'));
+    expect(conflict?.theirs.content).toBe(content('A wins the race'));
+    // Nothing was overwritten: B still holds its text until the user decides.
+    expect((await b.storage.templates.get(tB.id))?.content).toBe(content('B was offline'));
+
+    const copyId = await b.bridge.resolve(remoteId, 'copy', (name) => `${name} (mine)`);
+    await b.sync();
+    expect((await b.storage.templates.get(tB.id))?.content).toBe(content('A wins the race'));
+    const copy = await b.storage.templates.get(copyId ?? '');
+    expect(copy).toMatchObject({ name: 'Letter (mine)', content: content('B was offline'), tableId: 'tbl-orders' });
+    expect(await b.bridge.viewOf(copy?.id ?? '')).toMatchObject({ state: 'synced' });
+    await a.sync();
+    const aNames = (await a.storage.templates.list({ baseId: 'base-shop' })).map((r) => r.name).sort();
+    expect(aNames).toEqual(['Letter', 'Letter (mine)']);
+
+    // Again, and this time keep mine: it lands on top of theirs as the next version.
+    await edit(a, tA.id, 'A again');
+    await a.sync();
+    await edit(b, tB.id, 'B insists');
+    await b.sync();
+    expect(await b.bridge.viewOf(tB.id)).toMatchObject({ state: 'conflict' });
+    await b.bridge.resolve(remoteId, 'mine');
+    await b.sync();
+    await a.sync();
+    expect((await a.storage.templates.get(tA.id))?.content).toBe(content('B insists'));
+    expect(await b.bridge.viewOf(tB.id)).toMatchObject({ state: 'synced' });
+
+    // Publish: a release numbered 1 with the version lock.
+    await b.bridge.publish(tB.id, 'first release');
+    await b.sync();
+    expect(await b.bridge.viewOf(tB.id)).toMatchObject({ state: 'synced', releaseNo: 1 });
+
+    // Deleting on one device deletes on the other; unlinking keeps local data.
+    await a.storage.templates.delete(tA.id);
+    await a.bridge.settled();
+    await a.sync();
+    await b.sync();
+    expect(await b.storage.templates.get(tB.id)).toBeUndefined();
+    await b.bridge.unlinkBase('base-shop');
+    expect(await b.bridge.linkOf('base-shop')).toBeUndefined();
+    expect((await b.storage.templates.list({ baseId: 'base-shop' })).length).toBe(1);
+  });
+});

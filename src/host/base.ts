@@ -1,0 +1,175 @@
+/**
+ * The base host through the bridge: the current table's fields (100 at most), one record as a
+ * print source of kind 'table' — the same raw shape local records take, so the render worker maps
+ * host data exactly like local data — and the selection, read every 500 ms while visible.
+ */
+import { isLinkField, linkedRecordIds } from '../core/data/table/convert';
+import type { TableField } from '../core/data/table/types';
+import { QuireError } from '../core/errors';
+import type { PrintSource } from '../core/print/sources';
+import type { Clock, HostBridge } from './bridge';
+import { realClock } from './bridge';
+import { FIELD_LIMIT, type HostField, type HostRecord, RECORDS_PER_REQUEST, type Selection } from './protocol';
+
+export type Bridge = Pick<HostBridge, 'request'>;
+
+export interface HostTable {
+  id: string;
+  name: string;
+  fields: HostField[];
+}
+
+/** Spec 000 §9: the selected record is read every 500 ms while the page is visible. */
+export const SELECTION_POLL_MS = 500;
+
+export async function loadHostTable(bridge: Bridge, baseId: string | null, tableId: string): Promise<HostTable> {
+  const [tables, fields] = await Promise.all([
+    bridge.request('base.getTables', { baseId }),
+    bridge.request('base.getFieldMetaList', { baseId, tableId, limit: FIELD_LIMIT }),
+  ]);
+  const table = tables.find((t) => t.id === tableId);
+  if (!table) throw new QuireError('InvalidBaseTableSelection', { detail: `table ${tableId} is not in the base` });
+  // A host that ignores `limit` still gets the spec's cap.
+  return { id: table.id, name: table.name, fields: fields.slice(0, FIELD_LIMIT) };
+}
+
+/** The first record ids of a view (the picker offers these), in the host's order. */
+export function hostRecordIds(
+  bridge: Bridge,
+  baseId: string | null,
+  tableId: string,
+  viewId: string | null,
+  limit = 50,
+) {
+  return bridge.request('base.getRecordIds', { baseId, tableId, viewId, limit });
+}
+
+export async function hostRecords(
+  bridge: Bridge,
+  baseId: string | null,
+  tableId: string,
+  recordIds: readonly string[],
+): Promise<HostRecord[]> {
+  const out: HostRecord[] = [];
+  for (let i = 0; i < recordIds.length; i += RECORDS_PER_REQUEST) {
+    const chunk = recordIds.slice(i, i + RECORDS_PER_REQUEST);
+    out.push(...(await bridge.request('base.getRecords', { baseId, tableId, recordIds: chunk })));
+  }
+  return out;
+}
+
+/**
+ * One host record as a print source, with the records its link fields name (read from the linked
+ * tables through the bridge). A record the host no longer has is a catalogued NoData.
+ */
+export async function hostRecordSource(
+  bridge: Bridge,
+  baseId: string | null,
+  table: HostTable,
+  recordId: string,
+): Promise<PrintSource> {
+  const [record] = await hostRecords(bridge, baseId, table.id, [recordId]);
+  if (!record) throw new QuireError('NoData', { detail: `record ${recordId}` });
+  const linkedTables: Array<HostTable & { records: HostRecord[] }> = [];
+  for (const field of table.fields) {
+    if (!isLinkField(field as TableField)) continue;
+    const linkedTableId = field.property?.tableId;
+    const ids = linkedRecordIds(record.fields[field.id]);
+    if (typeof linkedTableId !== 'string' || ids.length === 0) continue;
+    if (linkedTables.some((t) => t.id === linkedTableId)) continue;
+    const linked = await loadHostTable(bridge, baseId, linkedTableId);
+    linkedTables.push({ ...linked, records: await hostRecords(bridge, baseId, linkedTableId, ids) });
+  }
+  return { kind: 'table', table: { id: table.id, name: table.name, fields: table.fields }, record, linkedTables };
+}
+
+export function sameSelection(a: Selection | undefined, b: Selection): boolean {
+  return (
+    a !== undefined &&
+    a.baseId === b.baseId &&
+    a.tableId === b.tableId &&
+    a.viewId === b.viewId &&
+    a.recordId === b.recordId
+  );
+}
+
+export interface VisibilitySource {
+  isVisible(): boolean;
+  /** Calls back on every visibility change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface SelectionFollower {
+  /** A selection the host pushed (an event): applied at once, as if just read. */
+  push(selection: Selection): void;
+  stop(): void;
+}
+
+/**
+ * Reads the selection now, then every `intervalMs` while visible (no reads while hidden; one read
+ * at once when the page shows again). Reports changes only; a failed read is reported and the
+ * next tick tries again. Reads never overlap.
+ */
+export function followSelection(options: {
+  read: () => Promise<Selection>;
+  onChange: (selection: Selection) => void;
+  onError?: (error: unknown) => void;
+  visibility: VisibilitySource;
+  clock?: Clock;
+  intervalMs?: number;
+}): SelectionFollower {
+  const clock = options.clock ?? realClock;
+  const interval = options.intervalMs ?? SELECTION_POLL_MS;
+  let last: Selection | undefined;
+  let timer: unknown;
+  let reading = false;
+  let stopped = false;
+
+  const apply = (selection: Selection) => {
+    if (sameSelection(last, selection)) return;
+    last = selection;
+    options.onChange(selection);
+  };
+
+  function schedule() {
+    if (stopped || timer !== undefined || !options.visibility.isVisible()) return;
+    timer = clock.setTimeout(() => {
+      timer = undefined;
+      void tick();
+    }, interval);
+  }
+
+  async function tick() {
+    if (stopped || reading || !options.visibility.isVisible()) return;
+    reading = true;
+    try {
+      apply(await options.read());
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      reading = false;
+      schedule();
+    }
+  }
+
+  const unsubscribe = options.visibility.subscribe(() => {
+    if (!options.visibility.isVisible()) {
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+    } else if (timer === undefined && !reading) void tick();
+  });
+
+  void tick();
+
+  return {
+    push: (selection) => {
+      if (!stopped) apply(selection);
+    },
+    stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer !== undefined) clock.clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { QuireError } from '../core/errors';
+import { classifyStorageFailure } from './failures';
+import { setLinks } from './links';
+import type { PendingWrite } from './pending';
+import type { Storage } from './storage';
+import type { CellValue } from './types';
+
+/**
+ * Writes storage refused, written again once it takes writes, oldest first. Each kind of buffered
+ * edit is replayed through the repository call that made it, so the same checks and change events
+ * apply. The first storage failure stops the run: the rest keep their order for the next try.
+ * Entries no repository call can replay (a template's content: the editor retries its own) stay in
+ * the buffer, and in its download.
+ */
+
+type Replay = (storage: Storage, item: PendingWrite) => Promise<unknown>;
+
+interface RecordPatch {
+  id: string;
+  patch: Record<string, CellValue | undefined>;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function replayFor(item: PendingWrite): Replay | undefined {
+  const payload = item.payload;
+  if (!isObject(payload)) {
+    if (item.key.startsWith('setting:')) return (s) => s.settings.set(item.key.slice('setting:'.length), payload);
+    return undefined;
+  }
+  if (item.key.startsWith('setting:')) return (s) => s.settings.set(item.key.slice('setting:'.length), payload);
+  if (item.key.startsWith('record:new:') && typeof payload.tableId === 'string') {
+    const values = (payload.values ?? {}) as Record<string, CellValue>;
+    return async (s) => {
+      // The add writes under a key of its own; the old entry goes first so a refusal is not kept twice.
+      s.pending.resolve(item.key);
+      return s.records.add(payload.tableId as string, values);
+    };
+  }
+  if (item.field !== undefined && typeof payload.id === 'string' && isObject(payload.patch)) {
+    const { id, patch } = payload as unknown as RecordPatch;
+    return (s) => s.records.update(id, patch);
+  }
+  if (typeof payload.recordId === 'string' && typeof payload.fieldId === 'string' && Array.isArray(payload.ids)) {
+    const { recordId, fieldId, ids } = payload as { recordId: string; fieldId: string; ids: string[] };
+    return (s) => setLinks(s, recordId, fieldId, ids);
+  }
+  const rename = /^(base|table):(.+):name$/.exec(item.key);
+  if (rename && typeof payload.name === 'string') {
+    const name = payload.name;
+    return rename[1] === 'base' ? (s) => s.bases.rename(rename[2]!, name) : (s) => s.tables.rename(rename[2]!, name);
+  }
+  return undefined;
+}
+
+export function canReplay(item: PendingWrite): boolean {
+  return replayFor(item) !== undefined;
+}
+
+export interface RetryOutcome {
+  /** Entries written this time. */
+  written: number;
+  /** Entries still unsaved (refused again, or not replayable here). */
+  left: number;
+  /** The storage failure that stopped the run, if any. */
+  failure?: QuireError;
+  /** Entries refused for another reason (the record was deleted meanwhile…), kept for the download. */
+  rejected: Array<{ key: string; error: unknown }>;
+}
+
+const running = new WeakMap<Storage, Promise<RetryOutcome>>();
+
+/** Write the buffered edits again, oldest first; one run at a time per storage. */
+export function retryPendingWrites(storage: Storage): Promise<RetryOutcome> {
+  const current = running.get(storage);
+  if (current) return current;
+  const run = replayAll(storage).finally(() => running.delete(storage));
+  running.set(storage, run);
+  return run;
+}
+
+async function replayAll(storage: Storage): Promise<RetryOutcome> {
+  const items = storage.pending.list().sort((a, b) => a.failedAt - b.failedAt);
+  const outcome: RetryOutcome = { written: 0, left: 0, rejected: [] };
+  for (const item of items) {
+    const replay = replayFor(item);
+    if (!replay) continue;
+    try {
+      await replay(storage, item);
+      outcome.written++;
+    } catch (error) {
+      const failure = classifyStorageFailure(error);
+      if (failure) {
+        outcome.failure = failure;
+        break;
+      }
+      outcome.rejected.push({ key: item.key, error });
+    }
+  }
+  outcome.left = storage.pending.size;
+  return outcome;
+}
