@@ -41,6 +41,7 @@ export {
   readXlsx,
 } from './import';
 export { beginImport, endImport, type RunningImport, takeInterruptedImport } from './importRuns';
+export { type DurableJournal, durableJournal, type JournalRecord, openDurableJournal } from './keystrokeJournal';
 export {
   addLinkedRecord,
   allowsMany,

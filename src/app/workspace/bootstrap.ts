@@ -12,6 +12,7 @@ import {
   takeInterruptedImport,
 } from '../../storage';
 import { saveFileNameRule } from '../services/printing';
+import { replayCellJournal } from './cellJournal';
 import { DEMO_FILE_NAME_RULES, demoTemplates } from './demo/templates';
 import { loadHeldEdits } from './heldEdits';
 import { whenStorageTakesWrites } from './saving';
@@ -85,6 +86,8 @@ export function openWorkspace(): Promise<Storage> {
       if (await ensureDemoWorkspace(storage)) await writeDemoFileNameRules(storage);
       workspaceStore.set(interruptedImportAtom, await takeInterruptedImport(storage));
       await loadHeldEdits(storage);
+      // Cell edits a killed browser left in the journal: written now, or held when the cell changed since.
+      await replayCellJournal(storage).catch(() => undefined);
       workspaceStore.set(workspaceStatusAtom, { state: 'ready', storage });
       void requestPersistence().then((result) => workspaceStore.set(persistedAtom, result === 'granted'));
       void refreshUsage();

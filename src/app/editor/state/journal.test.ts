@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openDurableJournal } from '../../../storage/keystrokeJournal';
+import { freshIndexedDB } from '../../../storage/testing';
 import {
   clearJournal,
   fingerprint,
@@ -119,5 +121,42 @@ describe('editor journal', () => {
     };
     expect((await replayJournal(store, t)).get('t1')).toBe('failed');
     expect(readJournal(store, 't1')?.content).toBe('typed last');
+  });
+
+  it('a killed browser leaves only the durable half: replayed from it, then marked cleared', async () => {
+    const durable = openDurableJournal('j', freshIndexedDB());
+    writeJournal(undefined, entry({ at: 7 }), durable);
+    const t = target({ t1: { content: 'older', revision: 4 } });
+    expect((await replayJournal(new MemoryStore(), t, undefined, durable)).get('t1')).toBe('restored');
+    expect(t.saved).toEqual([{ id: 't1', content: 'typed last', revision: 4 }]);
+    await durable.settled();
+    expect(await durable.entries('quire.journal.')).toEqual([
+      { key: 'quire.journal.template:t1', value: { cleared: true, at: 7 } },
+    ]);
+  });
+
+  it('a localStorage entry older than the durable mark is stale: no draft, no write', async () => {
+    const durable = openDurableJournal('j', freshIndexedDB());
+    const store = new MemoryStore();
+    // Written, stored, cleared — but the browser died before localStorage's removal reached the disk.
+    writeJournal(store, entry({ content: 'saved long ago', at: 3 }), durable);
+    clearJournal(undefined, 't1', 'saved long ago', durable);
+    await durable.settled();
+    const t = target({ t1: { content: 'newer text saved since', revision: 9 } });
+    expect((await replayJournal(store, t, undefined, durable)).size).toBe(0);
+    expect(t.drafts).toEqual([]);
+    expect(t.saved).toEqual([]);
+    expect(store.length).toBe(0);
+  });
+
+  it('a localStorage entry newer than the durable one wins (the journal database refused it)', async () => {
+    const durable = openDurableJournal('j', freshIndexedDB());
+    const store = new MemoryStore();
+    writeJournal(store, entry({ content: 'older', at: 3 }), durable);
+    writeJournal(store, entry({ content: 'newest', at: 8 }));
+    await durable.settled();
+    const t = target({ t1: { content: 'base', revision: 4 } });
+    await replayJournal(store, t, undefined, durable);
+    expect(t.saved.map((s) => s.content)).toEqual(['newest']);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The write-ahead journal for the editor's last keystrokes. IndexedDB writes started while a tab
- * closes may never finish, so the newest content is also written synchronously to localStorage (on
- * every hand-over to the autosaver and when the tab is hidden or closing) and dropped once storage
- * holds it. On the next start `replayJournal` puts what is left into IndexedDB — or, when the stored
- * template changed since, keeps it as an unsaved draft for the conflict dialog.
+ * closes may never finish, so the newest content is also journalled in the keystroke's own task, in
+ * two places: localStorage (survives a closed or crashed tab) and the durable journal database
+ * (`storage/keystrokeJournal`: survives a killed browser, which loses recent localStorage writes).
+ * It is dropped once storage holds that content. On the next start `replayJournal` puts what is left
+ * into IndexedDB — or, when the stored template changed since, keeps it as an unsaved draft for the
+ * conflict dialog.
  */
+import { type DurableJournal, durableJournal } from '../../../storage/keystrokeJournal';
 
 /** localStorage, or a stand-in in tests. */
 export interface KeyValueStore {
@@ -50,8 +53,10 @@ export function journalKey(templateId: string): string {
 }
 
 /** Synchronous and never throws: a full or blocked localStorage must not break typing. */
-export function writeJournal(store: KeyValueStore | undefined, entry: JournalEntry): boolean {
-  if (!store || entry.content.length > JOURNAL_MAX_CHARS) return false;
+export function writeJournal(store: KeyValueStore | undefined, entry: JournalEntry, durable?: DurableJournal): boolean {
+  if (entry.content.length > JOURNAL_MAX_CHARS) return false;
+  durable?.put(journalKey(entry.templateId), entry);
+  if (!store) return durable !== undefined;
   try {
     store.setItem(journalKey(entry.templateId), JSON.stringify(entry));
     return true;
@@ -112,7 +117,17 @@ export function journalEntries(store: KeyValueStore | undefined): JournalEntry[]
  * Drop the journal once storage holds `content`. A write of older content (the journal already has
  * newer text) leaves it alone.
  */
-export function clearJournal(store: KeyValueStore | undefined, templateId: string, content?: string): void {
+export function clearJournal(
+  store: KeyValueStore | undefined,
+  templateId: string,
+  content?: string,
+  durable?: DurableJournal,
+): void {
+  durable?.remove(
+    journalKey(templateId),
+    content === undefined ? undefined : (value) => (value as Partial<JournalEntry>).content === content,
+    clearedMark,
+  );
   if (!store) return;
   try {
     if (content !== undefined && readJournal(store, templateId)?.content !== content) return;
@@ -136,14 +151,68 @@ function isOwnWrite(entry: JournalEntry, row: { content: string; revision: numbe
 
 export type ReplayOutcome = 'stored' | 'restored' | 'draft' | 'gone' | 'failed';
 
+/**
+ * A cleared durable entry leaves this mark: a killed browser can bring back a localStorage entry
+ * whose removal (or a newer write) had not reached the disk yet, and the mark says it is old.
+ */
+interface ClearedMark {
+  cleared: true;
+  at: number;
+}
+
+function clearedMark(value: unknown): ClearedMark {
+  return { cleared: true, at: (value as Partial<JournalEntry>).at ?? 0 };
+}
+
+const isClearedMark = (value: unknown): value is ClearedMark =>
+  typeof value === 'object' && value !== null && (value as Partial<ClearedMark>).cleared === true;
+
+/**
+ * Both halves of the journal, the newest entry per template. The durable half decides what is
+ * old: a localStorage entry no newer than the durable entry or mark of its template is stale.
+ */
+async function allEntries(store: KeyValueStore | undefined, durable: DurableJournal | undefined) {
+  const newest = new Map<string, JournalEntry>();
+  const durableAt = new Map<string, number>();
+  for (const row of durable ? await durable.entries(PREFIX) : []) {
+    const templateId = row.key.slice(PREFIX.length);
+    if (isClearedMark(row.value)) {
+      durableAt.set(templateId, row.value.at);
+      continue;
+    }
+    const entry = parseEntry(JSON.stringify(row.value));
+    if (!entry) continue;
+    durableAt.set(templateId, entry.at);
+    newest.set(templateId, entry);
+  }
+  for (const entry of journalEntries(store)) {
+    const seen = durableAt.get(entry.templateId);
+    if (seen !== undefined && entry.at <= seen) {
+      clearJournal(store, entry.templateId, entry.content);
+      continue;
+    }
+    newest.set(entry.templateId, entry);
+  }
+  return [...newest.values()];
+}
+
+/** After a replay both halves go, unless one holds something newer than the replayed entry (typed meanwhile). */
+function dropReplayed(store: KeyValueStore | undefined, durable: DurableJournal | undefined, entry: JournalEntry) {
+  const notNewer = (value: unknown) => ((value as Partial<JournalEntry>).at ?? 0) <= entry.at;
+  durable?.remove(journalKey(entry.templateId), notNewer, clearedMark);
+  const local = readJournal(store, entry.templateId);
+  if (local && notNewer(local)) clearJournal(store, entry.templateId);
+}
+
 /** Replays journal entries into IndexedDB; each entry is cleared once it is stored or kept as a draft. */
 export async function replayJournal(
   store: KeyValueStore | undefined,
   target: ReplayTarget,
   only?: string,
+  durable: DurableJournal | undefined = browserDurableJournal(),
 ): Promise<Map<string, ReplayOutcome>> {
   const outcomes = new Map<string, ReplayOutcome>();
-  for (const entry of journalEntries(store)) {
+  for (const entry of await allEntries(store, durable)) {
     if (only !== undefined && entry.templateId !== only) continue;
     let outcome: ReplayOutcome;
     try {
@@ -162,7 +231,7 @@ export async function replayJournal(
       outcomes.set(entry.templateId, 'failed');
       continue;
     }
-    clearJournal(store, entry.templateId, entry.content);
+    dropReplayed(store, durable, entry);
     outcomes.set(entry.templateId, outcome);
   }
   return outcomes;
@@ -175,4 +244,9 @@ export function browserJournalStore(): KeyValueStore | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The durable journal in a browser; none elsewhere (Node tests pass their own). */
+export function browserDurableJournal(): DurableJournal | undefined {
+  return typeof window !== 'undefined' && typeof indexedDB !== 'undefined' ? durableJournal() : undefined;
 }

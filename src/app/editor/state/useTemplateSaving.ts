@@ -14,7 +14,14 @@ import { getStorage } from '../../services/storage';
 import { createAutosaver } from './autosave';
 import { createEditorState } from './commands';
 import { dropDraft, keepDraft, type UnsavedDraft } from './draft';
-import { browserJournalStore, clearJournal, fingerprint, type JournalEntry, writeJournal } from './journal';
+import {
+  browserDurableJournal,
+  browserJournalStore,
+  clearJournal,
+  fingerprint,
+  type JournalEntry,
+  writeJournal,
+} from './journal';
 import { createSaveScheduler, deferToIdle } from './saveScheduler';
 import { editorStateAtom, presentAtom, type SaveStatus, saveFailureAtom, saveStatusAtom } from './store';
 
@@ -38,6 +45,13 @@ export interface SavingEvents {
 }
 
 const journalStore = browserJournalStore();
+/** Opened with the module, so the first keystroke finds the durable journal open. */
+const durable = browserDurableJournal();
+/**
+ * Templates up to this size are journalled on every change, in the keystroke's task (a killed
+ * browser runs no more code); bigger ones at the autosaver's hand-over, to keep typing smooth.
+ */
+export const JOURNAL_EVERY_CHANGE_MAX_CHARS = 250_000;
 
 export function useTemplateSaving(input: SavingInput, name: string, binding: string, events: SavingEvents) {
   const store = useStore();
@@ -57,6 +71,8 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
 
   const machine = useMemo(() => {
     let inFlight: JournalEntry['inFlight'];
+    /** The content last journalled, so the hand-over does not journal the same text twice. */
+    let journalled: string | null = null;
     let scheduler: ReturnType<typeof createSaveScheduler> | null = null;
     const setStatus = (status: SaveStatus) => store.set(saveStatusAtom, status);
     const entryFor = (content: string): JournalEntry => ({
@@ -95,7 +111,8 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       },
       onWritten: (content) => {
         inFlight = undefined;
-        clearJournal(journalStore, id, content);
+        clearJournal(journalStore, id, content, durable);
+        if (journalled === content) journalled = null;
       },
       save: async (content, revision) => {
         inFlight = { revision: revision + 1, fingerprint: fingerprint(content) };
@@ -113,11 +130,16 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         }
       },
     });
+    const journal = (content: string) => {
+      if (content === journalled) return;
+      journalled = content;
+      writeJournal(journalStore, entryFor(content), durable);
+    };
     scheduler = createSaveScheduler({
       serialize: () => serializeTemplateContent(store.get(presentAtom)),
       push: (content) => {
         // Synchronous first: if the tab dies before IndexedDB commits, the journal has the text.
-        writeJournal(journalStore, entryFor(content));
+        journal(content);
         saver.push(content);
         if (saver.inConflict) {
           void persistDraft(content);
@@ -130,7 +152,13 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       defer: deferToIdle,
     });
     const hasUnsaved = () => Boolean(scheduler?.pending) || saver.unsaved() !== null || saver.inConflict;
-    return { saver, scheduler, hasUnsaved, openConflict };
+    /** A change made: journalled now when the template is small enough to serialise per key. */
+    const changed = () => {
+      scheduler.changed();
+      if ((journalled ?? saver.unsaved() ?? '').length > JOURNAL_EVERY_CHANGE_MAX_CHARS) return;
+      journal(serializeTemplateContent(store.get(presentAtom)));
+    };
+    return { saver, scheduler, hasUnsaved, openConflict, changed };
   }, [id, input, store]);
   const { saver, scheduler } = machine;
 
@@ -153,7 +181,7 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       const present = store.get(presentAtom);
       if (present === lastPresent.current) return;
       lastPresent.current = present;
-      scheduler.changed();
+      machine.changed();
     });
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') scheduler.flush();
@@ -167,7 +195,7 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       document.removeEventListener('visibilitychange', onVisibility);
       scheduler.flush();
     };
-  }, [store, scheduler]);
+  }, [store, scheduler, machine]);
 
   // The name and binding go with the content: write them now, with any waiting edit.
   const lastBinding = useRef(binding);
@@ -228,7 +256,7 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         applyExternal(theirs);
         saver.rebase(theirs.revision);
         await dropDraft(storage.settings, id).catch(() => undefined);
-        clearJournal(journalStore, id);
+        clearJournal(journalStore, id, undefined, durable);
         setConflict(null);
       };
       setBusy(true);

@@ -13,6 +13,7 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { dropCellEdit, journalCellEdit } from '../cellJournal';
 import { showError } from '../errors';
 import { holdEdit, releaseEdit } from '../heldEdits';
 import { useWorkspaceTranslation } from '../i18n';
@@ -153,18 +154,31 @@ export function Grid({
 
   const save = useCallback(
     async (id: string, field: TableField, value: CellValue | undefined, since?: number) => {
+      // Journalled in the commit's own task: a browser killed before the write lands loses nothing.
+      const entry = {
+        recordId: id,
+        fieldId: field.id,
+        fieldName: field.name,
+        tableId: table.id,
+        ...(value !== undefined ? { value } : {}),
+        ...(since !== undefined ? { since } : {}),
+        at: Date.now(),
+      };
+      journalCellEdit(entry);
       try {
         const saved = await trackSave(() => storage.records.update(id, { [field.id]: value }, since));
+        dropCellEdit(entry);
         void releaseEdit(storage, id, field.id);
         return saved;
       } catch (error) {
-        // A full disk: the storage layer keeps the edit in its buffer, retried once there is room.
+        // A full disk: the storage layer keeps the edit in its buffer, retried once there is room;
+        // the journal keeps it too, for a start after the tab was closed.
         if (classifyStorageFailure(error)) return undefined;
         // Another tab changed this cell while it was being edited: never overwrite it silently, and
         // never drop what was typed either — it stays in the cell until the user decides.
         const isConflict = isQuireError(error, 'VersionConflict');
         const current = isConflict ? await storage.records.get(id).catch(() => undefined) : undefined;
-        void holdEdit(storage, {
+        await holdEdit(storage, {
           recordId: id,
           fieldId: field.id,
           fieldName: field.name,
@@ -175,6 +189,7 @@ export function Grid({
           ...(isConflict ? {} : { message: showError(error, t).message }),
           at: Date.now(),
         });
+        dropCellEdit(entry);
         return undefined;
       }
     },
