@@ -11,6 +11,8 @@ import type { PrintSource } from '../../core/print/sources';
 import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { OfficePrintScreen } from '../office/OfficePrintScreen';
+import { officeKindOf } from '../office/officeFile';
 import { EMPTY_SOURCE, getRenderPool, renderPreview, tableRecordSource } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
@@ -170,10 +172,17 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     return tableRecords.records[0]?.id ?? NO_RECORD;
   }, [template, recordChoice, tableRecords]);
 
+  // A Word, Excel or PowerPoint template (read once per template: its content is a large string).
+  const officeTemplateId = useMemo(
+    () => (template && !template.fixture && officeKindOf(template.content) ? template.choice : undefined),
+    [template],
+  );
+
   // Render whenever the template, the record or "render again" changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the explicit re-render trigger
   useEffect(() => {
-    if (!template || !effectiveRecord) return;
+    // Word, Excel and PowerPoint templates preview and print on their own screen (below).
+    if (!template || !effectiveRecord || officeTemplateId) return;
     const abort = new AbortController();
     controller.current = abort;
     userCancelled.current = false;
@@ -201,7 +210,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
       else if (!abort.signal.aborted) setRender({ status: 'error', error });
     });
     return () => abort.abort();
-  }, [template, effectiveRecord, choiceStorage, nonce]);
+  }, [template, effectiveRecord, choiceStorage, nonce, officeTemplateId]);
 
   const cancel = () => {
     userCancelled.current = true;
@@ -254,6 +263,45 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
             return row ? recordLabel(tableRecords.table, row) : '';
           })();
 
+  const templatePicker = (
+    <label className="pv-field">
+      <span>{t('templateLabel')}</span>
+      <select value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <optgroup label={t('workspaceGroup')}>
+          {stored.length === 0 ? (
+            <option disabled value="">
+              {t('noTemplates')}
+            </option>
+          ) : (
+            stored.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}
+              </option>
+            ))
+          )}
+          {missing ? <option value={choice}>{choice}</option> : null}
+        </optgroup>
+        <optgroup label={t('samplesGroup')}>
+          {FIXTURE_NAMES.map((name) => (
+            <option key={name} value={fixtureChoice(name)}>
+              {fixtureName(name)}
+            </option>
+          ))}
+        </optgroup>
+      </select>
+    </label>
+  );
+  if (officeTemplateId)
+    return (
+      <OfficePrintScreen
+        key={officeTemplateId}
+        templateId={officeTemplateId}
+        title={tApp(titleKey)}
+        initialRecord={recordChoice}
+        templatePicker={templatePicker}
+      />
+    );
+
   return (
     <article className="pv" data-status={render.status}>
       <header className="pv-bar">
@@ -275,32 +323,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
           </p>
         </div>
         <div className="pv-pickers">
-          <label className="pv-field">
-            <span>{t('templateLabel')}</span>
-            <select value={choice} onChange={(e) => setChoice(e.target.value)}>
-              <optgroup label={t('workspaceGroup')}>
-                {stored.length === 0 ? (
-                  <option disabled value="">
-                    {t('noTemplates')}
-                  </option>
-                ) : (
-                  stored.map((row) => (
-                    <option key={row.id} value={row.id}>
-                      {row.name}
-                    </option>
-                  ))
-                )}
-                {missing ? <option value={choice}>{choice}</option> : null}
-              </optgroup>
-              <optgroup label={t('samplesGroup')}>
-                {FIXTURE_NAMES.map((name) => (
-                  <option key={name} value={fixtureChoice(name)}>
-                    {fixtureName(name)}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          </label>
+          {templatePicker}
           <label className="pv-field">
             <span>{t('recordLabel')}</span>
             <select

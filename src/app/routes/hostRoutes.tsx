@@ -1,5 +1,5 @@
 import { createRoute, Outlet, redirect } from '@tanstack/react-router';
-import { EditorScreen } from '../editor/EditorScreen';
+import { OfficeTemplatesScreen } from '../office/OfficeScreens';
 import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
@@ -10,6 +10,7 @@ import { ApprovalsScreen, HomeScreen, TableScreen, TablesScreen } from '../works
 import { ApprovalEditorGate } from './ApprovalEditorGate';
 import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
+import { TemplateEditorRoute } from './TemplateEditorRoute';
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.
@@ -159,7 +160,7 @@ const basePreviewTemplate = createRoute({
 const baseEditor = createRoute({
   getParentRoute: () => baseTables,
   path: 'editor/$templateId',
-  component: EditorScreen,
+  component: TemplateEditorRoute,
 });
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,
@@ -173,7 +174,13 @@ const extension = createRoute({
   ...placeholder('screens.extension'),
 });
 const docx = createRoute({ getParentRoute: () => rootRoute, path: '/docx', component: Outlet });
-const docxIndex = createRoute({ getParentRoute: () => docx, path: '/', ...placeholder('screens.docx') });
+// The Word, Excel and PowerPoint templates on this device, each with its editor and print entry.
+const docxIndex = createRoute({
+  getParentRoute: () => docx,
+  path: '/',
+  staticData: { titleKey: 'screens.docx' },
+  component: OfficeTemplatesScreen,
+});
 const templateGallery = createRoute({
   getParentRoute: () => rootRoute,
   path: '/templates/$code',

@@ -1,16 +1,18 @@
 import { createRoute } from '@tanstack/react-router';
+import { PrintDocxScreen } from '../office/OfficeScreens';
 import { PrintScreen } from '../preview/PreviewScreen';
 import { LandingScreen } from '../screens/Landing';
-import { placeholder } from '../screens/Placeholder';
 import { rootRoute } from './root';
 
 // Paths both route tables define; registered once.
 const landing = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingScreen });
 const print = createRoute({ getParentRoute: () => rootRoute, path: '/print', component: PrintScreen });
+// The print entry for Word, Excel and PowerPoint templates, as /print is for document templates.
 const printDocx = createRoute({
   getParentRoute: () => rootRoute,
   path: '/print-docx',
-  ...placeholder('screens.printDocx'),
+  staticData: { titleKey: 'screens.printDocx' },
+  component: PrintDocxScreen,
 });
 
 export const sharedRoutes = [landing, print, printDocx] as const;

@@ -5,10 +5,10 @@
  */
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { EditorScreen } from '../editor/EditorScreen';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { getStorage } from '../services/storage';
 import { approvalTemplates } from '../services/templates';
+import { TemplateEditor } from './TemplateEditor';
 import { approvalEditorHref, TemplateListScreen } from './TemplateListScreen';
 import './templates.css';
 
@@ -79,5 +79,5 @@ export function ApprovalEditorScreen() {
       </section>
     );
   // “Back” follows the template's binding: this approval's list, or a table's after a rebinding.
-  return <EditorScreen key={resolved.templateId} templateId={resolved.templateId} />;
+  return <TemplateEditor key={resolved.templateId} templateId={resolved.templateId} />;
 }

@@ -1,8 +1,11 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { NewOfficeTemplate } from '../office/NewOfficeTemplate';
+import { OfficeKindLabel } from '../office/OfficeKindLabel';
+import { officeKindOf } from '../office/officeFile';
 import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from '../services/samples';
 import { getStorage } from '../services/storage';
 import {
@@ -85,6 +88,7 @@ function TemplateCard({
   const href = hrefFor(row, approvalCode);
   const open = () => void navigate({ href });
   const thumbnail = useThumbnail(row.thumbnailHash);
+  const officeKind = useMemo(() => officeKindOf(row.content), [row.content]);
 
   const rename = async () => {
     const db = await getStorage();
@@ -121,6 +125,8 @@ function TemplateCard({
       <button type="button" className="tpl-thumb" onClick={open} aria-label={`${t('list.open')}: ${row.name}`}>
         {thumbnail ? (
           <img className="tpl-thumb-img" src={thumbnail} alt="" />
+        ) : officeKind ? (
+          <OfficeKindLabel kind={officeKind} />
         ) : (
           <span className="tpl-thumb-page" aria-hidden="true">
             <span />
@@ -293,6 +299,10 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
               ))}
             </select>
           </label>
+          <NewOfficeTemplate
+            tableId={tableId}
+            onCreated={(row) => void navigate({ href: hrefFor(row, approvalCode) })}
+          />
           {!approvalCode && approvals.length > 0 && (
             <label className="tpl-sample">
               <span className="qe-sr">{t('binding.newApproval')}</span>

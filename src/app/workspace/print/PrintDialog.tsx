@@ -1,7 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
 import type { Storage, TableRow } from '../../../storage';
+import { keepOutput, printOutputs, templateKindOf } from '../../office/formats';
+import { useOfficeTranslation } from '../../office/i18n/useOfficeTranslation';
+import { outputLabel } from '../../office/PrintPanel';
 import { assembleInWorker, getRenderPool, loadFileNameRule, saveFileNameRule } from '../../services/printing';
 import { Dialog } from '../Dialog';
 import { downloadBlob } from '../download';
@@ -36,13 +39,18 @@ export function PrintDialog({
   const templates = useLiveQuery(() => storage.templates.list({ tableId: table.id }), [storage, table.id]);
   const [templateId, setTemplateId] = useState('');
   // One merged PDF is what most people print; a ZIP is the choice for filing one file per record.
-  const [output, setOutput] = useState<PrintOutput>('merged');
+  const [chosenOutput, setOutput] = useState<PrintOutput>('merged');
   const [rule, setRule] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
   const [error, setError] = useState<unknown>();
   const abort = useRef<AbortController>(undefined);
   const total = recordIds.length;
   const template = templates?.find((tpl) => tpl.id === templateId);
+  // Word, Excel and PowerPoint templates come back as files of their kind: their own outputs.
+  const kind = useMemo(() => templateKindOf(template?.content), [template?.content]);
+  const offered = printOutputs(kind, total);
+  const output = keepOutput(chosenOutput, offered);
+  const { t: tOffice } = useOfficeTranslation();
 
   useEffect(() => {
     if (!templateId && templates && templates[0]) setTemplateId(templates[0].id);
@@ -160,14 +168,12 @@ export function PrintDialog({
           </label>
           <div className="ws-choice" role="radiogroup" aria-label={t('print.output')}>
             <span className="ws-choice-label">{t('print.output')}</span>
-            <label>
-              <input type="radio" name="output" checked={output === 'merged'} onChange={() => setOutput('merged')} />{' '}
-              {t('print.merged')}
-            </label>
-            <label>
-              <input type="radio" name="output" checked={output === 'zip'} onChange={() => setOutput('zip')} />{' '}
-              {t('print.zip')}
-            </label>
+            {offered.map((o) => (
+              <label key={o}>
+                <input type="radio" name="output" checked={output === o} onChange={() => setOutput(o)} />{' '}
+                {kind === 'document' ? t(o === 'merged' ? 'print.merged' : 'print.zip') : outputLabel(tOffice, o, kind)}
+              </label>
+            ))}
           </div>
           <label>
             {t('print.fileName')}

@@ -1,0 +1,106 @@
+/**
+ * The filled file for the chosen record: the record (or approval instance) picker, filling status
+ * with cancel and retry, the download of the filled file, and its preview (Word pages, Excel
+ * sheets, PowerPoint slides). Shown by the Office editor and the preview screens.
+ */
+import { type ReactNode, useCallback, useState } from 'react';
+import { downloadBytes } from './download';
+import { ErrorPanel } from './ErrorPanel';
+import { useOfficeTranslation } from './i18n/useOfficeTranslation';
+import { OfficePreview } from './OfficePreview';
+import type { OfficeContent } from './officeFile';
+import { type Binding, instanceLabel, recordName } from './sources';
+import { NO_RECORD, type OfficeSession } from './useOfficeSession';
+
+export function FilledView({
+  session,
+  content,
+  toolbarStart,
+}: {
+  session: OfficeSession;
+  content: OfficeContent;
+  /** Pickers the screen adds before the record picker (the preview screen's template picker). */
+  toolbarStart?: ReactNode;
+}) {
+  const { t } = useOfficeTranslation();
+  const { state, cancel, retry } = session.filled;
+  const filled = state.status === 'ready' ? state.file : undefined;
+  // A drawing failure belongs to the file it happened on: a new fill clears it.
+  const [drawFailure, setDrawFailure] = useState<{ bytes: Uint8Array; error: unknown }>();
+  const bytes = filled?.bytes;
+  const onPreviewError = useCallback((error: unknown) => bytes && setDrawFailure({ bytes, error }), [bytes]);
+  const previewError = drawFailure && drawFailure.bytes === bytes ? drawFailure.error : undefined;
+  return (
+    <section className="of-main" aria-label={t('preview')}>
+      <div className="of-toolbar">
+        {toolbarStart}
+        <SourcePicker binding={session.binding} value={session.sourceChoice} onChange={session.setChoice} />
+        <div className="of-status" role="status" data-state={state.status}>
+          {state.status === 'filling' ? (
+            <>
+              {t('filling')}
+              <button type="button" className="button ghost small" onClick={cancel}>
+                {t('cancel')}
+              </button>
+            </>
+          ) : state.status === 'cancelled' ? (
+            <>
+              {t('cancelled')}
+              <button type="button" className="button ghost small" onClick={retry}>
+                {t('retry')}
+              </button>
+            </>
+          ) : null}
+        </div>
+        {filled ? (
+          <button
+            type="button"
+            className="button primary small"
+            data-testid="office-download-filled"
+            onClick={() => downloadBytes(filled.bytes, filled.fileName ?? content.fileName, filled.mime)}
+          >
+            {t('download', { kind: t(`kind.${content.kind}`) })}
+          </button>
+        ) : null}
+      </div>
+      <div className="of-stage">
+        {state.status === 'error' ? <ErrorPanel error={state.error} onRetry={retry} retryLabel={t('retry')} /> : null}
+        {previewError !== undefined ? <ErrorPanel error={previewError} /> : null}
+        {filled ? <OfficePreview kind={content.kind} bytes={filled.bytes} onError={onPreviewError} /> : null}
+      </div>
+    </section>
+  );
+}
+
+/** Records of the bound table, or instances of the bound approval (who applied, what, its state). */
+export function SourcePicker({
+  binding,
+  value,
+  onChange,
+}: {
+  binding: Binding;
+  value: string;
+  onChange: (choice: string) => void;
+}) {
+  const { t } = useOfficeTranslation();
+  if (binding.kind === 'none') return null;
+  return (
+    <label className="of-field">
+      <span>{binding.kind === 'table' ? t('record') : t('instance')}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid="office-record">
+        {binding.kind === 'table'
+          ? binding.records.map((r) => (
+              <option key={r.id} value={r.id}>
+                {recordName(binding.table, r)}
+              </option>
+            ))
+          : binding.instances.map((i) => (
+              <option key={i.code} value={i.code}>
+                {instanceLabel(i)}
+              </option>
+            ))}
+        <option value={NO_RECORD}>{t('noRecord')}</option>
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,49 @@
+import { useOfficeTranslation } from './i18n/useOfficeTranslation';
+import type { MappedTag } from './mapping';
+
+/** Each tag of the file, the field of the bound table or approval it prints, and where it is. */
+export function TagTable({ mapped }: { mapped: readonly MappedTag[] | undefined }) {
+  const { t } = useOfficeTranslation();
+  const unknown = mapped?.filter((m) => m.status === 'unknown').length ?? 0;
+  return (
+    <section aria-labelledby="of-tags-title">
+      <h2 id="of-tags-title">{t('tags')}</h2>
+      <p className="of-muted">{t('tagsHint')}</p>
+      {unknown > 0 ? (
+        <p className="of-unknown" data-testid="office-unknown-count">
+          {t('unknownCount', { count: unknown })}
+        </p>
+      ) : null}
+      {mapped && mapped.length === 0 ? <p className="of-muted">{t('noTags')}</p> : null}
+      {mapped && mapped.length > 0 ? (
+        <table className="of-tags" data-testid="office-tags">
+          <thead>
+            <tr>
+              <th scope="col">{t('tag')}</th>
+              <th scope="col">{t('field')}</th>
+              <th scope="col">{t('where')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mapped.map((tag) => (
+              <tr key={tag.path} data-status={tag.status} data-tag={tag.path}>
+                <td>
+                  <code>{tag.path}</code>
+                  {tag.loop ? <span className="of-loop">{t('loop')}</span> : null}
+                </td>
+                <td>
+                  {tag.status === 'unknown' ? (
+                    <span className="of-unknown">{t('unknownField')}</span>
+                  ) : (
+                    tag.fields.join(' › ')
+                  )}
+                </td>
+                <td className="of-where">{tag.parts.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * One Office template opened on a screen (editor, preview): its stored row, what it prints from
+ * (table records or approval instances), the record chosen, and the file filled for that record
+ * in the render worker. The editor and the preview screens share it.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Storage } from '../../storage';
+import type { TemplateRow } from '../../storage/types';
+import { EMPTY_SOURCE } from '../services/printing';
+import { getStorage } from '../services/storage';
+import { officeContentOf } from './officeFile';
+import { type Binding, bindingSource, loadBinding } from './sources';
+import { useFilledFile } from './useFilledFile';
+
+/** The picker's "no record" choice: the template filled with empty fields. */
+export const NO_RECORD = 'none';
+
+function firstChoice(binding: Binding): string | undefined {
+  if (binding.kind === 'table') return binding.records[0]?.id;
+  if (binding.kind === 'approval') return binding.instances[0]?.code;
+  return undefined;
+}
+
+export function useOfficeSession(templateId: string, initialChoice?: string) {
+  const [storage, setStorage] = useState<Storage | null>(null);
+  const [row, setRow] = useState<TemplateRow | null | undefined>(undefined);
+  const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
+  const [choice, setChoice] = useState<string | undefined>(undefined);
+
+  useEffect(() => {
+    let alive = true;
+    setRow(undefined);
+    void (async () => {
+      const db = await getStorage();
+      const found = await db.templates.get(templateId);
+      const loaded = found ? await loadBinding(db, found.tableId) : undefined;
+      if (!alive) return;
+      // Set together, so the first fill already has the record it is for.
+      setRow(found ?? null);
+      setStorage(db);
+      if (!loaded) return;
+      setBinding(loaded);
+      setChoice(initialChoice ?? firstChoice(loaded));
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [templateId, initialChoice]);
+
+  const content = useMemo(() => (row ? officeContentOf(row.content) : undefined), [row]);
+  const templateRef = useMemo(
+    () => (row && content ? { key: `${row.id}@${row.revision}`, content: row.content } : undefined),
+    [row, content],
+  );
+  const sourceChoice = choice ?? NO_RECORD;
+  const loadSource = useCallback(
+    async () =>
+      storage ? bindingSource(storage, binding, sourceChoice === NO_RECORD ? undefined : sourceChoice) : EMPTY_SOURCE,
+    [storage, binding, sourceChoice],
+  );
+  const filled = useFilledFile(
+    storage ? templateRef : undefined,
+    `${binding.kind}:${sourceChoice}`,
+    loadSource,
+    row ? { rule: '{NAME}_{FIRST_FIELD}', templateName: row.name, printTime: Date.now() } : undefined,
+  );
+  const recordIds = useMemo(() => (binding.kind === 'table' ? binding.records.map((r) => r.id) : []), [binding]);
+  return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
+}
+
+export type OfficeSession = ReturnType<typeof useOfficeSession>;

@@ -1,0 +1,16 @@
+import { EditorScreen } from '../editor/EditorScreen';
+import { OfficeEditorScreen } from '../office/OfficeEditorScreen';
+import { useTemplateKind } from '../office/useTemplateKind';
+
+/**
+ * A template's editor: Word, Excel and PowerPoint templates (spec 001 §3.5 DocxTemplate,
+ * XlsxTemplate, PptxTemplate) open the Office editor; every other kind, and a template that is not
+ * there (the document editor says so), the document editor.
+ */
+export function TemplateEditor({ templateId, backHref }: { templateId: string; backHref?: string }) {
+  const kind = useTemplateKind(templateId);
+  if (kind === undefined) return <p className="qe-loading" aria-busy="true" />;
+  if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx')
+    return <OfficeEditorScreen key={templateId} templateId={templateId} backHref={backHref} />;
+  return <EditorScreen key={templateId} templateId={templateId} backHref={backHref} />;
+}

@@ -1,0 +1,225 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
+import { captureDownloads } from './downloads';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { cell, openTables, row } from './workspace-helpers';
+
+/**
+ * Word, Excel and PowerPoint templates in the app: a designer uploads a template written in an
+ * office suite (here LibreOffice, headless, from HTML), sees its tags mapped to the Orders table,
+ * previews it filled for a record, and prints records from the grid as one file per record in a
+ * ZIP — with the network off.
+ */
+
+const WORD_TEMPLATE = `<html><head><meta charset="utf-8"><title>Order</title></head><body>
+<h1>Order {Order no}</h1>
+<p>Date: {Order date} · Status: {Status}</p>
+<p>Customer: {#Customer}{Company}{/Customer}</p>
+<table border="1">
+<tr><th>Product</th><th>Quantity</th><th>Amount</th></tr>
+<tr><td>{#Lines}{Product}</td><td>{Quantity}</td><td>{Amount}{/Lines}</td></tr>
+</table>
+<p>Total: {Total}</p>
+<p>Discount: {Discount}</p>
+</body></html>`;
+
+// Calc reads CSV, Writer reads HTML: each suite authors its own kind.
+const SHEET_TEMPLATE = 'Order,{Order no}\nTotal,{Total}\nPaid,{Paid}\n';
+
+let dir = '';
+const files: { docx?: string; xlsx?: string } = {};
+
+/** Converts HTML with LibreOffice headless (its own profile: other runs may use soffice too). */
+function authorWithLibreOffice(text: string, source: string, filter: string, extension: string): string {
+  const name = source.replace(/\.[^.]+$/, '');
+  writeFileSync(join(dir, source), text);
+  const profile = join(dir, 'lo-profile');
+  mkdirSync(profile, { recursive: true });
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${profile}`,
+      '--headless',
+      '--convert-to',
+      `${extension}:${filter}`,
+      join(dir, source),
+      '--outdir',
+      dir,
+    ],
+    { stdio: 'ignore', timeout: 120_000 },
+  );
+  return join(dir, `${name}.${extension}`);
+}
+
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'quire-office-e2e-'));
+  files.docx = authorWithLibreOffice(WORD_TEMPLATE, 'Order letter.html', 'MS Word 2007 XML', 'docx');
+  files.xlsx = authorWithLibreOffice(SHEET_TEMPLATE, 'Order sheet.csv', 'Calc MS Excel 2007 XML', 'xlsx');
+});
+
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function serviceWorkerControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
+}
+
+async function downloads(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __downloads: unknown[] }).__downloads.length);
+}
+
+/** The download after `before` downloads, read back from the page. */
+async function downloadAfter(page: Page, before: number): Promise<{ name: string; bytes: Buffer }> {
+  await expect.poll(() => downloads(page), { timeout: 120_000 }).toBeGreaterThan(before);
+  const { name, base64 } = await page.evaluate(async (index) => {
+    const list = (window as unknown as { __downloads: Promise<{ name: string; base64: string }>[] }).__downloads;
+    return list[index]!;
+  }, before);
+  return { name, bytes: Buffer.from(base64, 'base64') };
+}
+
+/** The text of a Word document's body, runs joined. */
+function wordText(docx: Uint8Array): string {
+  const xml = strFromU8(unzipSync(docx)['word/document.xml']!);
+  return xml
+    .replace(/<\/w:p>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&');
+}
+
+async function uploadTemplate(page: Page, button: string, path: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles(path);
+}
+
+test('a Word template uploaded, mapped, previewed and printed from the grid as a ZIP of 20, offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await openTables(page);
+  await serviceWorkerControls(page);
+  await page.goto('/baseplugin/t/demo-orders/preview');
+  await expect(
+    page.getByRole('heading', { name: 'Table templates' }).or(page.locator('#tpl-list-title')),
+  ).toBeVisible();
+
+  // A macro-enabled file is refused before anything is stored, with the catalogued error, translated.
+  const macro = join(dir, 'Order.docm');
+  writeFileSync(macro, readFileSync(files.docx!));
+  await uploadTemplate(page, 'New Word template', macro);
+  await expect(page.getByRole('alert')).toContainText('The template could not be read.');
+  await expect(page.getByTestId('office-refused')).toHaveText(/Files with macros/);
+  await expect(page.getByRole('heading', { name: 'Order letter' })).toHaveCount(0);
+
+  await uploadTemplate(page, 'New Word template', files.docx!);
+  await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
+  const editor = page.getByTestId('office-editor');
+  await expect(editor).toHaveAttribute('data-kind', 'docx');
+  await expect(page.getByRole('heading', { level: 1, name: 'Order letter' })).toBeVisible();
+  await expect(page.getByTestId('office-file-name')).toHaveText('Order letter.docx');
+
+  // Each tag mapped to a field of Orders (links to their tables' fields); the stray one flagged.
+  const tags = page.getByTestId('office-tags');
+  await expect(tags.locator('tr[data-tag="Order no"]')).toHaveAttribute('data-status', 'mapped');
+  await expect(tags.locator('tr[data-tag="Lines.Product"]')).toHaveAttribute('data-status', 'mapped');
+  await expect(tags.locator('tr[data-tag="Lines.Product"]')).toContainText('Lines › Product');
+  await expect(tags.locator('tr[data-tag="Customer.Company"]')).toHaveAttribute('data-status', 'mapped');
+  await expect(tags.locator('tr[data-tag="Discount"]')).toHaveAttribute('data-status', 'unknown');
+  await expect(page.getByTestId('office-unknown-count')).toHaveText('1 tag prints no field of this table');
+
+  // The preview is the template filled for the chosen record, drawn as Word pages.
+  const record = page.getByTestId('office-record');
+  const orderNo = (await record.locator('option:checked').textContent())?.trim() ?? '';
+  expect(orderNo).not.toBe('');
+  const preview = page.getByTestId('office-preview');
+  await expect(preview).toHaveAttribute('data-state', 'ready');
+  await expect(preview).toContainText(`Order ${orderNo}`);
+  await expect(preview).not.toContainText('{Order no}');
+  // A linked record's field, through the loop over the link.
+  const company = page.getByTestId('office-preview').getByText(/^Customer: \S/);
+  await expect(company).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-word-editor.png`, fullPage: true });
+
+  // Another record, another fill.
+  const second = (await record.locator('option').nth(1).textContent())?.trim() ?? '';
+  await record.selectOption({ index: 1 });
+  await expect(preview).toContainText(`Order ${second}`);
+
+  // From here on, no network.
+  await context.setOffline(true);
+  await page.goto('/baseplugin/t/demo-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  const numbers: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    await row(page, i).getByRole('checkbox').click();
+    numbers.push((await cell(page, i, 'Order no').textContent())?.trim() ?? '');
+  }
+  await page.getByRole('button', { name: 'Print 20 records' }).click();
+  await page.getByTestId('print-template').selectOption({ label: 'Order letter' });
+  // Twenty Word files come as a ZIP; a merged PDF is not offered for a Word template.
+  await expect(page.getByRole('radio', { name: 'One merged PDF' })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'A ZIP with one file per record' }).check();
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const zip = await downloadAfter(page, 0);
+  await expect(page.getByTestId('print-status')).toContainText('20');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-word-print-zip.png` });
+
+  expect(zip.name).toBe('Order_letter_20.zip');
+  const entries = unzipSync(new Uint8Array(zip.bytes));
+  const names = Object.keys(entries).sort();
+  expect(names).toHaveLength(20);
+  for (const name of names) expect(name).toMatch(/\.docx$/);
+  for (const no of numbers) {
+    const name = names.find((n) => n.includes(no));
+    expect(name, `a file for ${no}`).toBeDefined();
+    const text = wordText(entries[name!]!);
+    expect(text).toContain(`Order ${no}`);
+    expect(text).not.toMatch(/\{[^}]*\}/);
+  }
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await context.setOffline(false);
+});
+
+test('an Excel template previews as a sheet and prints one record as its own file', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await page.goto('/baseplugin/t/demo-orders/preview');
+  await uploadTemplate(page, 'New Excel template', files.xlsx!);
+  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-kind', 'xlsx');
+  await expect(page.getByTestId('office-tags').locator('tr[data-tag="Total"]')).toHaveAttribute(
+    'data-status',
+    'mapped',
+  );
+  const orderNo = (await page.getByTestId('office-record').locator('option:checked').textContent())?.trim() ?? '';
+  const preview = page.getByTestId('office-preview');
+  await expect(preview).toContainText(orderNo);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-excel-editor.png` });
+
+  // This record alone, as one Excel file, from the editor's print panel.
+  await captureDownloads(page);
+  const panel = page.getByTestId('office-print');
+  await panel.getByRole('radio', { name: 'This record' }).check();
+  await panel.getByRole('radio', { name: 'One Excel file' }).check();
+  await panel.getByRole('button', { name: 'Print', exact: true }).click();
+  const file = await downloadAfter(page, 0);
+  expect(file.name).toMatch(/\.xlsx$/);
+  const parts = unzipSync(new Uint8Array(file.bytes));
+  const shared = strFromU8(parts['xl/sharedStrings.xml'] ?? new Uint8Array());
+  const sheet = strFromU8(parts['xl/worksheets/sheet1.xml']!);
+  expect(`${shared}${sheet}`).toContain(orderNo);
+  // The total stays a number in Excel, not text.
+  expect(sheet).toMatch(/<c r="B2"[^>]*>(?:<f>[^<]*<\/f>)?<v>\d+(\.\d+)?<\/v>/);
+});
