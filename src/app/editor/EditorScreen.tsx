@@ -45,6 +45,8 @@ import {
 } from './state/store';
 import { useTemplateSaving } from './state/useTemplateSaving';
 import { QuickGuide, Tip, usePreferences } from './Tips';
+import { useCanvasZoom, useStoredFlag } from './view/useCanvasZoom';
+import { ZoomControl } from './view/ZoomControl';
 import './editor.css';
 
 const INSERTABLE: BlockType[] = [
@@ -348,7 +350,7 @@ function FieldPanel() {
   );
 }
 
-function SidePanel() {
+function SidePanel({ onHide }: { onHide: () => void }) {
   const { t } = useEditorTranslation();
   const block = useAtomValue(selectedBlockAtom);
   const [tab, setTab] = useState<'block' | 'page' | 'document'>('block');
@@ -359,21 +361,32 @@ function SidePanel() {
   ] as const;
   return (
     <aside className="qe-side" aria-label={t('editor.properties')}>
-      <div className="qe-tabs" role="tablist">
-        {tabs.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            id={`qe-tab-${key}`}
-            aria-controls={`qe-tabpanel-${key}`}
-            aria-selected={tab === key}
-            className="qe-tab"
-            onClick={() => setTab(key)}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="qe-side-top">
+        <div className="qe-tabs" role="tablist">
+          {tabs.map(([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`qe-tab-${key}`}
+              aria-controls={`qe-tabpanel-${key}`}
+              aria-selected={tab === key}
+              className="qe-tab"
+              onClick={() => setTab(key)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="qe-icon-btn qe-side-hide"
+          aria-label={t('view.hidePanel')}
+          title={t('view.hidePanel')}
+          onClick={onHide}
+        >
+          ›
+        </button>
       </div>
       <div role="tabpanel" id={`qe-tabpanel-${tab}`} aria-labelledby={`qe-tab-${tab}`} className="qe-tabpanel">
         {tab === 'block' ? (
@@ -457,18 +470,12 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
       : undefined;
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
-  const [zoom, setZoom] = useState(1);
   const pageSetting = useAtomValue(pageSettingAtom);
   const pageWidth = pageDimensions(pageSetting).width * MM_TO_PX;
   const hasColumns = useAtomValue(hasColumnsAtom);
-
-  useEffect(() => {
-    const el = canvasRef.current;
-    if (!el) return;
-    const observer = new ResizeObserver(() => setZoom(Math.min(1, Math.max(0.4, (el.clientWidth - 72) / pageWidth))));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [pageWidth]);
+  const zoom = useCanvasZoom(canvasRef, pageWidth);
+  const [sideHidden, setSideHidden] = useStoredFlag('quire.editor.hideSide');
+  const [previewWide, setPreviewWide] = useStoredFlag('quire.editor.widePreview');
 
   return (
     <div className="qe" data-mode="design">
@@ -501,6 +508,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           <Icon name="redo" />
         </button>
         <InsertMenu />
+        <ZoomControl zoom={zoom.zoom} setting={zoom.setting} fit={zoom.fit} onChange={zoom.choose} />
         <button type="button" className="qe-btn" aria-pressed={previewOpen} onClick={() => setPreviewOpen((o) => !o)}>
           {t('previewPanel.title')}
         </button>
@@ -531,15 +539,23 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           </button>
         </div>
       )}
-      <div className={`qe-main${previewOpen ? ' qe-with-preview' : ''}`}>
+      <div
+        className={`qe-main${previewOpen ? ' qe-with-preview' : ''}${previewOpen && previewWide ? ' qe-preview-wide' : ''}`}
+      >
         <FieldPanel />
         <section className="qe-canvas" ref={canvasRef} aria-label={t('editor.canvas')}>
           <QuickGuide />
           <Tip flag="hideEditorPageTip" text={t('tips.editorPage')} />
           {hasColumns && <Tip flag="hideResizeTip" text={t('tips.resize')} />}
-          <Canvas zoom={zoom} />
+          <Canvas zoom={zoom.zoom} />
         </section>
-        <SidePanel />
+        {sideHidden ? (
+          <button type="button" className="qe-side-show" onClick={() => setSideHidden(false)}>
+            {t('view.showPanel')}
+          </button>
+        ) : (
+          <SidePanel onHide={() => setSideHidden(true)} />
+        )}
         {previewOpen && (
           <LivePreview
             key={binding}
@@ -548,6 +564,8 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
             context={context}
             sample={loaded.sample}
             tip={<Tip flag="hidePreviewPageTip" text={t('tips.previewPage')} />}
+            wide={previewWide}
+            onToggleWide={() => setPreviewWide(!previewWide)}
             onClose={() => setPreviewOpen(false)}
           />
         )}

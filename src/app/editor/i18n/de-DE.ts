@@ -31,6 +31,16 @@ const deDE: EditorMessages = {
       contract: 'Vertrag',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Vergrößern',
+    zoomOut: 'Verkleinern',
+    fitWidth: 'Auf Breite anpassen',
+    showPanel: 'Block-Bereich',
+    hidePanel: 'Block-Bereich ausblenden',
+    enlargePreview: 'Vorschau vergrößern',
+    shrinkPreview: 'Vorschau verkleinern',
+  },
   editor: {
     back: 'Vorlagen',
     saving: 'Wird gespeichert…',

@@ -30,6 +30,16 @@ const enUS = {
       contract: 'Contract',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    fitWidth: 'Fit width',
+    showPanel: 'Block panel',
+    hidePanel: 'Hide the block panel',
+    enlargePreview: 'Enlarge the preview',
+    shrinkPreview: 'Make the preview smaller',
+  },
   editor: {
     back: 'Templates',
     saving: 'Saving…',

@@ -31,6 +31,16 @@ const esES: EditorMessages = {
       contract: 'Contrato',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Acercar',
+    zoomOut: 'Alejar',
+    fitWidth: 'Ajustar al ancho',
+    showPanel: 'Panel del bloque',
+    hidePanel: 'Ocultar el panel del bloque',
+    enlargePreview: 'Ampliar la vista previa',
+    shrinkPreview: 'Reducir la vista previa',
+  },
   editor: {
     back: 'Plantillas',
     saving: 'Guardando…',

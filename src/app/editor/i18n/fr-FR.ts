@@ -31,6 +31,16 @@ const frFR: EditorMessages = {
       contract: 'Contrat',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Zoom avant',
+    zoomOut: 'Zoom arrière',
+    fitWidth: 'Ajuster à la largeur',
+    showPanel: 'Panneau du bloc',
+    hidePanel: 'Masquer le panneau du bloc',
+    enlargePreview: 'Agrandir l’aperçu',
+    shrinkPreview: 'Réduire l’aperçu',
+  },
   editor: {
     back: 'Modèles',
     saving: 'Enregistrement…',

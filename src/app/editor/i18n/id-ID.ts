@@ -31,6 +31,16 @@ const idID: EditorMessages = {
       contract: 'Kontrak',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Perbesar',
+    zoomOut: 'Perkecil',
+    fitWidth: 'Sesuaikan lebar',
+    showPanel: 'Panel blok',
+    hidePanel: 'Sembunyikan panel blok',
+    enlargePreview: 'Perbesar pratinjau',
+    shrinkPreview: 'Perkecil pratinjau',
+  },
   editor: {
     back: 'Templat',
     saving: 'Menyimpan…',

@@ -31,6 +31,16 @@ const itIT: EditorMessages = {
       contract: 'Contratto',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Ingrandisci',
+    zoomOut: 'Riduci',
+    fitWidth: 'Adatta alla larghezza',
+    showPanel: 'Pannello del blocco',
+    hidePanel: 'Nascondi il pannello del blocco',
+    enlargePreview: 'Ingrandisci l’anteprima',
+    shrinkPreview: 'Riduci l’anteprima',
+  },
   editor: {
     back: 'Modelli',
     saving: 'Salvataggio…',

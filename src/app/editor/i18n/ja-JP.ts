@@ -26,6 +26,16 @@ const jaJP: EditorMessages = {
     backToList: 'テンプレート一覧に戻る',
     samples: { invoice: '請求書', 'packing-slip': '納品書', 'approval-form': '申請書', contract: '契約書' },
   },
+  view: {
+    zoom: 'ズーム',
+    zoomIn: '拡大',
+    zoomOut: '縮小',
+    fitWidth: '幅に合わせる',
+    showPanel: 'ブロックパネル',
+    hidePanel: 'ブロックパネルを隠す',
+    enlargePreview: 'プレビューを拡大',
+    shrinkPreview: 'プレビューを縮小',
+  },
   editor: {
     back: 'テンプレート',
     saving: '保存中…',

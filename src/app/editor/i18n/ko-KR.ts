@@ -26,6 +26,16 @@ const koKR: EditorMessages = {
     backToList: '템플릿 목록으로',
     samples: { invoice: '청구서', 'packing-slip': '포장 명세서', 'approval-form': '결재 양식', contract: '계약서' },
   },
+  view: {
+    zoom: '확대/축소',
+    zoomIn: '확대',
+    zoomOut: '축소',
+    fitWidth: '너비에 맞춤',
+    showPanel: '블록 패널',
+    hidePanel: '블록 패널 숨기기',
+    enlargePreview: '미리보기 크게',
+    shrinkPreview: '미리보기 작게',
+  },
   editor: {
     back: '템플릿',
     saving: '저장 중…',

@@ -31,6 +31,16 @@ const ptBR: EditorMessages = {
       contract: 'Contrato',
     },
   },
+  view: {
+    zoom: 'Zoom',
+    zoomIn: 'Aumentar zoom',
+    zoomOut: 'Diminuir zoom',
+    fitWidth: 'Ajustar à largura',
+    showPanel: 'Painel do bloco',
+    hidePanel: 'Ocultar o painel do bloco',
+    enlargePreview: 'Ampliar a pré-visualização',
+    shrinkPreview: 'Reduzir a pré-visualização',
+  },
   editor: {
     back: 'Modelos',
     saving: 'Salvando…',

@@ -31,6 +31,16 @@ const ruRU: EditorMessages = {
       contract: 'Договор',
     },
   },
+  view: {
+    zoom: 'Масштаб',
+    zoomIn: 'Увеличить',
+    zoomOut: 'Уменьшить',
+    fitWidth: 'По ширине',
+    showPanel: 'Панель блока',
+    hidePanel: 'Скрыть панель блока',
+    enlargePreview: 'Увеличить предпросмотр',
+    shrinkPreview: 'Уменьшить предпросмотр',
+  },
   editor: {
     back: 'Шаблоны',
     saving: 'Сохранение…',

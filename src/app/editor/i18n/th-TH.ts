@@ -26,6 +26,16 @@ const thTH: EditorMessages = {
     backToList: 'กลับไปที่เทมเพลต',
     samples: { invoice: 'ใบแจ้งหนี้', 'packing-slip': 'ใบรายการสินค้า', 'approval-form': 'แบบฟอร์มอนุมัติ', contract: 'สัญญา' },
   },
+  view: {
+    zoom: 'ซูม',
+    zoomIn: 'ขยาย',
+    zoomOut: 'ย่อ',
+    fitWidth: 'พอดีความกว้าง',
+    showPanel: 'แผงบล็อก',
+    hidePanel: 'ซ่อนแผงบล็อก',
+    enlargePreview: 'ขยายตัวอย่าง',
+    shrinkPreview: 'ย่อตัวอย่าง',
+  },
   editor: {
     back: 'เทมเพลต',
     saving: 'กำลังบันทึก…',

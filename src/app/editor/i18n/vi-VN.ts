@@ -31,6 +31,16 @@ const viVN: EditorMessages = {
       contract: 'Hợp đồng',
     },
   },
+  view: {
+    zoom: 'Thu phóng',
+    zoomIn: 'Phóng to',
+    zoomOut: 'Thu nhỏ',
+    fitWidth: 'Vừa chiều rộng',
+    showPanel: 'Bảng khối',
+    hidePanel: 'Ẩn bảng khối',
+    enlargePreview: 'Phóng to bản xem trước',
+    shrinkPreview: 'Thu nhỏ bản xem trước',
+  },
   editor: {
     back: 'Mẫu',
     saving: 'Đang lưu…',

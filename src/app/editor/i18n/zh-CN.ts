@@ -26,6 +26,16 @@ const zhCN: EditorMessages = {
     backToList: '返回模板列表',
     samples: { invoice: '发票', 'packing-slip': '装箱单', 'approval-form': '审批单', contract: '合同' },
   },
+  view: {
+    zoom: '缩放',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    fitWidth: '适应宽度',
+    showPanel: '区块面板',
+    hidePanel: '隐藏区块面板',
+    enlargePreview: '放大预览',
+    shrinkPreview: '缩小预览',
+  },
   editor: {
     back: '模板',
     saving: '正在保存…',

@@ -26,6 +26,16 @@ const zhHK: EditorMessages = {
     backToList: '返回範本列表',
     samples: { invoice: '發票', 'packing-slip': '裝箱單', 'approval-form': '審批單', contract: '合約' },
   },
+  view: {
+    zoom: '縮放',
+    zoomIn: '放大',
+    zoomOut: '縮小',
+    fitWidth: '適合寬度',
+    showPanel: '區塊面板',
+    hidePanel: '隱藏區塊面板',
+    enlargePreview: '放大預覽',
+    shrinkPreview: '縮小預覽',
+  },
   editor: {
     back: '範本',
     saving: '正在儲存…',

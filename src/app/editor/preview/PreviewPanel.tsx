@@ -7,6 +7,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { PrintSource } from '../../../core/print/sources';
+import { instanceLabel } from '../../services/approvalInstances';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
 import {
   DEFAULT_FILE_NAME_RULE,
@@ -40,6 +41,9 @@ interface Props {
   context: TableContext;
   sample: string | null;
   tip?: React.ReactNode;
+  /** Shown wider than the default column (the user enlarged it). */
+  wide?: boolean;
+  onToggleWide?: () => void;
   onClose: () => void;
 }
 
@@ -57,7 +61,17 @@ async function saveThumbnail(templateId: string, page: HTMLCanvasElement): Promi
   }
 }
 
-export function PreviewPanel({ templateId, name, content, context, sample, tip, onClose }: Props) {
+export function PreviewPanel({
+  templateId,
+  name,
+  content,
+  context,
+  sample,
+  tip,
+  wide = false,
+  onToggleWide,
+  onClose,
+}: Props) {
   const { t } = useEditorTranslation();
   const [recordId, setRecordId] = useState<string>(() => {
     if (sample) return SAMPLE;
@@ -246,6 +260,18 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
               ? t('previewPanel.pages', { count: pageCount })
               : ''}
         </span>
+        {onToggleWide && (
+          <button
+            type="button"
+            className="qe-icon-btn"
+            aria-label={t(wide ? 'view.shrinkPreview' : 'view.enlargePreview')}
+            title={t(wide ? 'view.shrinkPreview' : 'view.enlargePreview')}
+            aria-pressed={wide}
+            onClick={onToggleWide}
+          >
+            {wide ? '⇥' : '⇤'}
+          </button>
+        )}
         <button type="button" className="qe-icon-btn" aria-label={t('previewPanel.close')} onClick={onClose}>
           ×
         </button>
@@ -267,7 +293,7 @@ export function PreviewPanel({ templateId, name, content, context, sample, tip, 
             ))}
             {context.approval?.instances.map((i) => (
               <option key={i.code} value={i.code}>
-                {typeof i.instance.serial_id === 'string' ? i.instance.serial_id : i.code}
+                {instanceLabel(i)}
               </option>
             ))}
           </select>
