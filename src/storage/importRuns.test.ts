@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isQuireError } from '../core/errors';
 import { importIntoNewTable, previewImport, readCsv } from './import';
-import { beginImport, endImport, takeInterruptedImport } from './importRuns';
+import { beginImport, endImport, takeInterruptedImports } from './importRuns';
 import type { Storage } from './storage';
 import { openTestStorage } from './testing';
 
@@ -22,9 +22,9 @@ describe('an interrupted import', () => {
     const { s, sheet, columns } = await fresh();
     const run = await beginImport(s, { fileName: 'big.csv', tableName: 'Big', target: 'new', rows: 2 });
     // The tab dies here: the import's transaction never commits.
-    const reported = await takeInterruptedImport(s);
-    expect(reported).toMatchObject({ id: run.id, fileName: 'big.csv', tableName: 'Big', rows: 2 });
-    expect(await takeInterruptedImport(s)).toBeUndefined();
+    const reported = await takeInterruptedImports(s);
+    expect(reported).toMatchObject([{ id: run.id, fileName: 'big.csv', tableName: 'Big', rows: 2 }]);
+    expect(await takeInterruptedImports(s)).toEqual([]);
     expect(await s.bases.list()).toEqual([]);
     expect(sheet.rows.length + columns.length).toBeGreaterThan(0);
   });
@@ -41,7 +41,7 @@ describe('an interrupted import', () => {
     });
     expect(result.imported).toBe(2);
     expect((await s.bases.list()).map((b) => b.name)).toEqual(['My workspace']);
-    expect(await takeInterruptedImport(s)).toBeUndefined();
+    expect(await takeInterruptedImports(s)).toEqual([]);
   });
 
   it('a refused import creates no base, and a failure the user saw ends its marker', async () => {
@@ -61,6 +61,16 @@ describe('an interrupted import', () => {
     (s.db as unknown as { transaction: unknown }).transaction = transaction;
     expect(await s.bases.list()).toEqual([]);
     await endImport(s, run.id);
-    expect(await takeInterruptedImport(s)).toBeUndefined();
+    expect(await takeInterruptedImports(s)).toEqual([]);
+  });
+
+  it('leaves alone the marker of an import still running in another tab', async () => {
+    const { s } = await fresh();
+    const running = await beginImport(s, { fileName: 'a.csv', tableName: 'A', target: 'new', rows: 2 });
+    const dead = await beginImport(s, { fileName: 'b.csv', tableName: 'B', target: 'existing', rows: 9 });
+    const reported = await takeInterruptedImports(s, (id) => id === running.id);
+    expect(reported.map((r) => r.fileName)).toEqual(['b.csv']);
+    expect((await takeInterruptedImports(s)).map((r) => r.id)).toEqual([running.id]);
+    expect(dead.id).not.toBe(running.id);
   });
 });

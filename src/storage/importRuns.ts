@@ -4,11 +4,14 @@ import type { Storage } from './storage';
 /**
  * An import is one transaction: killed half-way, it leaves nothing. What it cannot do on its own
  * is tell the user afterwards. So before the transaction starts, a marker row is committed
- * (`import.running`), and the import's own transaction deletes it: the marker survives exactly
- * when the import did not land, and the next start reports it (`takeInterruptedImport`).
+ * (`import.running:<id>`, one per run: two tabs may import at once), and the import's own
+ * transaction deletes it: the marker survives exactly when the import did not land, and the next
+ * start reports it (`takeInterruptedImports`).
  */
 
+/** The single marker of the first version; still read, so an import interrupted then is reported. */
 export const RUNNING_IMPORT_KEY = 'import.running';
+const markerKey = (runId: string) => `${RUNNING_IMPORT_KEY}:${runId}`;
 
 export interface RunningImport {
   id: string;
@@ -25,15 +28,14 @@ export interface RunningImport {
 export async function beginImport(storage: Storage, info: Omit<RunningImport, 'id' | 'startedAt'>) {
   const run: RunningImport = { ...info, id: newId('imp'), startedAt: storage.ctx.now() };
   await write(storage.ctx, { action: 'import.begin', stores: ['settings'] }, () =>
-    storage.db.settings.put({ key: RUNNING_IMPORT_KEY, value: run }),
+    storage.db.settings.put({ key: markerKey(run.id), value: run }),
   );
   return run;
 }
 
 /** Inside the import's transaction (the `settings` store must be in its scope). */
 export async function clearRunningImport(storage: Storage, runId: string): Promise<void> {
-  const row = await storage.db.settings.get(RUNNING_IMPORT_KEY);
-  if ((row?.value as RunningImport | undefined)?.id === runId) await storage.db.settings.delete(RUNNING_IMPORT_KEY);
+  await storage.db.settings.delete(markerKey(runId));
 }
 
 /** An import that ended with an error the user saw: its marker goes (best effort on a full disk). */
@@ -45,14 +47,29 @@ export async function endImport(storage: Storage, runId: string): Promise<void> 
   }
 }
 
-/** The import a closed tab or crash interrupted, if any; reported once (the marker is removed). */
-export async function takeInterruptedImport(storage: Storage): Promise<RunningImport | undefined> {
-  const row = await storage.db.settings.get(RUNNING_IMPORT_KEY);
-  if (!row) return undefined;
-  try {
-    await storage.db.settings.delete(RUNNING_IMPORT_KEY);
-  } catch {
-    // Storage refuses writes now: reported again next time, better than never.
+/**
+ * The imports a closed tab or a crash interrupted; each reported once (its marker is removed).
+ * `isRunning` tells a marker of an import still running in another open tab (left alone).
+ */
+export async function takeInterruptedImports(
+  storage: Storage,
+  isRunning: (runId: string) => boolean | Promise<boolean> = () => false,
+): Promise<RunningImport[]> {
+  const rows = await storage.db.settings
+    .where('key')
+    .startsWith(RUNNING_IMPORT_KEY)
+    .filter((row) => row.key === RUNNING_IMPORT_KEY || row.key.startsWith(`${RUNNING_IMPORT_KEY}:`))
+    .toArray();
+  const interrupted: RunningImport[] = [];
+  for (const row of rows) {
+    const run = row.value as RunningImport;
+    if (await isRunning(run.id)) continue;
+    interrupted.push(run);
+    try {
+      await storage.db.settings.delete(row.key);
+    } catch {
+      // Storage refuses writes now: reported again next time, better than never.
+    }
   }
-  return row.value as RunningImport;
+  return interrupted.sort((a, b) => a.startedAt - b.startedAt);
 }

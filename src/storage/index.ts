@@ -40,7 +40,7 @@ export {
   readCsvBytes,
   readXlsx,
 } from './import';
-export { beginImport, endImport, type RunningImport, takeInterruptedImport } from './importRuns';
+export { beginImport, endImport, type RunningImport, takeInterruptedImports } from './importRuns';
 export { type DurableJournal, durableJournal, type JournalRecord, openDurableJournal } from './keystrokeJournal';
 export {
   addLinkedRecord,

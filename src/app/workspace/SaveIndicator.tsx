@@ -7,7 +7,14 @@ export function SaveIndicator() {
   const { t } = useWorkspaceTranslation();
   const state = useAtomValue(saveStateAtom);
   if (state === 'idle') return null;
-  const text = state === 'saving' ? t('grid.saving') : state === 'saved' ? t('grid.saved') : t('grid.saveFailed');
+  const text =
+    state === 'saving'
+      ? t('grid.saving')
+      : state === 'saved'
+        ? t('grid.saved')
+        : state === 'unsaved'
+          ? t('grid.unsaved')
+          : t('grid.saveFailed');
   return (
     <span className={`ws-save ws-save-${state}`} role="status" data-save-state={state}>
       {text}

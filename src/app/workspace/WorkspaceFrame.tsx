@@ -2,6 +2,7 @@ import { Provider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import type { Storage } from '../../storage';
 import { openWorkspace } from './bootstrap';
+import { InterruptedImports } from './InterruptedImports';
 import { useWorkspaceTranslation } from './i18n';
 import { StorageBanner } from './StorageBanner';
 import { workspaceStatusAtom, workspaceStore } from './state';
@@ -16,6 +17,7 @@ function Frame({ children }: { children: (storage: Storage) => ReactNode }) {
   return (
     <div className="ws">
       <StorageBanner />
+      <InterruptedImports />
       {status.state === 'ready' ? (
         children(status.storage)
       ) : status.state === 'loading' ? (

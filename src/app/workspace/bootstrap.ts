@@ -9,15 +9,16 @@ import {
   requestPersistence,
   retryPendingWrites,
   type Storage,
-  takeInterruptedImport,
+  takeInterruptedImports,
 } from '../../storage';
 import { saveFileNameRule } from '../services/printing';
 import { replayCellJournal } from './cellJournal';
 import { DEMO_FILE_NAME_RULES, demoTemplates } from './demo/templates';
 import { loadHeldEdits } from './heldEdits';
+import { importRunsElsewhere } from './import/importLock';
 import { whenStorageTakesWrites } from './saving';
 import {
-  interruptedImportAtom,
+  interruptedImportsAtom,
   pendingWritesAtom,
   persistedAtom,
   storageFailureAtom,
@@ -84,7 +85,7 @@ export function openWorkspace(): Promise<Storage> {
       const storage = await openStorage();
       keepRetrying(storage);
       if (await ensureDemoWorkspace(storage)) await writeDemoFileNameRules(storage);
-      workspaceStore.set(interruptedImportAtom, await takeInterruptedImport(storage));
+      workspaceStore.set(interruptedImportsAtom, await takeInterruptedImports(storage, importRunsElsewhere));
       await loadHeldEdits(storage);
       // Cell edits a killed browser left in the journal: written now, or held when the cell changed since.
       await replayCellJournal(storage).catch(() => undefined);

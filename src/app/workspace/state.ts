@@ -60,8 +60,8 @@ export const saveStateAtom = atom<SaveState>((get) => {
   return get(savedOnceAtom) ? 'saved' : 'idle';
 });
 
-/** An import a closed tab interrupted, found at this start (reported once). */
-export const interruptedImportAtom = atom<RunningImport | undefined>(undefined);
+/** Imports a closed tab or a killed browser interrupted, found at this start (reported once). */
+export const interruptedImportsAtom = atom<readonly RunningImport[]>([]);
 
 export const usageAtom = atom<UsageEstimate | undefined>(undefined);
 export const persistedAtom = atom<boolean | undefined>(undefined);

@@ -40,6 +40,7 @@ const messages = {
     saving: 'Wird gespeichert…',
     saved: 'Alle Änderungen gespeichert',
     saveFailed: 'Nicht gespeichert',
+    unsaved: 'Nicht gespeichert – Ihre Entscheidung ist nötig',
     conflict:
       'Dieser Datensatz wurde in einem anderen Tab geändert, während Sie ihn bearbeitet haben. Ihre Änderung wurde nicht übernommen; die Tabelle zeigt den neuesten Stand.',
     moreFields_one: '+{{count}} weiteres Feld',
@@ -122,6 +123,10 @@ const messages = {
     openTable: 'Tabelle öffnen',
     nothingImported: 'Es wurde nichts importiert.',
     unsupported: 'Diese Dateiart kann nicht importiert werden. Verwenden Sie CSV, XLSX oder JSON.',
+    interruptedNew:
+      'Der Import von „{{file}}“ in die neue Tabelle „{{table}}“ wurde beim Schließen der App unterbrochen. Keine der {{n}} Zeilen wurde gespeichert, keine Tabelle angelegt. Importieren Sie die Datei erneut.',
+    interruptedExisting:
+      'Der Import von „{{file}}“ in „{{table}}“ wurde beim Schließen der App unterbrochen. Keine der {{n}} Zeilen wurde hinzugefügt; die Tabelle ist unverändert. Importieren Sie die Datei erneut.',
     kinds: {
       text: 'Text',
       number: 'Zahl',
@@ -160,6 +165,15 @@ const messages = {
     done_other: '{{count}} Dokumente fertig: {{file}}',
     downloadAgain: 'Erneut herunterladen',
     preview: 'Vorschau öffnen',
+  },
+  held: {
+    conflict:
+      '„{{field}}“ wurde in einem anderen Tab zu „{{theirs}}“ geändert. Ihr Wert „{{mine}}“ ist noch nicht gespeichert.',
+    refused: '„{{field}}“: Ihr Wert „{{mine}}“ wurde nicht gespeichert. {{reason}}',
+    applyMine: 'Meinen trotzdem übernehmen',
+    takeTheirs: 'Meinen verwerfen',
+    tryAgain: 'Erneut versuchen',
+    discard: 'Meinen verwerfen',
   },
   storage: {
     backupScope: 'Was gesichert wird',

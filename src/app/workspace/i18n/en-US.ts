@@ -41,6 +41,7 @@ const messages = {
     saving: 'Saving…',
     saved: 'All changes saved',
     saveFailed: 'Not saved',
+    unsaved: 'Not saved — your decision is needed',
     conflict:
       'This record was changed in another tab while you were editing, so your edit was not applied. The grid shows the latest version.',
     moreFields_one: '+{{count}} more field',
@@ -123,6 +124,10 @@ const messages = {
     openTable: 'Open the table',
     nothingImported: 'Nothing was imported.',
     unsupported: 'This kind of file cannot be imported. Use CSV, XLSX or JSON.',
+    interruptedNew:
+      'The import of “{{file}}” into a new table “{{table}}” was interrupted when the app closed. None of its {{n}} rows were saved and no table was created. Import the file again.',
+    interruptedExisting:
+      'The import of “{{file}}” into “{{table}}” was interrupted when the app closed. None of its {{n}} rows were added; the table is as it was. Import the file again.',
     kinds: {
       text: 'Text',
       number: 'Number',
@@ -160,6 +165,14 @@ const messages = {
     done_other: '{{count}} documents ready: {{file}}',
     downloadAgain: 'Download again',
     preview: 'Open preview',
+  },
+  held: {
+    conflict: '“{{field}}” was changed in another tab to “{{theirs}}”. Your value “{{mine}}” is not saved yet.',
+    refused: '“{{field}}”: your value “{{mine}}” was not saved. {{reason}}',
+    applyMine: 'Apply mine anyway',
+    takeTheirs: 'Discard mine',
+    tryAgain: 'Try again',
+    discard: 'Discard mine',
   },
   storage: {
     backupScope: 'What to back up',

@@ -41,6 +41,7 @@ const messages = {
     saving: 'Guardando…',
     saved: 'Todos los cambios guardados',
     saveFailed: 'No guardado',
+    unsaved: 'Sin guardar: hace falta tu decisión',
     conflict:
       'Este registro se cambió en otra pestaña mientras lo editabas, así que tu cambio no se aplicó. La tabla muestra la versión más reciente.',
     moreFields_one: '+{{count}} campo más',
@@ -123,6 +124,10 @@ const messages = {
     openTable: 'Abrir la tabla',
     nothingImported: 'No se importó nada.',
     unsupported: 'Este tipo de archivo no se puede importar. Usa CSV, XLSX o JSON.',
+    interruptedNew:
+      'La importación de «{{file}}» a la nueva tabla «{{table}}» se interrumpió al cerrarse la app. No se guardó ninguna de sus {{n}} filas ni se creó la tabla. Vuelve a importar el archivo.',
+    interruptedExisting:
+      'La importación de «{{file}}» a «{{table}}» se interrumpió al cerrarse la app. No se añadió ninguna de sus {{n}} filas; la tabla sigue igual. Vuelve a importar el archivo.',
     kinds: {
       text: 'Texto',
       number: 'Número',
@@ -160,6 +165,14 @@ const messages = {
     done_other: '{{count}} documentos listos: {{file}}',
     downloadAgain: 'Descargar de nuevo',
     preview: 'Abrir vista previa',
+  },
+  held: {
+    conflict: '«{{field}}» se cambió en otra pestaña a «{{theirs}}». Tu valor «{{mine}}» aún no está guardado.',
+    refused: '«{{field}}»: tu valor «{{mine}}» no se guardó. {{reason}}',
+    applyMine: 'Aplicar el mío igualmente',
+    takeTheirs: 'Descartar el mío',
+    tryAgain: 'Reintentar',
+    discard: 'Descartar el mío',
   },
   storage: {
     backupScope: 'Qué copiar',

@@ -40,6 +40,7 @@ const messages = {
     saving: 'Enregistrement…',
     saved: 'Toutes les modifications sont enregistrées',
     saveFailed: 'Non enregistré',
+    unsaved: 'Non enregistré — votre décision est requise',
     conflict:
       'Cet enregistrement a été modifié dans un autre onglet pendant votre saisie : votre modification n’a pas été appliquée. La grille affiche la dernière version.',
     moreFields_one: '+{{count}} autre champ',
@@ -122,6 +123,10 @@ const messages = {
     openTable: 'Ouvrir la table',
     nothingImported: 'Rien n’a été importé.',
     unsupported: 'Ce type de fichier ne peut pas être importé. Utilisez CSV, XLSX ou JSON.',
+    interruptedNew:
+      'L’import de « {{file}} » dans la nouvelle table « {{table}} » a été interrompu à la fermeture de l’app. Aucune de ses {{n}} lignes n’a été enregistrée et aucune table n’a été créée. Importez le fichier à nouveau.',
+    interruptedExisting:
+      'L’import de « {{file}} » dans « {{table}} » a été interrompu à la fermeture de l’app. Aucune de ses {{n}} lignes n’a été ajoutée ; la table est inchangée. Importez le fichier à nouveau.',
     kinds: {
       text: 'Texte',
       number: 'Nombre',
@@ -159,6 +164,15 @@ const messages = {
     done_other: '{{count}} documents prêts : {{file}}',
     downloadAgain: 'Télécharger à nouveau',
     preview: 'Ouvrir l’aperçu',
+  },
+  held: {
+    conflict:
+      '« {{field}} » a été changé dans un autre onglet en « {{theirs}} ». Votre valeur « {{mine}} » n’est pas encore enregistrée.',
+    refused: '« {{field}} » : votre valeur « {{mine}} » n’a pas été enregistrée. {{reason}}',
+    applyMine: 'Appliquer la mienne quand même',
+    takeTheirs: 'Abandonner la mienne',
+    tryAgain: 'Réessayer',
+    discard: 'Abandonner la mienne',
   },
   storage: {
     backupScope: 'Que sauvegarder',

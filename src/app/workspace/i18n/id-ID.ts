@@ -35,6 +35,7 @@ const messages = {
     saving: 'Menyimpan…',
     saved: 'Semua perubahan tersimpan',
     saveFailed: 'Belum tersimpan',
+    unsaved: 'Belum disimpan — keputusan Anda diperlukan',
     conflict:
       'Catatan ini diubah di tab lain saat Anda mengeditnya, jadi perubahan Anda tidak diterapkan. Tabel menampilkan versi terbaru.',
     moreFields_other: '+{{count}} kolom lainnya',
@@ -113,6 +114,10 @@ const messages = {
     openTable: 'Buka tabel',
     nothingImported: 'Tidak ada yang diimpor.',
     unsupported: 'Jenis file ini tidak dapat diimpor. Gunakan CSV, XLSX, atau JSON.',
+    interruptedNew:
+      'Impor “{{file}}” ke tabel baru “{{table}}” terputus saat aplikasi ditutup. Tidak satu pun dari {{n}} barisnya disimpan dan tidak ada tabel yang dibuat. Impor file itu lagi.',
+    interruptedExisting:
+      'Impor “{{file}}” ke “{{table}}” terputus saat aplikasi ditutup. Tidak satu pun dari {{n}} barisnya ditambahkan; tabel tetap seperti semula. Impor file itu lagi.',
     kinds: {
       text: 'Teks',
       number: 'Angka',
@@ -148,6 +153,14 @@ const messages = {
     done_other: '{{count}} dokumen siap: {{file}}',
     downloadAgain: 'Unduh lagi',
     preview: 'Buka pratinjau',
+  },
+  held: {
+    conflict: '“{{field}}” diubah di tab lain menjadi “{{theirs}}”. Nilai Anda “{{mine}}” belum disimpan.',
+    refused: '“{{field}}”: nilai Anda “{{mine}}” tidak disimpan. {{reason}}',
+    applyMine: 'Tetap terapkan milik saya',
+    takeTheirs: 'Buang milik saya',
+    tryAgain: 'Coba lagi',
+    discard: 'Buang milik saya',
   },
   storage: {
     backupScope: 'Yang dicadangkan',

@@ -40,6 +40,7 @@ const messages = {
     saving: 'Salvataggio…',
     saved: 'Tutte le modifiche salvate',
     saveFailed: 'Non salvato',
+    unsaved: 'Non salvato: serve la tua decisione',
     conflict:
       'Questo record è stato modificato in un’altra scheda mentre lo modificavi, quindi la tua modifica non è stata applicata. La griglia mostra la versione più recente.',
     moreFields_one: '+{{count}} altro campo',
@@ -122,6 +123,10 @@ const messages = {
     openTable: 'Apri la tabella',
     nothingImported: 'Non è stato importato nulla.',
     unsupported: 'Questo tipo di file non si può importare. Usa CSV, XLSX o JSON.',
+    interruptedNew:
+      'L’importazione di «{{file}}» nella nuova tabella «{{table}}» si è interrotta alla chiusura dell’app. Nessuna delle sue {{n}} righe è stata salvata e nessuna tabella è stata creata. Importa di nuovo il file.',
+    interruptedExisting:
+      'L’importazione di «{{file}}» in «{{table}}» si è interrotta alla chiusura dell’app. Nessuna delle sue {{n}} righe è stata aggiunta; la tabella è com’era. Importa di nuovo il file.',
     kinds: {
       text: 'Testo',
       number: 'Numero',
@@ -159,6 +164,15 @@ const messages = {
     done_other: '{{count}} documenti pronti: {{file}}',
     downloadAgain: 'Scarica di nuovo',
     preview: 'Apri anteprima',
+  },
+  held: {
+    conflict:
+      '«{{field}}» è stato cambiato in un’altra scheda in «{{theirs}}». Il tuo valore «{{mine}}» non è ancora salvato.',
+    refused: '«{{field}}»: il tuo valore «{{mine}}» non è stato salvato. {{reason}}',
+    applyMine: 'Applica comunque il mio',
+    takeTheirs: 'Scarta il mio',
+    tryAgain: 'Riprova',
+    discard: 'Scarta il mio',
   },
   storage: {
     backupScope: 'Cosa salvare',

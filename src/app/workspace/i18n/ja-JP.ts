@@ -35,6 +35,7 @@ const messages = {
     saving: '保存中…',
     saved: 'すべての変更を保存しました',
     saveFailed: '保存されていません',
+    unsaved: '未保存 — 判断が必要です',
     conflict:
       '編集中にこのレコードが別のタブで変更されたため、あなたの変更は反映されませんでした。表には最新の内容が表示されています。',
     moreFields_other: 'ほかに {{count}} 個のフィールド',
@@ -113,6 +114,10 @@ const messages = {
     openTable: 'テーブルを開く',
     nothingImported: '何もインポートされていません。',
     unsupported: 'この種類のファイルはインポートできません。CSV、XLSX、JSON を使ってください。',
+    interruptedNew:
+      '「{{file}}」から新しいテーブル「{{table}}」へのインポートは、アプリが閉じたため中断されました。{{n}} 行はどれも保存されず、テーブルも作成されていません。もう一度インポートしてください。',
+    interruptedExisting:
+      '「{{file}}」から「{{table}}」へのインポートは、アプリが閉じたため中断されました。{{n}} 行はどれも追加されておらず、テーブルは元のままです。もう一度インポートしてください。',
     kinds: {
       text: 'テキスト',
       number: '数値',
@@ -148,6 +153,15 @@ const messages = {
     done_other: '{{count}} 件のドキュメントができました：{{file}}',
     downloadAgain: 'もう一度ダウンロード',
     preview: 'プレビューを開く',
+  },
+  held: {
+    conflict:
+      '「{{field}}」は別のタブで「{{theirs}}」に変更されました。あなたの値「{{mine}}」はまだ保存されていません。',
+    refused: '「{{field}}」: あなたの値「{{mine}}」は保存されませんでした。{{reason}}',
+    applyMine: '自分の値を適用する',
+    takeTheirs: '自分の値を破棄',
+    tryAgain: '再試行',
+    discard: '自分の値を破棄',
   },
   storage: {
     backupScope: 'バックアップ対象',

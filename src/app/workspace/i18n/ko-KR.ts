@@ -35,6 +35,7 @@ const messages = {
     saving: '저장 중…',
     saved: '모든 변경 사항이 저장됨',
     saveFailed: '저장되지 않음',
+    unsaved: '저장 안 됨 — 결정이 필요합니다',
     conflict:
       '편집하는 동안 다른 탭에서 이 레코드가 변경되어 수정 내용이 적용되지 않았습니다. 표에는 최신 버전이 표시됩니다.',
     moreFields_other: '필드 {{count}}개 더 보기',
@@ -113,6 +114,10 @@ const messages = {
     openTable: '테이블 열기',
     nothingImported: '아무것도 가져오지 않았습니다.',
     unsupported: '이 형식의 파일은 가져올 수 없습니다. CSV, XLSX 또는 JSON을 사용하세요.',
+    interruptedNew:
+      '“{{file}}”을(를) 새 테이블 “{{table}}”(으)로 가져오던 중 앱이 닫혀 중단되었습니다. {{n}}개 행 중 아무것도 저장되지 않았고 테이블도 만들어지지 않았습니다. 파일을 다시 가져오세요.',
+    interruptedExisting:
+      '“{{file}}”을(를) “{{table}}”(으)로 가져오던 중 앱이 닫혀 중단되었습니다. {{n}}개 행 중 아무것도 추가되지 않았고 테이블은 그대로입니다. 파일을 다시 가져오세요.',
     kinds: {
       text: '텍스트',
       number: '숫자',
@@ -148,6 +153,15 @@ const messages = {
     done_other: '문서 {{count}}개 준비됨: {{file}}',
     downloadAgain: '다시 다운로드',
     preview: '미리 보기 열기',
+  },
+  held: {
+    conflict:
+      '“{{field}}”이(가) 다른 탭에서 “{{theirs}}”(으)로 변경되었습니다. 내 값 “{{mine}}”은(는) 아직 저장되지 않았습니다.',
+    refused: '“{{field}}”: 내 값 “{{mine}}”이(가) 저장되지 않았습니다. {{reason}}',
+    applyMine: '그래도 내 값 적용',
+    takeTheirs: '내 값 버리기',
+    tryAgain: '다시 시도',
+    discard: '내 값 버리기',
   },
   storage: {
     backupScope: '백업 대상',

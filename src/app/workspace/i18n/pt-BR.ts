@@ -41,6 +41,7 @@ const messages = {
     saving: 'Salvando…',
     saved: 'Todas as alterações salvas',
     saveFailed: 'Não salvo',
+    unsaved: 'Não salvo — sua decisão é necessária',
     conflict:
       'Este registro foi alterado em outra aba enquanto você editava, então sua alteração não foi aplicada. A grade mostra a versão mais recente.',
     moreFields_one: '+{{count}} campo a mais',
@@ -123,6 +124,10 @@ const messages = {
     openTable: 'Abrir a tabela',
     nothingImported: 'Nada foi importado.',
     unsupported: 'Este tipo de arquivo não pode ser importado. Use CSV, XLSX ou JSON.',
+    interruptedNew:
+      'A importação de “{{file}}” para a nova tabela “{{table}}” foi interrompida quando o app fechou. Nenhuma das {{n}} linhas foi salva e nenhuma tabela foi criada. Importe o arquivo de novo.',
+    interruptedExisting:
+      'A importação de “{{file}}” para “{{table}}” foi interrompida quando o app fechou. Nenhuma das {{n}} linhas foi adicionada; a tabela está como antes. Importe o arquivo de novo.',
     kinds: {
       text: 'Texto',
       number: 'Número',
@@ -161,6 +166,14 @@ const messages = {
     done_other: '{{count}} documentos prontos: {{file}}',
     downloadAgain: 'Baixar novamente',
     preview: 'Abrir visualização',
+  },
+  held: {
+    conflict: '“{{field}}” foi alterado em outra aba para “{{theirs}}”. Seu valor “{{mine}}” ainda não foi salvo.',
+    refused: '“{{field}}”: seu valor “{{mine}}” não foi salvo. {{reason}}',
+    applyMine: 'Aplicar o meu mesmo assim',
+    takeTheirs: 'Descartar o meu',
+    tryAgain: 'Tentar de novo',
+    discard: 'Descartar o meu',
   },
   storage: {
     backupScope: 'O que copiar',

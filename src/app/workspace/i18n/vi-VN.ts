@@ -35,6 +35,7 @@ const messages = {
     saving: 'Đang lưu…',
     saved: 'Đã lưu mọi thay đổi',
     saveFailed: 'Chưa lưu',
+    unsaved: 'Chưa lưu — cần bạn quyết định',
     conflict:
       'Bản ghi này đã bị thay đổi ở một thẻ khác trong lúc bạn sửa, nên thay đổi của bạn chưa được áp dụng. Bảng đang hiển thị phiên bản mới nhất.',
     moreFields_other: '+{{count}} trường khác',
@@ -113,6 +114,10 @@ const messages = {
     openTable: 'Mở bảng',
     nothingImported: 'Chưa có gì được nhập.',
     unsupported: 'Không thể nhập loại tệp này. Hãy dùng CSV, XLSX hoặc JSON.',
+    interruptedNew:
+      'Việc nhập “{{file}}” vào bảng mới “{{table}}” bị gián đoạn khi ứng dụng đóng. Không hàng nào trong {{n}} hàng được lưu và không có bảng nào được tạo. Hãy nhập lại tệp.',
+    interruptedExisting:
+      'Việc nhập “{{file}}” vào “{{table}}” bị gián đoạn khi ứng dụng đóng. Không hàng nào trong {{n}} hàng được thêm; bảng vẫn như cũ. Hãy nhập lại tệp.',
     kinds: {
       text: 'Văn bản',
       number: 'Số',
@@ -148,6 +153,14 @@ const messages = {
     done_other: 'Đã sẵn sàng {{count}} tài liệu: {{file}}',
     downloadAgain: 'Tải xuống lại',
     preview: 'Mở bản xem trước',
+  },
+  held: {
+    conflict: '“{{field}}” đã được đổi ở tab khác thành “{{theirs}}”. Giá trị của bạn “{{mine}}” chưa được lưu.',
+    refused: '“{{field}}”: giá trị của bạn “{{mine}}” chưa được lưu. {{reason}}',
+    applyMine: 'Vẫn áp dụng của tôi',
+    takeTheirs: 'Bỏ của tôi',
+    tryAgain: 'Thử lại',
+    discard: 'Bỏ của tôi',
   },
   storage: {
     backupScope: 'Nội dung sao lưu',

@@ -34,6 +34,7 @@ const messages = {
     saving: '正在保存…',
     saved: '所有更改已保存',
     saveFailed: '未保存',
+    unsaved: '未保存——需要你来决定',
     conflict: '你编辑期间，这条记录已在另一个标签页中被修改，因此你的修改未生效。表格显示的是最新版本。',
     moreFields_other: '还有 {{count}} 个字段',
     chooseFields: '显示的字段',
@@ -111,6 +112,10 @@ const messages = {
     openTable: '打开数据表',
     nothingImported: '没有导入任何内容。',
     unsupported: '无法导入此类文件。请使用 CSV、XLSX 或 JSON。',
+    interruptedNew:
+      '将“{{file}}”导入新表“{{table}}”时应用被关闭，导入已中断。{{n}} 行均未保存，也未创建表。请重新导入该文件。',
+    interruptedExisting:
+      '将“{{file}}”导入“{{table}}”时应用被关闭，导入已中断。{{n}} 行均未添加，表保持原样。请重新导入该文件。',
     kinds: {
       text: '文本',
       number: '数字',
@@ -146,6 +151,14 @@ const messages = {
     done_other: '{{count}} 份文档已生成：{{file}}',
     downloadAgain: '再次下载',
     preview: '打开预览',
+  },
+  held: {
+    conflict: '“{{field}}”已在另一个标签页中改为“{{theirs}}”。你的值“{{mine}}”尚未保存。',
+    refused: '“{{field}}”：你的值“{{mine}}”未能保存。{{reason}}',
+    applyMine: '仍然应用我的',
+    takeTheirs: '放弃我的',
+    tryAgain: '重试',
+    discard: '放弃我的',
   },
   storage: {
     backupScope: '备份范围',

@@ -34,6 +34,7 @@ const messages = {
     saving: '正在儲存…',
     saved: '所有變更已儲存',
     saveFailed: '未儲存',
+    unsaved: '未儲存——需要你決定',
     conflict: '你編輯期間，這筆記錄已在另一個分頁中被修改，因此你的修改未套用。表格顯示的是最新版本。',
     moreFields_other: '還有 {{count}} 個欄位',
     chooseFields: '顯示的欄位',
@@ -111,6 +112,10 @@ const messages = {
     openTable: '開啟資料表',
     nothingImported: '沒有匯入任何內容。',
     unsupported: '無法匯入這類檔案。請使用 CSV、XLSX 或 JSON。',
+    interruptedNew:
+      '將「{{file}}」匯入新資料表「{{table}}」時應用程式關閉，匯入已中斷。{{n}} 列皆未儲存，也未建立資料表。請重新匯入檔案。',
+    interruptedExisting:
+      '將「{{file}}」匯入「{{table}}」時應用程式關閉，匯入已中斷。{{n}} 列皆未加入，資料表維持原狀。請重新匯入檔案。',
     kinds: {
       text: '文字',
       number: '數字',
@@ -146,6 +151,14 @@ const messages = {
     done_other: '{{count}} 份文件已產生：{{file}}',
     downloadAgain: '再次下載',
     preview: '開啟預覽',
+  },
+  held: {
+    conflict: '「{{field}}」已在另一個分頁改為「{{theirs}}」。你的值「{{mine}}」尚未儲存。',
+    refused: '「{{field}}」：你的值「{{mine}}」未能儲存。{{reason}}',
+    applyMine: '仍然套用我的',
+    takeTheirs: '捨棄我的',
+    tryAgain: '重試',
+    discard: '捨棄我的',
   },
   storage: {
     backupScope: '備份範圍',

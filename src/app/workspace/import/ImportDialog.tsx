@@ -3,6 +3,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { IMPORT_FIELD_KINDS, type ImportColumn, type ImportFieldKind, type RawSheet } from '../../../core/import';
 import {
+  beginImport,
+  endImport,
   type ImportResult,
   importIntoExistingTable,
   importIntoNewTable,
@@ -14,6 +16,7 @@ import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
+import { withImportLock } from './importLock';
 import { fileKind, readImportFile, tableNameFromFile } from './readFile';
 
 const PREVIEW_ROWS = 5;
@@ -91,28 +94,46 @@ export function ImportDialog({
     if (!loaded) return;
     setBusy('importing');
     setError(undefined);
+    const name = tableName.trim() || tableNameFromFile(loaded.fileName);
+    const existing = tables.find((table) => table.id === existingId);
+    let runId: string | undefined;
     try {
       const outcome = await trackSave(async () => {
-        if (target === 'existing') {
-          return importIntoExistingTable(storage, {
-            tableId: existingId,
+        // Committed first, cleared by the import's own transaction: a tab closed half-way is reported
+        // at the next start (what was not imported) instead of passing in silence.
+        const marker = await beginImport(storage, {
+          fileName: loaded.fileName,
+          tableName: target === 'existing' ? (existing?.name ?? '') : name,
+          target,
+          rows: loaded.sheet.rows.length,
+        });
+        runId = marker.id;
+        return withImportLock(marker.id, async () => {
+          if (target === 'existing') {
+            return importIntoExistingTable(storage, {
+              tableId: existingId,
+              sheet: loaded.sheet,
+              columns: loaded.columns,
+              options: IMPORT_OPTIONS,
+              runId: marker.id,
+            });
+          }
+          const base = (await storage.bases.list()).find((b) => !b.isDemo);
+          // A new base is created by the import's own transaction: an interrupted import leaves none.
+          return importIntoNewTable(storage, {
+            ...(base ? { baseId: base.id } : { newBase: { name: DEFAULT_BASE_NAME } }),
+            tableName: name,
             sheet: loaded.sheet,
             columns: loaded.columns,
             options: IMPORT_OPTIONS,
+            runId: marker.id,
           });
-        }
-        const bases = await storage.bases.list();
-        const base = bases.find((b) => !b.isDemo) ?? (await storage.bases.create({ name: DEFAULT_BASE_NAME }));
-        return importIntoNewTable(storage, {
-          baseId: base.id,
-          tableName: tableName.trim() || tableNameFromFile(loaded.fileName),
-          sheet: loaded.sheet,
-          columns: loaded.columns,
-          options: IMPORT_OPTIONS,
         });
       });
       setResult(outcome);
     } catch (e) {
+      // The user sees this failure here; the next start need not report the import again.
+      if (runId) await endImport(storage, runId);
       setError(e);
     } finally {
       setBusy(undefined);

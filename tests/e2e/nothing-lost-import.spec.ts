@@ -1,0 +1,75 @@
+/**
+ * Issue 19: an import killed mid-way (the browser SIGKILLed while its one transaction runs) is
+ * reported on the next start — which file, into which table, none of its rows saved — and leaves
+ * no half table and no empty base behind.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { KillableBrowser } from './nothing-lost-profile';
+import { openTables } from './workspace-helpers';
+
+const ROWS = 400_000;
+
+function bigCsv(): Buffer {
+  const lines = ['Name,Amount,Joined,Email'];
+  for (let i = 1; i <= ROWS; i++)
+    lines.push(`Person ${i},${(i * 1.25).toFixed(2)},2025-03-1${i % 10},p${i}@example.com`);
+  return Buffer.from(lines.join('\n'));
+}
+
+/** The bases and table names in IndexedDB, read directly (what the user's device holds). */
+function stored(page: Page) {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('quire');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = <T>(store: string) =>
+      new Promise<T[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result as T[]);
+        request.onerror = () => reject(request.error);
+      });
+    const bases = await all<{ name: string; isDemo?: boolean }>('bases');
+    const tables = await all<{ name: string }>('dataTables');
+    db.close();
+    return { bases: bases.map((b) => `${b.name}${b.isDemo ? ' (demo)' : ''}`), tables: tables.map((t) => t.name) };
+  });
+}
+
+test('an import killed mid-way is reported on the next start and leaves no empty base', async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  const browser = await KillableBrowser.start(baseURL ?? '');
+  try {
+    let page = browser.page;
+    await openTables(page);
+    const before = await stored(page);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('import-file').setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: bigCsv() });
+    await expect(page.getByText('400,000 rows found')).toBeVisible({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Import', exact: true }).last().click();
+    await expect(page.getByRole('button', { name: 'Importing…' })).toBeVisible();
+    // Long enough for the marker to commit, far too short for 400,000 rows to land.
+    await page.waitForTimeout(400);
+    await expect(page.getByTestId('import-done')).toHaveCount(0);
+    page = await browser.killAndRestart();
+
+    await openTables(page);
+    const report = page.getByTestId('interrupted-import');
+    await expect(report).toContainText(
+      'The import of “people.csv” into a new table “people” was interrupted when the app closed. None of its 400,000 rows were saved and no table was created.',
+    );
+    expect(await stored(page)).toEqual(before);
+    await expect(page.getByRole('link', { name: /^people \d/ })).toHaveCount(0);
+
+    // Told once: closed, and not told again at the next start.
+    await report.getByRole('button', { name: 'Close' }).click();
+    await expect(report).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your tables' })).toBeVisible();
+    await expect(page.getByTestId('interrupted-import')).toHaveCount(0);
+  } finally {
+    await browser.dispose();
+  }
+});
