@@ -12,7 +12,7 @@ import { cell, openTables, row } from './workspace-helpers';
  * Word, Excel and PowerPoint templates in the app: a designer uploads a template written in an
  * office suite (here LibreOffice, headless, from HTML), sees its tags mapped to the Orders table,
  * previews it filled for a record, and prints records from the grid as one file per record in a
- * ZIP — with the network off.
+ * ZIP and as one Word document with a section per record — with the network off.
  */
 
 const WORD_TEMPLATE = `<html><head><meta charset="utf-8"><title>Order</title></head><body>
@@ -102,7 +102,7 @@ async function uploadTemplate(page: Page, button: string, path: string) {
   await (await chooser).setFiles(path);
 }
 
-test('a Word template uploaded, mapped, previewed and printed from the grid as a ZIP of 20, offline', async ({
+test('a Word template uploaded, mapped, previewed and printed from the grid, 20 as a ZIP and merged, offline', async ({
   page,
   context,
 }) => {
@@ -168,8 +168,9 @@ test('a Word template uploaded, mapped, previewed and printed from the grid as a
   }
   await page.getByRole('button', { name: 'Print 20 records' }).click();
   await page.getByTestId('print-template').selectOption({ label: 'Order letter' });
-  // Twenty Word files come as a ZIP; a merged PDF is not offered for a Word template.
+  // Twenty Word files come as a ZIP or as one Word document; a merged PDF is not offered.
   await expect(page.getByRole('radio', { name: 'One merged PDF' })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: 'One Word document, a section per record' })).toBeChecked();
   await page.getByRole('radio', { name: 'A ZIP with one file per record' }).check();
   await captureDownloads(page);
   await page.getByRole('button', { name: 'Print', exact: true }).click();
@@ -189,6 +190,19 @@ test('a Word template uploaded, mapped, previewed and printed from the grid as a
     expect(text).toContain(`Order ${no}`);
     expect(text).not.toMatch(/\{[^}]*\}/);
   }
+
+  // The same twenty as one Word document, a section (a new page, its own record) each.
+  await page.getByRole('radio', { name: 'One Word document, a section per record' }).check();
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const merged = await downloadAfter(page, 1);
+  expect(merged.name).toBe('Order_letter_20.docx');
+  const mergedXml = strFromU8(unzipSync(new Uint8Array(merged.bytes))['word/document.xml']!);
+  expect(mergedXml.match(/<w:sectPr\b/g)).toHaveLength(20);
+  const mergedText = wordText(new Uint8Array(merged.bytes));
+  const order = numbers.map((no) => mergedText.indexOf(`Order ${no}`));
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-word-print-merged.png` });
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await context.setOffline(false);
 });
@@ -222,4 +236,19 @@ test('an Excel template previews as a sheet and prints one record as its own fil
   expect(`${shared}${sheet}`).toContain(orderNo);
   // The total stays a number in Excel, not text.
   expect(sheet).toMatch(/<c r="B2"[^>]*>(?:<f>[^<]*<\/f>)?<v>\d+(\.\d+)?<\/v>/);
+
+  // /docx lists the Office templates of this device; /print-docx previews and prints them.
+  await page.goto('/docx');
+  const entry = page.getByTestId('office-templates').getByRole('listitem').filter({ hasText: 'Order sheet' });
+  await expect(entry).toContainText('Excel');
+  await expect(entry).toContainText('Orders');
+  await entry.getByRole('link', { name: 'Preview and print' }).click();
+  await expect(page).toHaveURL(/\/print-docx\?template=/);
+  const screen = page.getByTestId('office-print-screen');
+  await expect(screen).toHaveAttribute('data-kind', 'xlsx');
+  await expect(page.getByTestId('office-preview')).toContainText(orderNo);
+  await expect(
+    page.getByTestId('office-print').getByRole('radio', { name: 'A ZIP with one file per record' }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-print-docx.png` });
 });

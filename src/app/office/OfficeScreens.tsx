@@ -103,7 +103,7 @@ export function PrintDocxScreen() {
     <OfficePrintScreen
       key={templateId}
       templateId={templateId}
-      title={tApp('screens.printDocx')}
+      title={t('list.title')}
       initialRecord={templateId === searchText(search, 'template') ? searchText(search, 'record') : undefined}
       templatePicker={picker}
     />

@@ -7,11 +7,12 @@ describe('printOutputs', () => {
     expect(printOutputs('document', 20)).toEqual(['merged', 'zip']);
   });
 
-  it('gives one Office record its own file, many a ZIP, and Word a merged document when it can merge', () => {
+  it('gives one Office record its own file, many a ZIP, and many Word ones also one merged document', () => {
     expect(printOutputs('xlsx', 1)).toEqual(['file', 'zip']);
+    expect(printOutputs('docx', 1)).toEqual(['file', 'zip']);
     expect(printOutputs('pptx', 20)).toEqual(['zip']);
-    expect(printOutputs('docx', 20, false)).toEqual(['zip']);
-    expect(printOutputs('docx', 20, true)).toEqual(['merged', 'zip']);
+    expect(printOutputs('xlsx', 20)).toEqual(['zip']);
+    expect(printOutputs('docx', 20)).toEqual(['merged', 'zip']);
   });
 
   it('keeps a choice still offered and falls back to the first otherwise', () => {

@@ -1,7 +1,7 @@
 /**
  * The print outputs a template offers: PDF templates merge or zip; one record of an Office
  * template comes back as its own file; many come as a ZIP, and Word ones also as one document with
- * a section per record once the render side can merge Word documents (`canMergeDocx`).
+ * a section per record (merged in the batch worker, render/office/merge.ts).
  */
 
 import { type OfficeKind, officeKindOf } from './officeFile';
@@ -13,16 +13,11 @@ export function templateKindOf(content: unknown): TemplateKind {
   return officeKindOf(content) ?? 'document';
 }
 
-/**
- * Whether the batch worker merges Word documents (render/export `mergeDocx`). Until it does, Word
- * prints as one file per record or a ZIP.
- */
-export const CAN_MERGE_DOCX = false;
-
-export function printOutputs(kind: TemplateKind, count: number, canMergeDocx = CAN_MERGE_DOCX): PrintOutput[] {
+export function printOutputs(kind: TemplateKind, count: number): PrintOutput[] {
   if (kind === 'document') return ['merged', 'zip'];
   if (count === 1) return ['file', 'zip'];
-  if (kind === 'docx' && canMergeDocx) return ['merged', 'zip'];
+  // Excel workbooks and PowerPoint decks of many records are not merged: one file each.
+  if (kind === 'docx') return ['merged', 'zip'];
   return ['zip'];
 }
 

@@ -6,6 +6,8 @@
  */
 import { QuireError } from '../../core/errors';
 import { sanitizeFileName } from '../../core/naming/filename';
+import { mergeDocx } from '../office/merge';
+import { OFFICE_MIME } from '../office/schema';
 import type { RenderedOutput } from '../outputs/render';
 import { mergePdfs } from './merge';
 import { renderBatch } from './run';
@@ -71,7 +73,7 @@ function singleChunk(bytes: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
-/** One merged PDF (every document must be a PDF) or one ZIP of every document. */
+/** One merged PDF (or Word document, section per record) or one ZIP of every document. */
 export async function runPrintBatch<T>(options: PrintBatchOptions<T>, output: BatchOutput): Promise<PrintBatchResult> {
   const names: string[] = [];
   const files = (async function* () {
@@ -85,15 +87,20 @@ export async function runPrintBatch<T>(options: PrintBatchOptions<T>, output: Ba
     const body = zipStream(files, new Date(options.printTime));
     return { body, names, mime: 'application/zip', fileName: runName(options.templateName, options.total, 'zip') };
   }
-  const merged = await mergePdfs(
-    (async function* () {
-      for await (const file of files) {
-        if (file.mime !== 'application/pdf')
-          throw new QuireError('DocGenerationError', { detail: `${file.name} is not a PDF and cannot be merged` });
-        yield file.bytes;
-      }
-    })(),
-  );
-  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, 'pdf');
-  return { body: singleChunk(merged), names, mime: 'application/pdf', fileName };
+  // Word documents merge into one with a section per record; anything else must be a PDF.
+  const iterator = files[Symbol.asyncIterator]();
+  const head = await iterator.next();
+  const word = !head.done && head.value.mime === OFFICE_MIME.docx;
+  const mime = word ? OFFICE_MIME.docx : 'application/pdf';
+  const all = (async function* () {
+    for (let next = head; !next.done; next = await iterator.next()) {
+      if (next.value.mime !== mime)
+        throw new QuireError('DocGenerationError', { detail: `${next.value.name} cannot be merged with the others` });
+      yield next.value.bytes;
+    }
+  })();
+  const merged = word ? await mergeDocx(all) : await mergePdfs(all);
+  const extension = word ? 'docx' : 'pdf';
+  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, extension);
+  return { body: singleChunk(merged), names, mime, fileName };
 }

@@ -5,6 +5,7 @@
 export { type DocxTemplate, docxRenderer, parseDocx, renderDocx } from './docx';
 export { type CodeValue, OFFICE_FILTERS } from './filters';
 export { WORD_IMAGE_LIMITS } from './images';
+export { mergeDocx } from './merge';
 export { type PptxTemplate, parsePptx, pptxRenderer, renderPptx } from './pptx';
 export {
   base64ToBytes,

@@ -1,0 +1,132 @@
+/**
+ * Word documents of one template merged into one with a section per record: the golden invoice
+ * (header, footer with page fields, footnote, QR image per record) filled for three records, then
+ * merged; the result is read back as XML, and opened by LibreOffice headless (converted to text).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runPrintBatch } from '../batch/job';
+import { docxRenderer } from './docx';
+import { GOLDEN_RECORD, goldenDocx } from './golden-fixtures';
+import { mergeDocx } from './merge';
+import { relationships, relsName, resolveTarget } from './package';
+import { OFFICE_MIME, officeContentFromFile } from './schema';
+import { env, input, unzipText, wordText } from './test-helpers';
+import { OfficePackage } from './zip';
+
+const NUMBERS = ['INV-0001', 'INV-0002', 'INV-0003'];
+
+async function filled(): Promise<Uint8Array[]> {
+  const template = docxRenderer.parse(officeContentFromFile(await goldenDocx(), 'invoice.docx'));
+  return Promise.all(
+    NUMBERS.map((number, i) =>
+      docxRenderer.render(template, input({ ...GOLDEN_RECORD, number, link: `https://quire.example/r/${i}` }), env),
+    ),
+  );
+}
+
+function libreOfficeText(docx: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-merge-'));
+  try {
+    writeFileSync(join(dir, 'merged.docx'), docx);
+    execFileSync(
+      'soffice',
+      [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', 'merged.docx'],
+      { cwd: dir, stdio: 'ignore', timeout: 120_000 },
+    );
+    // Pages come apart at form feeds; headers and footers are in the text.
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'merged.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('mergeDocx', () => {
+  it('gives each record its own section, headers, images, footnotes and unique ids', async () => {
+    const merged = await mergeDocx(await filled());
+    const out = unzipText(merged);
+    const doc = out['word/document.xml']!;
+    const body = wordText(doc);
+    // Every record's body, none of the template's tags left.
+    expect(body).not.toMatch(/[{}]/);
+    expect(body.match(/Bill to: Ada Lovelace & Co <Ltd>, London/g)).toHaveLength(3);
+    // Three sections: two breaks inside the body (new page each), the last at its end.
+    expect(doc.match(/<w:sectPr\b/g)).toHaveLength(3);
+    expect(doc.match(/<w:pPr><w:sectPr\b[\s\S]*?<w:type w:val="nextPage"\/>/g)).toHaveLength(2);
+
+    // Each section's header is its own part, saying its own record's number.
+    const pkg = OfficePackage.read(merged);
+    const rels = relationships(pkg, 'word/document.xml');
+    const target = (id: string) => resolveTarget('word/document.xml', rels.find((r) => r.id === id)!.target);
+    const headers = [...doc.matchAll(/<w:headerReference\b[^>]*r:id="([^"]+)"/g)].map((m) => target(m[1]!));
+    expect(new Set(headers).size).toBe(3);
+    expect(headers.map((h) => wordText(out[h]!))).toEqual(NUMBERS.map((n) => `Invoice ${n}`));
+    expect(out['[Content_Types].xml']).toContain(`PartName="/${headers[2]}"`);
+
+    // Every relationship the body uses exists and points at a part in the package.
+    for (const [, id] of doc.matchAll(/\sr:(?:id|embed|link)="([^"]+)"/g)) {
+      const rel = rels.find((r) => r.id === id);
+      expect(rel, id).toBeDefined();
+      if (!rel!.external) expect(pkg.has(target(id!)), target(id!)).toBe(true);
+    }
+    for (const header of headers)
+      for (const rel of relationships(pkg, header))
+        if (!rel.external) expect(pkg.has(resolveTarget(header, rel.target))).toBe(true);
+    expect(pkg.has(relsName('word/document.xml'))).toBe(true);
+
+    // Word calls duplicate drawing ids or footnote ids damage.
+    const drawings = [...doc.matchAll(/<wp:docPr\b[^>]*\sid="(\d+)"/g)].map((m) => m[1]);
+    expect(drawings.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(drawings).size).toBe(drawings.length);
+    const refs = [...doc.matchAll(/<w:footnoteReference\b[^>]*w:id="(\d+)"/g)].map((m) => m[1]);
+    expect(refs).toHaveLength(3);
+    expect(new Set(refs).size).toBe(3);
+    for (const id of refs) expect(out['word/footnotes.xml']).toMatch(new RegExp(`<w:footnote\\b[^>]*w:id="${id}"`));
+  });
+
+  it('opens in LibreOffice with every record in it', async () => {
+    const pages = libreOfficeText(await mergeDocx(await filled()))
+      .split('\f')
+      .filter((page) => page.trim());
+    // Each record starts a page of its own, under its own header.
+    const starts = pages.filter((page) => page.includes('Bill to: Ada Lovelace & Co <Ltd>, London'));
+    expect(starts).toHaveLength(3);
+    starts.forEach((page, i) => expect(page).toContain(`Invoice ${NUMBERS[i]}`));
+  }, 180_000);
+
+  it('one document merges to itself, and none is an error', async () => {
+    const [one] = await filled();
+    const merged = unzipText(await mergeDocx([one!]));
+    expect(wordText(merged['word/document.xml']!)).toBe(wordText(unzipText(one!)['word/document.xml']!));
+    await expect(mergeDocx([])).rejects.toThrow(/no documents/);
+  });
+});
+
+describe('a print run merged', () => {
+  it('gives one Word document named after the run when the documents are Word documents', async () => {
+    const documents = await filled();
+    const run = await runPrintBatch(
+      {
+        items: documents,
+        total: documents.length,
+        render: async (bytes, i) => ({
+          bytes,
+          mime: OFFICE_MIME.docx,
+          extension: 'docx',
+          fileName: `${NUMBERS[i]}.docx`,
+        }),
+        templateName: 'Invoice',
+        printTime: 0,
+      },
+      'merged',
+    );
+    expect(run.mime).toBe(OFFICE_MIME.docx);
+    expect(run.fileName).toBe('Invoice_3.docx');
+    const bytes = new Uint8Array(await new Response(run.body).arrayBuffer());
+    expect(unzipText(bytes)['word/document.xml']!.match(/<w:sectPr\b/g)).toHaveLength(3);
+    expect(run.names).toEqual(NUMBERS.map((n) => `${n}.docx`));
+  });
+});
