@@ -126,7 +126,9 @@ test.describe('local workspace', () => {
     await stale.fill('Edited in tab one');
     await stale.press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: 'changed in another tab' })).toBeVisible();
-    await expect(cell(page, 2, 'Contact')).toHaveText('Edited in tab two');
+    // The typed value stays on screen, held for the user's call (nothing-lost-grid.spec.ts).
+    await expect(cell(page, 2, 'Contact')).toHaveText('Edited in tab one');
+    await expect(cell(page, 2, 'Contact')).toHaveClass(/conflict/);
     await expect(cell(other, 2, 'Contact')).toHaveText('Edited in tab two');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/workspace-conflict.png` });
     // A record added in one tab appears in the other.

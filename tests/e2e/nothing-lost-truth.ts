@@ -1,0 +1,42 @@
+/** Shared steps of the nothing-lost journeys: the storage quota through the DevTools protocol, and a truth watch. */
+import type { CDPSession, Page } from '@playwright/test';
+
+/** Lower the origin's quota to what it uses now (every growing write is refused), or give it back. */
+export async function fillDisk(page: Page, cdp: CDPSession): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
+}
+
+export async function freeDisk(page: Page, cdp: CDPSession): Promise<void> {
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin });
+}
+
+/**
+ * Record every moment the save indicator says "saved" while the page shows something unsaved (a
+ * cell marked unsaved or held, the storage banner's count, the editor's banner). Checked on every
+ * DOM change, so a lie that lasts one frame is caught.
+ */
+export async function watchForLies(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __lies: string[] };
+    w.__lies = [];
+    const check = () => {
+      const saved = document.querySelector('[data-save-state="saved"], [data-save="saved"]');
+      const unsaved = document.querySelector(
+        '.ws-cell.unsaved, .ws-cell.conflict, [data-testid="storage-banner"], [data-testid="held-edits"], .qe-storage-banner',
+      );
+      if (saved && unsaved) w.__lies.push(`${saved.textContent} while ${unsaved.className || unsaved.textContent}`);
+    };
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+}
+
+export function lies(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __lies: string[] }).__lies);
+}
