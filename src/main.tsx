@@ -16,6 +16,9 @@ async function start(): Promise<void> {
     storage: browserStorage(),
     browserLanguages: navigator.languages,
   });
+  // Before the first render: the interface's font order (and the browser's glyph choice for Han
+  // characters) follows the document language, and text laid out under another one stays so.
+  document.documentElement.lang = i18n.language;
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
