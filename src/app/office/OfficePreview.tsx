@@ -24,6 +24,18 @@ export function OfficePreview({
   return <Slides bytes={bytes} onError={onError} />;
 }
 
+/** Link targets come from the uploaded file: only web, mail and in-document links stay links. */
+export function neutralizeLinks(root: ParentNode): void {
+  for (const link of root.querySelectorAll('a[href]')) {
+    const href = (link.getAttribute('href') ?? '').trim();
+    if (href.startsWith('#')) continue;
+    if (/^(https?:|mailto:)/i.test(href)) {
+      link.setAttribute('target', '_blank');
+      link.setAttribute('rel', 'noopener noreferrer');
+    } else link.removeAttribute('href');
+  }
+}
+
 function WordPages({ bytes, onError }: { bytes: Uint8Array; onError?: (error: unknown) => void }) {
   const body = useRef<HTMLDivElement>(null);
   const styles = useRef<HTMLDivElement>(null);
@@ -46,7 +58,10 @@ function WordPages({ bytes, onError }: { bytes: Uint8Array; onError?: (error: un
           className: 'of-docx',
         }),
       )
-      .then(() => alive && setState('ready'))
+      .then(() => {
+        neutralizeLinks(container);
+        if (alive) setState('ready');
+      })
       .catch((error: unknown) => alive && onError?.(error));
     return () => {
       alive = false;
