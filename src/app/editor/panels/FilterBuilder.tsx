@@ -1,5 +1,6 @@
 /** Conditions for repeated rows: every/some of field-operator-value rows (the 18 operators of §3.2). */
 import { FILTER_OPERATORS, type Filter, type FilterEntry, type FilterOperator } from '../../../core/model';
+import { Select } from '../../shell/Select';
 import type { FieldOption } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 
@@ -38,21 +39,23 @@ export function FilterBuilder({
   return (
     <div className="qe-filter-builder">
       {current.filters.length > 1 && (
-        <select
-          className="qe-input"
+        <Select
+          size="small"
+          className="qe-select"
           aria-label={t('filter.title')}
           value={current.type}
           onChange={(e) => onChange({ ...current, type: e.target.value as Filter['type'] })}
         >
           <option value="every">{t('filter.every')}</option>
           <option value="some">{t('filter.some')}</option>
-        </select>
+        </Select>
       )}
       {current.filters.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; their position is their identity
         <div className="qe-cond" key={`${entry.fieldName}-${index}`}>
-          <select
-            className="qe-input"
+          <Select
+            size="small"
+            className="qe-select"
             aria-label={t('props.field')}
             value={entry.fieldName}
             onChange={(e) =>
@@ -64,9 +67,10 @@ export function FilterBuilder({
                 {f.label}
               </option>
             ))}
-          </select>
-          <select
-            className="qe-input"
+          </Select>
+          <Select
+            size="small"
+            className="qe-select"
             aria-label={t('filter.title')}
             value={entry.operator}
             onChange={(e) =>
@@ -82,7 +86,7 @@ export function FilterBuilder({
                 {t(`filter.ops.${op}`)}
               </option>
             ))}
-          </select>
+          </Select>
           {!NO_VALUE.has(entry.operator) && (
             <input
               className="qe-input"

@@ -1,5 +1,6 @@
 /** Small labelled controls shared by the property panels. */
 import { type ReactNode, useId } from 'react';
+import { Select } from '../../shell/Select';
 
 export function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
@@ -88,9 +89,10 @@ export function SelectField<T extends string | number>({
   return (
     <Field label={label}>
       {(id) => (
-        <select
+        <Select
+          size="small"
           id={id}
-          className="qe-input"
+          className="qe-select"
           value={String(value)}
           onChange={(e) => {
             const found = options.find(([v]) => String(v) === e.target.value);
@@ -102,7 +104,7 @@ export function SelectField<T extends string | number>({
               {text}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -19,6 +19,7 @@ import {
 } from '../../services/printing';
 import { loadSampleData } from '../../services/samples';
 import { getStorage } from '../../services/storage';
+import { Select } from '../../shell/Select';
 import { approvalInstanceSource, recordLabel, type TableContext } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { previewIssuesAtom } from '../state/store';
@@ -279,7 +280,7 @@ export function PreviewPanel({
       <div className="qe-preview-tools">
         <label className="qe-field-row">
           <span>{t(approval ? 'previewPanel.approvalInstance' : 'previewPanel.record')}</span>
-          <select className="qe-input" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
+          <Select size="small" className="qe-select" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
             {/* Without sample data an approval template previews its instances; with none, its empty fields. */}
             {(!approval || sample || context.approval?.instances.length === 0) && (
               <option value={SAMPLE}>
@@ -296,7 +297,7 @@ export function PreviewPanel({
                 {instanceLabel(i)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <div className="qe-preview-actions">
           <button type="button" className="qe-btn qe-btn-small" disabled={pageCount === 0} onClick={print}>

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { ReactEditor } from 'slate-react';
 import { FONT_SIZE_OPTIONS } from '../../../core/model';
+import { Select } from '../../shell/Select';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { activeSlateAtom, approvalGroupsAtom, fieldsAtom } from '../state/store';
@@ -73,8 +74,9 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
 
   return (
     <div className="qe-formatbar" role="toolbar" aria-label={t('text.textStyle')}>
-      <select
-        className="qe-input qe-select-small"
+      <Select
+        size="small"
+        className="qe-select-bar"
         aria-label={t('text.textStyle')}
         disabled={disabled}
         value={blockType === 'list-item' ? 'paragraph' : blockType}
@@ -83,10 +85,11 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
         <option value="paragraph">{t('text.paragraph')}</option>
         <option value="heading-one">{t('text.heading1')}</option>
         <option value="heading-two">{t('text.heading2')}</option>
-      </select>
+      </Select>
       <span className="qe-font-size">
-        <select
-          className="qe-input qe-select-small"
+        <Select
+          size="small"
+          className="qe-select-bar"
           aria-label={t('text.fontSize')}
           disabled={disabled}
           value={String((editor && markValue(editor, 'fontSize')) ?? 0)}
@@ -97,7 +100,7 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
               {size === 0 ? t('text.defaultSize') : `${size} pt`}
             </option>
           ))}
-        </select>
+        </Select>
         {onTip}
       </span>
       <span className="qe-sep" />
@@ -163,8 +166,9 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
           <Icon name={key} />
         </button>
       ))}
-      <select
-        className="qe-input qe-select-small"
+      <Select
+        size="small"
+        className="qe-select-bar"
         aria-label={t('text.lineHeight')}
         title={t('text.lineHeight')}
         disabled={disabled}
@@ -179,7 +183,7 @@ export function FormatBar({ onTip }: { onTip?: React.ReactNode }) {
             {h}
           </option>
         ))}
-      </select>
+      </Select>
       <span className="qe-sep" />
       <span className="qe-insert-wrap">
         <button

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { Editor } from 'slate';
 import { ReactEditor } from 'slate-react';
 import { DEFAULT_QR_CONFIG, type HorizontalAlign, type QrConfig, type QrValue } from '../../../core/model';
+import { Select } from '../../shell/Select';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { usePrintableFields } from './FieldPicker';
 import { type InlineImageSettings, insertInlineImage, insertQrCode } from './slate';
@@ -167,13 +168,13 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
     <>
       <label className="qe-field-row">
         <span>{t('qr.content')}</span>
-        <select className="qe-input" value={value.value.type} onChange={(e) => setKind(e.target.value)}>
+        <Select size="small" className="qe-select" value={value.value.type} onChange={(e) => setKind(e.target.value)}>
           {kinds.map((k) => (
             <option key={k} value={k}>
               {t(`qr.${k as (typeof QR_KINDS)[number]}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {value.value.type === 'custom' && (
         <label className="qe-field-row">
@@ -188,8 +189,9 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
       {value.value.type === 'fieldValue' && (
         <label className="qe-field-row">
           <span>{t('props.field')}</span>
-          <select
-            className="qe-input"
+          <Select
+            size="small"
+            className="qe-select"
             value={value.value.field}
             onChange={(e) =>
               onChange({ ...value, value: { type: 'fieldValue', fieldType: 'name', field: e.target.value } })
@@ -200,7 +202,7 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
                 {f.name ?? f.path}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       )}
       <div className="qe-media-sizes">
@@ -220,8 +222,9 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
         </label>
         <label className="qe-field-row">
           <span>{t('media.align')}</span>
-          <select
-            className="qe-input"
+          <Select
+            size="small"
+            className="qe-select"
             value={value.align}
             onChange={(e) => onChange({ ...value, align: e.target.value as HorizontalAlign })}
           >
@@ -230,7 +233,7 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
                 {t(`media.align_${a}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
     </>

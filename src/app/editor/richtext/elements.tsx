@@ -22,6 +22,7 @@ import { type PickedField, usePrintableFields } from './FieldPicker';
 import { CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
 import { InlineImageFields, QrFields } from './MediaInsert';
 import './media.css';
+import { Select } from '../../shell/Select';
 import { type InlineImageSettings, loopItemContent, removeMedia, updateInlineImage, updateTextQr } from './slate';
 import { useDismiss } from './useDismiss';
 
@@ -64,8 +65,9 @@ function FilterEditor({
       {filters.map((filter, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a filter chain is positional; the same filter may appear twice
         <div className="qe-filter-row" key={`${filter.name}-${index}`}>
-          <select
-            className="qe-input"
+          <Select
+            size="small"
+            className="qe-select"
             aria-label={t('chip.addFilter')}
             value={filter.name}
             onChange={(e) => onChange(filters.map((f, i) => (i === index ? newFilterCall(e.target.value) : f)))}
@@ -75,7 +77,7 @@ function FilterEditor({
                 {t(`chip.filters.${name}`)}
               </option>
             ))}
-          </select>
+          </Select>
           {(CHIP_FILTERS[filter.name] ?? []).map((spec, argIndex) => {
             const listId = `qe-filter-${filter.name}-${argIndex}`;
             return (
@@ -114,8 +116,9 @@ function FilterEditor({
           </button>
         </div>
       ))}
-      <select
-        className="qe-input"
+      <Select
+        size="small"
+        className="qe-select"
         aria-label={t('chip.addFilter')}
         value=""
         onChange={(e) => e.target.value && onChange([...filters, newFilterCall(e.target.value)])}
@@ -126,7 +129,7 @@ function FilterEditor({
             {t(`chip.filters.${name}`)}
           </option>
         ))}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -274,8 +277,9 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
             )}
             <label className="qe-field-row">
               <span>{t('compute.cmd')}</span>
-              <select
-                className="qe-input"
+              <Select
+                size="small"
+                className="qe-select"
                 value={String(element.cmd)}
                 onChange={(e) => setNode({ cmd: e.target.value })}
               >
@@ -284,18 +288,19 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
                     {t(`compute.${c}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             <label className="qe-field-row">
               <span>{t('compute.range')}</span>
-              <select
-                className="qe-input"
+              <Select
+                size="small"
+                className="qe-select"
                 value={String(element.range)}
                 onChange={(e) => setNode({ range: e.target.value })}
               >
                 <option value="all">{t('compute.all')}</option>
                 <option value="currentPage">{t('compute.currentPage')}</option>
-              </select>
+              </Select>
             </label>
             <label className="qe-field-row">
               <span>{t('compute.decimals')}</span>
@@ -398,8 +403,9 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
           <Popover title={t('loop.title')} onClose={() => setOpen(false)}>
             <label className="qe-field-row">
               <span>{t('loop.list')}</span>
-              <select
-                className="qe-input"
+              <Select
+                size="small"
+                className="qe-select"
                 value={rootPath}
                 onChange={(e) => setNode({ rootPath: e.target.value, itemContent: loopItemContent([]) })}
               >
@@ -411,7 +417,7 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
                       {f.label}
                     </option>
                   ))}
-              </select>
+              </Select>
             </label>
             <fieldset className="qe-fieldset">
               <legend>{t('loop.itemContent')}</legend>
@@ -434,25 +440,31 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
             </fieldset>
             <label className="qe-field-row">
               <span>{t('loop.mode')}</span>
-              <select className="qe-input" value={mode} onChange={(e) => setNode({ mode: e.target.value })}>
+              <Select
+                size="small"
+                className="qe-select"
+                value={mode}
+                onChange={(e) => setNode({ mode: e.target.value })}
+              >
                 {MODES.map((m) => (
                   <option key={m} value={m}>
                     {t(`loop.mode${m[0]!.toUpperCase()}${m.slice(1)}`)}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             {mode === 'list' && (
               <label className="qe-field-row">
                 <span>{t('loop.listType')}</span>
-                <select
-                  className="qe-input"
+                <Select
+                  size="small"
+                  className="qe-select"
                   value={String(element.listType)}
                   onChange={(e) => setNode({ listType: e.target.value })}
                 >
                   <option value="ul">{t('loop.ul')}</option>
                   <option value="ol">{t('loop.ol')}</option>
-                </select>
+                </Select>
               </label>
             )}
             {mode === 'inline' && (

@@ -5,6 +5,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
+import { ERROR_CATALOGUE } from '../../../core/errors';
 import { ConflictDialog, type ConflictDialogTexts } from '../../services/conflict/ConflictDialog';
 import type { Conflict, ConflictResolution } from '../../services/conflict/conflict';
 import { templateParts } from '../../services/conflict/templateParts';
@@ -14,7 +15,8 @@ import { saveFailureAtom, saveStatusAtom } from './store';
 import type { TemplateConflict } from './useTemplateSaving';
 import './saving.css';
 
-const STORAGE_FAILURES = new Set(['StorageQuotaExceeded', 'StorageUnavailable']);
+type StorageFailure = 'StorageQuotaExceeded' | 'StorageUnavailable';
+const STORAGE_FAILURES = new Set<string>(['StorageQuotaExceeded', 'StorageUnavailable'] satisfies StorageFailure[]);
 
 /** The unsaved work as a JSON file: this template's newest content, plus anything else storage refused. */
 export async function unsavedWorkFile(
@@ -59,7 +61,8 @@ export function StorageBanner(props: {
   const { t } = useEditorTranslation();
   const status = useAtomValue(saveStatusAtom);
   const failure = useAtomValue(saveFailureAtom);
-  if (status !== 'failed' || !failure || !STORAGE_FAILURES.has(failure)) return null;
+  // Stays while a retry runs ('saving'): it goes once a write has landed.
+  if (status === 'saved' || status === 'conflict' || !failure || !STORAGE_FAILURES.has(failure)) return null;
   const onDownload = () => {
     void unsavedWorkFile(props.template(), failure).then(({ blob, fileName }) => download(blob, fileName));
   };
@@ -67,6 +70,7 @@ export function StorageBanner(props: {
     <div className="qe-storage-banner" role="alert" data-failure={failure}>
       <p>
         <strong>{t(failure === 'StorageQuotaExceeded' ? 'saving.quota' : 'saving.unavailable')}</strong>{' '}
+        <code className="qe-storage-code">{ERROR_CATALOGUE[failure as StorageFailure].code}</code>{' '}
         {t('saving.bannerHelp')}
       </p>
       <button type="button" className="qe-btn qe-btn-small" onClick={props.onRetry}>

@@ -52,6 +52,8 @@ const durable = browserDurableJournal();
  * browser runs no more code); bigger ones at the autosaver's hand-over, to keep typing smooth.
  */
 export const JOURNAL_EVERY_CHANGE_MAX_CHARS = 250_000;
+/** How often a write storage refused is tried again (the same pace as the workspace's retries). */
+export const RETRY_INTERVAL_MS = 3000;
 
 export function useTemplateSaving(input: SavingInput, name: string, binding: string, events: SavingEvents) {
   const store = useStore();
@@ -196,6 +198,26 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       scheduler.flush();
     };
   }, [store, scheduler, machine]);
+
+  // Storage refused the write (a full disk): try again every few seconds, so the text lands as soon
+  // as there is room, without the user having to press Retry.
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const sync = () => {
+      const failed = store.get(saveStatusAtom) === 'failed' || store.get(saveFailureAtom) !== null;
+      if (failed && !timer) timer = setInterval(() => saver.retry(), RETRY_INTERVAL_MS);
+      else if (!failed && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    };
+    const unsubscribe = store.sub(saveStatusAtom, sync);
+    sync();
+    return () => {
+      unsubscribe();
+      if (timer) clearInterval(timer);
+    };
+  }, [store, saver]);
 
   // The name and binding go with the content: write them now, with any waiting edit.
   const lastBinding = useRef(binding);
