@@ -1,11 +1,38 @@
 /** Shared steps of the nothing-lost journeys: the storage quota through the DevTools protocol, and a truth watch. */
 import type { CDPSession, Page } from '@playwright/test';
+import { expect } from './fixtures';
 
-/** Lower the origin's quota to what it uses now (every growing write is refused), or give it back. */
+/**
+ * Lower the origin's quota below what it uses now, so every write that needs room is refused, or
+ * give it back. (A quota equal to the usage let small record writes through: the usage Chromium
+ * counts shrinks as its database compacts.)
+ */
 export async function fillDisk(page: Page, cdp: CDPSession): Promise<void> {
   const origin = new URL(page.url()).origin;
   const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: usage });
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: Math.floor(usage / 2) });
+  // IndexedDB remembers the room it had for a few seconds: wait until a write is really refused.
+  await expect.poll(() => probeWrite(page), { timeout: 30_000, intervals: [500] }).toBe('QuotaExceededError');
+}
+
+/** One small write to a scratch database: 'ok' or the error's name. */
+function probeWrite(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('quota-probe', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('probe');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('probe', 'readwrite');
+    tx.objectStore('probe').put('x'.repeat(4096), Math.random());
+    const outcome = await new Promise<string>((resolve) => {
+      tx.oncomplete = () => resolve('ok');
+      tx.onabort = () => resolve(tx.error?.name ?? 'aborted');
+    });
+    db.close();
+    return outcome;
+  });
 }
 
 export async function freeDisk(page: Page, cdp: CDPSession): Promise<void> {

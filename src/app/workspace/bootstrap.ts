@@ -21,6 +21,7 @@ import {
   interruptedImportsAtom,
   pendingWritesAtom,
   persistedAtom,
+  savedOnceAtom,
   storageFailureAtom,
   usageAtom,
   workspaceStatusAtom,
@@ -52,6 +53,8 @@ export async function retryUnsaved(storage: Storage): Promise<void> {
   workspaceStore.set(writesInFlightAtom, (n) => n + 1);
   try {
     const outcome = await retryPendingWrites(storage);
+    // Written edits are saved edits: the indicator may say so once nothing else waits.
+    if (outcome.written > 0) workspaceStore.set(savedOnceAtom, true);
     if (outcome.failure) workspaceStore.set(storageFailureAtom, outcome.failure);
     else if (outcome.left === 0) workspaceStore.set(storageFailureAtom, undefined);
   } finally {
