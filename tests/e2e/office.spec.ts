@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { captureDownloads } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, openTables, row } from './workspace-helpers';
@@ -115,6 +115,16 @@ test('a Word template uploaded, mapped, previewed and printed from the grid, 20 
     page.getByRole('heading', { name: 'Table templates' }).or(page.locator('#tpl-list-title')),
   ).toBeVisible();
 
+  // A package the render worker refuses (a DTD inside) is never stored; the reason is translated.
+  const parts = unzipSync(new Uint8Array(readFileSync(files.docx!)));
+  const documentXml = strFromU8(parts['word/document.xml']!);
+  parts['word/document.xml'] = strToU8(documentXml.replace('?>', '?><!DOCTYPE w:document [<!ENTITY boom "boom">]>'));
+  const hostile = join(dir, 'Entities.docx');
+  writeFileSync(hostile, zipSync(parts));
+  await uploadTemplate(page, 'New Word template', hostile);
+  await expect(page.getByTestId('office-refused')).toHaveText(/declares XML entities/);
+  await expect(page.getByRole('heading', { name: 'Entities' })).toHaveCount(0);
+
   // A macro-enabled file is refused before anything is stored, with the catalogued error, translated.
   const macro = join(dir, 'Order.docm');
   writeFileSync(macro, readFileSync(files.docx!));
@@ -122,6 +132,7 @@ test('a Word template uploaded, mapped, previewed and printed from the grid, 20 
   await expect(page.getByRole('alert')).toContainText('The template could not be read.');
   await expect(page.getByTestId('office-refused')).toHaveText(/Files with macros/);
   await expect(page.getByRole('heading', { name: 'Order letter' })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-refused.png` });
 
   await uploadTemplate(page, 'New Word template', files.docx!);
   await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
@@ -251,4 +262,34 @@ test('an Excel template previews as a sheet and prints one record as its own fil
     page.getByTestId('office-print').getByRole('radio', { name: 'A ZIP with one file per record' }),
   ).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-print-docx.png` });
+});
+
+test('a PowerPoint template saved by LibreOffice shows its tags, flags those Orders lacks, and previews as slides', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await page.goto('/baseplugin/t/demo-orders/preview');
+  await uploadTemplate(page, 'New PowerPoint template', 'src/render/office/__fixtures__/lo-invoice.pptx');
+  await expect(page.getByTestId('office-editor')).toHaveAttribute('data-kind', 'pptx');
+  // An invoice deck on the Orders table: its fields are not Orders' fields.
+  const tags = page.getByTestId('office-tags');
+  await expect(tags.locator('tr[data-tag="lines"]')).toHaveAttribute('data-status', 'unknown');
+  await expect(tags.locator('tr[data-tag="number"]')).toContainText('slide 1');
+  const preview = page.getByTestId('office-preview');
+  await expect(preview).toHaveAttribute('data-kind', 'pptx');
+  await expect(preview).not.toContainText('{number}');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-pptx-editor.png` });
+  // The table's preview screen hands it to the Office preview, with the PDF templates still a pick away.
+  await page.getByRole('link', { name: 'Preview and print' }).click();
+  await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/[^/]+$/);
+  await expect(page.getByTestId('office-print-screen')).toHaveAttribute('data-kind', 'pptx');
+  const picker = page.getByRole('combobox', { name: 'Template' });
+  await expect(picker.locator('option:checked')).toHaveText('lo-invoice');
+  await expect(picker.locator('optgroup')).toHaveCount(2);
+  // The template list shows it as a PowerPoint template.
+  await page.getByRole('link', { name: 'Templates', exact: true }).click();
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'lo-invoice' }) });
+  await expect(card).toContainText('PowerPoint template');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-template-list.png` });
 });

@@ -4,14 +4,21 @@ import { formatErrorForDisplay, toTranslate } from '../../i18n';
 import en from './i18n/en-US';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 
-/** Why a file was refused, in the user's language (the catalogue message says only that it was). */
-function refusalOf(error: unknown): keyof typeof en.refused | undefined {
+type Refusal = keyof typeof en.refused;
+const isRefusal = (problem: unknown): problem is Refusal => typeof problem === 'string' && problem in en.refused;
+
+/**
+ * Why a file was refused, in the user's language (the catalogue message says only that it was).
+ * The render worker sends issues but not params across, so the problem is also read from the
+ * issue's reason, which render/office writes as `<problem>: <detail>`.
+ */
+export function refusalOf(error: unknown): Refusal | undefined {
   if (!isQuireError(error, 'TemplateParseError')) return undefined;
-  const problem = error.params.problem;
-  return typeof problem === 'string' && problem in en.refused ? (problem as keyof typeof en.refused) : undefined;
+  if (isRefusal(error.params.problem)) return error.params.problem;
+  const problem = /^([a-z-]+):/.exec(error.issues[0]?.reason ?? '')?.[1];
+  return isRefusal(problem) ? problem : undefined;
 }
 
-/** A catalogued error: its translated message, code and located issues (part and text around). */
 export function ErrorPanel({
   error,
   onRetry,
@@ -26,7 +33,8 @@ export function ErrorPanel({
   const refusal = refusalOf(error);
   const display = formatErrorForDisplay(error, toTranslate(t));
   const extra = !display.code && error instanceof Error && error.message ? [error.message] : [];
-  const details = [...display.details, ...extra];
+  // A refusal explained in the user's language needs no English detail under it.
+  const details = refusal ? [] : [...display.details, ...extra];
   return (
     <div className="of-error" role="alert">
       <h2>
