@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
-import { EMPTY_SOURCE } from '../services/printing';
+import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { officeContentOf } from './officeFile';
 import { type Binding, bindingSource, loadBinding } from './sources';
@@ -26,6 +26,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
   const [row, setRow] = useState<TemplateRow | null | undefined>(undefined);
   const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
   const [choice, setChoice] = useState<string | undefined>(undefined);
+  const [rule, setRule] = useState(DEFAULT_FILE_NAME_RULE);
 
   useEffect(() => {
     let alive = true;
@@ -34,7 +35,10 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
       const db = await getStorage();
       const found = await db.templates.get(templateId);
       const loaded = found ? await loadBinding(db, found.tableId) : undefined;
+      // The downloaded file is named by the template's rule, as printing names it.
+      const savedRule = await loadFileNameRule(db, templateId).catch(() => DEFAULT_FILE_NAME_RULE);
       if (!alive) return;
+      setRule(savedRule);
       // Set together, so the first fill already has the record it is for.
       setRow(found ?? null);
       setStorage(db);
@@ -62,7 +66,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
     storage ? templateRef : undefined,
     `${binding.kind}:${sourceChoice}`,
     loadSource,
-    row ? { rule: '{NAME}_{FIRST_FIELD}', templateName: row.name, printTime: Date.now() } : undefined,
+    row ? { rule, templateName: row.name, printTime: Date.now() } : undefined,
   );
   const recordIds = useMemo(() => (binding.kind === 'table' ? binding.records.map((r) => r.id) : []), [binding]);
   return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
