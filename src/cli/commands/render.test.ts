@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -26,7 +26,7 @@ const dataPath = join(dir, 'records.json');
 writeFileSync(dataPath, JSON.stringify([{ name: 'Ada' }, { name: 'Grace' }, { name: 'Ada' }]));
 
 describe('quire render', () => {
-  it('fills a Word template per record into a ZIP of .docx files, and refuses to merge them', async () => {
+  it('fills a Word template per record into a ZIP of .docx files, or one merged .docx; never a misnamed file', async () => {
     const docx = join(dir, 'letter.docx');
     writeFileSync(docx, await goldenDocx());
     const records = join(dir, 'golden.json');
@@ -40,9 +40,15 @@ describe('quire render', () => {
     const header = Object.keys(parts).find((name) => /^word\/header\d*\.xml$/.test(name))!;
     expect(strFromU8(parts[header]!)).toContain('Invoice INV-0043');
     expect(strFromU8(parts['word/document.xml']!)).toContain('Ada Lovelace &amp; Co &lt;Ltd&gt;');
-    await expect(renderCommand.run([docx, '--data', records, '--out', join(dir, 'x.pdf')], io().cli)).rejects.toThrow(
-      /not a PDF and cannot be merged/,
-    );
+    const merged = join(dir, 'letters.docx');
+    expect(await renderCommand.run([docx, '--data', records, '--out', merged], io().cli)).toBe(0);
+    const body = strFromU8(unzipSync(new Uint8Array(readFileSync(merged)))['word/document.xml']!);
+    expect(body).toContain('Ada Lovelace &amp; Co &lt;Ltd&gt;');
+    expect(body.match(/<w:sectPr/g)?.length).toBeGreaterThanOrEqual(2);
+    const wrong = io();
+    expect(await renderCommand.run([docx, '--data', records, '--out', join(dir, 'x.pdf')], wrong.cli)).toBe(2);
+    expect(wrong.err.join('')).toContain('A Word template writes .docx files');
+    expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
   }, 120_000);
 
   it('writes one PDF per record named by the file-name template', async () => {

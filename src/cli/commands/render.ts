@@ -45,6 +45,21 @@ function templateOf(raw: unknown, path: string): { content: unknown; name: strin
 
 const OFFICE_EXTENSIONS = new Set(['.docx', '.xlsx', '.pptx']);
 
+/**
+ * Several records into one file merge: Word templates into one .docx (a section per record),
+ * document templates into one PDF; Excel and PowerPoint files do not merge. Said before any work,
+ * so a wrong `--out` never leaves a misnamed file. A ZIP or a directory always works.
+ */
+function mergeTargetProblem(templateExtension: string, out: string): string | undefined {
+  const target = extname(out).toLowerCase();
+  if (target === '.zip' || target === '' || out.endsWith('/')) return undefined;
+  if (templateExtension === '.docx' && target !== '.docx')
+    return `A Word template writes .docx files: use --out merged.docx (one document, a section per record), out.zip or dir/`;
+  if ((templateExtension === '.xlsx' || templateExtension === '.pptx') && target !== templateExtension)
+    return `An ${templateExtension === '.xlsx' ? 'Excel' : 'PowerPoint'} template writes ${templateExtension} files: use --out out${templateExtension} for one record, out.zip or dir/ for several`;
+  return undefined;
+}
+
 /** A Word, Excel or PowerPoint file with Quire's tags, as the app stores it after an upload. */
 async function officeTemplate(path: string): Promise<{ content: unknown; name: string }> {
   let bytes: Uint8Array;
@@ -84,6 +99,11 @@ export const renderCommand: CliCommand = {
       !['wasm', 'native'].includes(engineKind)
     ) {
       io.err(`Usage: ${USAGE}`);
+      return 2;
+    }
+    const mergeProblem = mergeTargetProblem(extname(templatePath).toLowerCase(), out);
+    if (mergeProblem) {
+      io.err(mergeProblem);
       return 2;
     }
     const template = OFFICE_EXTENSIONS.has(extname(templatePath).toLowerCase())
