@@ -4,12 +4,13 @@
  * sheets, PowerPoint slides). Shown by the Office editor and the preview screens.
  */
 import { type ReactNode, useCallback, useState } from 'react';
+import { instanceLabel } from '../services/approvalInstances';
 import { downloadBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { OfficePreview } from './OfficePreview';
 import type { OfficeContent } from './officeFile';
-import { type Binding, instanceLabel, recordName } from './sources';
+import { type Binding, recordName } from './sources';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 export function FilledView({

@@ -78,23 +78,6 @@ export function recordName(table: TableRow, record: RecordRow): string {
   return record.id;
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-}
-
-/** Who and what an approval instance is: `#202403001 · Alice Chen · Expense reimbursement – … · APPROVED`. */
-export function instanceLabel(row: ApprovalInstanceRow): string {
-  const i = row.instance;
-  const serial = text(i.serial_id);
-  const parts = [
-    serial ? `#${serial}` : row.code,
-    text(i.apply_user_name),
-    text(i.instance_name),
-    text(i.instance_status),
-  ].filter(Boolean);
-  return parts.join(' · ');
-}
-
 /** The print source of one choice: a record id, an instance code, or none (placeholders). */
 export async function bindingSource(
   storage: Storage,
