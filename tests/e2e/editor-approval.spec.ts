@@ -43,7 +43,10 @@ test.describe('template editor: approval templates', () => {
     const record = page
       .getByRole('complementary', { name: 'Live preview' })
       .getByRole('combobox', { name: 'Approval instance' });
-    await record.selectOption({ label: '20251202' });
+    // Each instance says who and what it is, not only its serial number.
+    const lunch = record.locator('option', { hasText: '#20251202' });
+    await expect(lunch).toHaveText(/^#20251202 · .+ · Expense reimbursement – .+ · (APPROVED|PENDING)$/);
+    await record.selectOption({ label: (await lunch.textContent()) ?? '' });
     await expect(previewText(page)).toContainText(/Reason:\s*Team lunch after launch/, { timeout: 90_000 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-bound.png` });
 
