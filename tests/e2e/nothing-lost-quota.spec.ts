@@ -70,6 +70,15 @@ test('grid on a full disk: banner, a download per record and field, never "saved
   expect(new Set(file.items.map((item) => item.key)).size).toBe(3);
   expect(file.items.every((item) => item.reason === 'StorageQuotaExceeded')).toBe(true);
 
+  // Leaving the page now would drop them: the browser's leave prompt is asked for.
+  const leaveAsked = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await leaveAsked()).toBe(true);
+
   // In-app links keep the page (the unsaved edits live in this tab's memory): no reload.
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
@@ -87,6 +96,7 @@ test('grid on a full disk: banner, a download per record and field, never "saved
   await expect(page.locator('[data-save-state]')).toHaveText('All changes saved');
   await expect(page.locator('.ws-cell.unsaved')).toHaveCount(0);
   expect(await lies(page), 'the indicator said saved while something was not').toEqual([]);
+  expect(await leaveAsked()).toBe(false);
 
   await page.reload();
   await expect(cell(page, 0, 'Contact')).toHaveText('Contact on a full disk');

@@ -6,11 +6,13 @@ import { InterruptedImports } from './InterruptedImports';
 import { useWorkspaceTranslation } from './i18n';
 import { StorageBanner } from './StorageBanner';
 import { workspaceStatusAtom, workspaceStore } from './state';
+import { useLeaveGuard } from './useLeaveGuard';
 import './workspace.css';
 
 function Frame({ children }: { children: (storage: Storage) => ReactNode }) {
   const { t } = useWorkspaceTranslation();
   const status = useAtomValue(workspaceStatusAtom);
+  useLeaveGuard();
   useEffect(() => {
     openWorkspace().catch(() => undefined);
   }, []);

@@ -221,7 +221,8 @@ export function Grid({
     }
     if (pickerKind(field)) {
       const cell = anchor ?? cellElement(row, col);
-      if (cell && records.get(id)) {
+      // The picker shows once the record is loaded (it may still be on its way after a reload).
+      if (cell) {
         setConflict(false);
         setPicker({ id, fieldId: field.id, anchor: cell, ...(initial ? { query: initial } : {}) });
       }

@@ -175,15 +175,33 @@ export function useWindowRecords(
     void fetchMissing();
   }, [key, fetchMissing]);
 
+  // Changed rows stay readable until their new version is here. Evicting them first left a gap in
+  // which a double-click or an edit found no record and did nothing (a link picker that never opened).
+  const refresh = useCallback(
+    async (changed?: readonly string[]) => {
+      const ids = changed ?? [...cache.current.keys()];
+      const wanted = changed ? ids.filter((id) => cache.current.has(id) || windowRef.current.includes(id)) : ids;
+      if (wanted.length === 0) return void fetchMissing();
+      const rows = await storage.records.getMany(wanted);
+      const found = new Map(rows.map((row) => [row.id, row]));
+      for (const id of wanted) {
+        const row = found.get(id);
+        if (row) cache.current.set(id, row);
+        else cache.current.delete(id);
+      }
+      setVersion((v) => v + 1);
+      void fetchMissing();
+    },
+    [storage, fetchMissing],
+  );
+
   useEffect(
     () =>
       storage.changes.subscribe((change) => {
         if (!change.stores.some((store) => /^record/i.test(String(store)))) return;
-        if (change.keys && change.action.startsWith('record.')) for (const id of change.keys) cache.current.delete(id);
-        else cache.current.clear();
-        void fetchMissing();
+        void refresh(change.keys && change.action.startsWith('record.') ? change.keys : undefined);
       }),
-    [storage, fetchMissing],
+    [storage, refresh],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new reader per loaded version re-renders the grid

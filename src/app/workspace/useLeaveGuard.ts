@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { pendingWritesAtom, workspaceStore, writesInFlightAtom } from './state';
+
+/**
+ * The browser's leave-page prompt while a write is in flight or storage refused one: those edits
+ * live in this tab's memory (the journal aside) until storage takes them. Held conflict edits are
+ * in IndexedDB already and need no prompt.
+ */
+export function useLeaveGuard(): void {
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      const unsaved = workspaceStore.get(writesInFlightAtom) > 0 || workspaceStore.get(pendingWritesAtom).length > 0;
+      if (!unsaved) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+}
