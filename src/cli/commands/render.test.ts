@@ -51,6 +51,43 @@ describe('quire render', () => {
     expect(existsSync(join(dir, 'x.pdf'))).toBe(false);
   }, 120_000);
 
+  it('exports a document template as Word per record, as one merged .docx, and as Excel', async () => {
+    const outDir = join(dir, 'exported/');
+    const { cli } = io();
+    expect(
+      await renderCommand.run(
+        [templatePath, '--data', dataPath, '--out', outDir, '--name', 'hello-{name}', '--format', 'docx'],
+        cli,
+      ),
+    ).toBe(0);
+    expect(readdirSync(outDir).sort()).toEqual(['hello-Ada(1).docx', 'hello-Ada.docx', 'hello-Grace.docx']);
+    const grace = unzipSync(new Uint8Array(readFileSync(join(outDir, 'hello-Grace.docx'))));
+    expect(strFromU8(grace['word/document.xml']!)).toMatch(/Hello\s*(<[^>]+>\s*)*Grace/);
+
+    const merged = join(dir, 'hello.docx');
+    expect(
+      await renderCommand.run([templatePath, '--data', dataPath, '--out', merged, '--format', 'docx'], io().cli),
+    ).toBe(0);
+    const body = strFromU8(unzipSync(new Uint8Array(readFileSync(merged)))['word/document.xml']!);
+    expect(body).toContain('Grace');
+    expect(body.match(/<w:sectPr/g)?.length).toBeGreaterThanOrEqual(3);
+
+    const one = join(dir, 'one.json');
+    writeFileSync(one, JSON.stringify({ name: 'Grace' }));
+    const sheet = join(dir, 'hello.xlsx');
+    expect(await renderCommand.run([templatePath, '--data', one, '--out', sheet, '--format', 'xlsx'], io().cli)).toBe(
+      0,
+    );
+    const book = unzipSync(new Uint8Array(readFileSync(sheet)));
+    expect(Object.keys(book)).toContain('xl/workbook.xml');
+
+    const refused = io();
+    expect(
+      await renderCommand.run([templatePath, '--data', dataPath, '--out', merged, '--format', 'odt'], refused.cli),
+    ).toBe(2);
+    expect(refused.err.join('')).toContain('Usage');
+  }, 120_000);
+
   it('writes one PDF per record named by the file-name template', async () => {
     const { cli, out } = io();
     const outDir = join(dir, 'out/');

@@ -7,15 +7,16 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
+import { isExportFormat } from '../../render/export';
 import { createNodeEngine, type EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
 import { officeContentFromFile } from '../../render/office';
-import { prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
+import { exportOutput, prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
 import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 
 const USAGE =
-  "render <template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native]";
+  "render <template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format docx|xlsx|pptx]";
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -92,16 +93,24 @@ export const renderCommand: CliCommand = {
     const dataPath = options.data;
     const out = options.out;
     const engineKind = (options.engine ?? 'wasm') as EngineKind;
+    // A document template exported as Word, Excel or PowerPoint instead of a PDF.
+    const format = options.format;
     if (
       !templatePath ||
       typeof dataPath !== 'string' ||
       typeof out !== 'string' ||
-      !['wasm', 'native'].includes(engineKind)
+      !['wasm', 'native'].includes(engineKind) ||
+      (format !== undefined && !isExportFormat(format))
     ) {
       io.err(`Usage: ${USAGE}`);
       return 2;
     }
-    const mergeProblem = mergeTargetProblem(extname(templatePath).toLowerCase(), out);
+    const templateExtension = extname(templatePath).toLowerCase();
+    if (isExportFormat(format) && OFFICE_EXTENSIONS.has(templateExtension)) {
+      io.err(`--format exports document templates; ${templatePath} is already an Office file`);
+      return 2;
+    }
+    const mergeProblem = mergeTargetProblem(isExportFormat(format) ? `.${format}` : templateExtension, out);
     if (mergeProblem) {
       io.err(mergeProblem);
       return 2;
@@ -131,7 +140,10 @@ export const renderCommand: CliCommand = {
     const batch = {
       items: sources,
       total: sources.length,
-      render: (source: PrintSource) => renderOutput(prepared, source, env, naming),
+      render: (source: PrintSource) =>
+        isExportFormat(format)
+          ? exportOutput(prepared, source, env, format, naming)
+          : renderOutput(prepared, source, env, naming),
       templateName: template.name,
       printTime,
       concurrency: 1,
@@ -151,7 +163,8 @@ export const renderCommand: CliCommand = {
         written = `${sources.length} file(s) in ${out}`;
       } else {
         const single = sources.length === 1 ? await batch.render(sources[0]!) : undefined;
-        const target = toDir ? join(out, single?.fileName ?? `${template.name || 'merged'}.pdf`) : out;
+        const extension = isExportFormat(format) ? format : 'pdf';
+        const target = toDir ? join(out, single?.fileName ?? `${template.name || 'merged'}.${extension}`) : out;
         await mkdir(dirname(resolve(target)), { recursive: true });
         if (single) await writeFile(target, single.bytes);
         else {

@@ -1,6 +1,7 @@
 export { assetsFirst, documentRenderer, renderDocumentDetailed } from './document';
 export { isOutputKind, OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
 export {
+  exportOutput,
   type NamingContext,
   type PreparedTemplate,
   prepareOutputTemplate,

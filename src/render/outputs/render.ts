@@ -7,6 +7,7 @@ import { isQuireError, QuireError } from '../../core/errors';
 import { buildPrintInput } from '../../core/print/build';
 import { type FileNameContext, printFileName } from '../../core/print/fileName';
 import type { PrintInput } from '../../core/print/input';
+import { EXPORTS, type ExportFormat, exportDocument } from '../export';
 import { OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
 import type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';
 
@@ -54,15 +55,51 @@ export async function renderOutput(
       cause: error,
     });
   }
-  const file: RenderedOutput = { bytes, mime: renderer.mime, extension: renderer.extension };
-  if (naming) {
-    const settings = renderer.settings(prepared.template);
-    const name = printFileName(input, {
-      ...naming,
-      ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
-      ...(settings.lang ? { locale: settings.lang } : {}),
+  return named({ bytes, mime: renderer.mime, extension: renderer.extension }, prepared, input, naming);
+}
+
+/** The file's name from the naming context, in the template's time zone and language. */
+function named(
+  file: RenderedOutput,
+  prepared: PreparedTemplate,
+  input: PrintInput,
+  naming: NamingContext | undefined,
+): RenderedOutput {
+  if (!naming) return file;
+  const settings = rendererOf(prepared.kind).settings(prepared.template);
+  const name = printFileName(input, {
+    ...naming,
+    ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
+    ...(settings.lang ? { locale: settings.lang } : {}),
+  });
+  return { ...file, fileName: `${name}.${file.extension}` };
+}
+
+/**
+ * One source of a document-mode template as a Word, Excel or PowerPoint file instead of a PDF:
+ * the same print input and resolved document the PDF is typeset from (render/export).
+ */
+export async function exportOutput(
+  prepared: PreparedTemplate,
+  source: unknown,
+  env: OutputEnvironment,
+  format: ExportFormat,
+  naming?: NamingContext,
+): Promise<RenderedOutput> {
+  if (prepared.kind !== 'document')
+    throw new QuireError('DocGenerationError', {
+      detail: `a ${prepared.kind} template is already a ${prepared.kind} file: only document templates export to ${format}`,
     });
-    file.fileName = `${name}.${renderer.extension}`;
+  const input = printInputFor(prepared, source);
+  let bytes: Uint8Array;
+  try {
+    bytes = await exportDocument(prepared.template, input, env, format);
+  } catch (error) {
+    if (isQuireError(error)) throw error;
+    throw new QuireError('TemplateRendererror', {
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
   }
-  return file;
+  return named({ bytes, mime: EXPORTS[format].mime, extension: format }, prepared, input, naming);
 }
