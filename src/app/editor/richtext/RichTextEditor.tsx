@@ -136,7 +136,7 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
       }
     }
     if (event.key === '{' && !mod && !event.altKey) {
-      const caret = editor.selection;
+      const caret = editor.selection ?? caretFromDom();
       if (!caret || !Range.isCollapsed(caret)) return;
       const before = Editor.before(editor, caret.anchor);
       const previous = before ? Editor.string(editor, { anchor: before, focus: caret.anchor }) : '';
@@ -156,6 +156,18 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
         toggleMark(editor, mark);
       }
     }
+  };
+
+  /**
+   * Slate learns the caret from `selectionchange`, which may not have run yet when a key follows a
+   * click at once: take it from the page's selection then, so that brace still opens the list.
+   */
+  const caretFromDom = (): Range | null => {
+    const dom = window.getSelection();
+    if (!dom || dom.rangeCount === 0) return null;
+    const range = ReactEditor.toSlateRange(editor, dom, { exactMatch: false, suppressThrow: true });
+    if (range) Transforms.select(editor, range);
+    return range;
   };
 
   /** After each change: the text after the brace is the search, or the list closes and the text stays. */
