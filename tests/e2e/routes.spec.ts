@@ -124,7 +124,7 @@ test.describe('host-brand table', () => {
     for (const [path, title] of [
       ['/print', 'Print'],
       ['/print-docx', 'Print to Word'],
-      ['/docx', 'Word documents'],
+      ['/docx', 'Word, Excel and PowerPoint templates'],
       ['/signature/qr', 'Sign with a QR code'],
       ['/templates/invoice-2024', 'Template'],
     ] as const) {
