@@ -5,7 +5,7 @@
  * run on the UI thread.
  */
 import { type BatchOutput, runPrintBatch } from '../src/render/batch/job';
-import type { RenderedOutput } from '../src/render/outputs/render';
+import type { RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 
 export interface BatchRunOptions {
   total: number;
@@ -22,10 +22,17 @@ export interface BatchRunResult {
 }
 
 export type RenderDocument = (index: number) => Promise<RenderedOutput>;
+/** Documents `first` to `first + count - 1` typeset as one file (a merged PDF's group). */
+export type RenderGroup = (first: number, count: number) => Promise<RenderedGroup>;
 export type ReportProgress = (done: number, total: number) => void;
 
 export interface BatchWorkerApi {
-  run(options: BatchRunOptions, render: RenderDocument, onProgress?: ReportProgress): Promise<BatchRunResult>;
+  run(
+    options: BatchRunOptions,
+    render: RenderDocument,
+    onProgress?: ReportProgress,
+    renderGroup?: RenderGroup,
+  ): Promise<BatchRunResult>;
 }
 
 function indexes(total: number): number[] {
@@ -37,12 +44,14 @@ export async function runBatch(
   render: RenderDocument,
   onProgress?: ReportProgress,
   signal?: AbortSignal,
+  renderGroup?: RenderGroup,
 ): Promise<BatchRunResult> {
   const result = await runPrintBatch(
     {
       items: indexes(options.total),
       total: options.total,
       render: (index) => render(index),
+      ...(renderGroup ? { renderGroup: (items: number[], first: number) => renderGroup(first, items.length) } : {}),
       templateName: options.templateName,
       printTime: options.printTime,
       concurrency: options.concurrency,
@@ -60,5 +69,5 @@ export async function runBatch(
 }
 
 export const batchWorkerApi: BatchWorkerApi = {
-  run: (options, render, onProgress) => runBatch(options, render, onProgress),
+  run: (options, render, onProgress, renderGroup) => runBatch(options, render, onProgress, undefined, renderGroup),
 };

@@ -6,7 +6,14 @@ import * as Comlink from 'comlink';
 import { QuireError } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
 import type { RenderedOutput } from '../src/render/outputs/render';
-import type { BatchRunOptions, BatchRunResult, BatchWorkerApi, RenderDocument, ReportProgress } from './batch-api';
+import type {
+  BatchRunOptions,
+  BatchRunResult,
+  BatchWorkerApi,
+  RenderDocument,
+  RenderGroup,
+  ReportProgress,
+} from './batch-api';
 import { createPool, type PoolRenderOptions, type RenderPool, type RenderPoolOptions, type TemplateRef } from './pool';
 import type { RenderWorkerApi } from './protocol';
 
@@ -74,14 +81,15 @@ export function renderLivePreview(
 
 /**
  * Runs one print run's assembly in a worker of its own: the worker asks for each document through
- * `render` (which renders on the pool), and answers the merged PDF or ZIP as one Blob. Aborting
- * terminates the worker.
+ * `render` (which renders on the pool), or for a merged PDF for each group through `renderGroup`,
+ * and answers the merged PDF or ZIP as one Blob. Aborting terminates the worker.
  */
 export async function assembleInWorker(
   options: BatchRunOptions,
   render: RenderDocument,
   onProgress: ReportProgress | undefined,
   signal: AbortSignal,
+  renderGroup?: RenderGroup,
 ): Promise<BatchRunResult> {
   const worker = new Worker(new URL('./batch.worker.ts', import.meta.url), { type: 'module', name: 'quire-batch' });
   const api = Comlink.wrap<BatchWorkerApi>(worker);
@@ -92,7 +100,12 @@ export async function assembleInWorker(
   });
   try {
     return await Promise.race([
-      api.run(options, Comlink.proxy(render), onProgress ? Comlink.proxy(onProgress) : undefined),
+      api.run(
+        options,
+        Comlink.proxy(render),
+        onProgress ? Comlink.proxy(onProgress) : undefined,
+        renderGroup ? Comlink.proxy(renderGroup) : undefined,
+      ),
       aborted,
     ]);
   } finally {

@@ -7,8 +7,15 @@
 import * as Comlink from 'comlink';
 import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
-import type { NamingContext, RenderedOutput } from '../src/render/outputs/render';
-import { MAX_WORKER_TEMPLATES, type RenderResponse, type RenderStage, type RenderWorkerApi } from './protocol';
+import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
+import {
+  MAX_WORKER_TEMPLATES,
+  type RenderGroupResponse,
+  type RenderRequest,
+  type RenderResponse,
+  type RenderStage,
+  type RenderWorkerApi,
+} from './protocol';
 
 /** Spec 001 §9.1: PDF timeout. */
 export const PDF_TIMEOUT_MS = 120_000;
@@ -51,11 +58,18 @@ interface Slot {
   templates: Set<string>;
 }
 
+type WorkerResponse = RenderResponse | RenderGroupResponse;
+type Answered = Extract<WorkerResponse, { ok: true }>;
+/** What every request carries; the job adds its source (or sources). */
+type RequestBase = Omit<RenderRequest, 'source'>;
+
 interface Job {
   template: TemplateRef;
-  source: PrintSource;
   options: PoolRenderOptions;
-  resolve: (file: RenderedOutput) => void;
+  /** Documents the job renders, counted against the worker's budget. */
+  documents: number;
+  send: (api: Comlink.Remote<RenderWorkerApi>, base: RequestBase) => Promise<WorkerResponse>;
+  resolve: (response: Answered) => void;
   reject: (error: unknown) => void;
   started: boolean;
 }
@@ -64,6 +78,8 @@ export interface RenderPool {
   readonly size: number;
   /** Renders one source with a template of any output kind: the file's bytes, type and name. */
   render(template: TemplateRef, source: PrintSource, options?: PoolRenderOptions): Promise<RenderedOutput>;
+  /** Renders several sources as one file (a merged PDF typeset once) on one worker. */
+  renderGroup(template: TemplateRef, sources: PrintSource[], options?: PoolRenderOptions): Promise<RenderedGroup>;
   /** Starts every worker's compiler now rather than on the first job. */
   warm(): Promise<void>;
   stats(): { workers: number; busy: number; queued: number; recycled: number; completed: number };
@@ -158,27 +174,61 @@ export function createPool(options: RenderPoolOptions): RenderPool {
       if (slot.templates.size >= MAX_WORKER_TEMPLATES) slot.templates.delete(slot.templates.values().next().value!);
       slot.templates.add(key);
     }
-    const request = {
+    const base: RequestBase = {
       templateKey: key,
       template: sendTemplate ? job.template.content : undefined,
-      source: job.source,
       ...(o.naming ? { naming: o.naming } : {}),
     };
-    const onStage = o.onStage ? Comlink.proxy(o.onStage) : undefined;
-    slot.handle.api.render(request, onStage).then(
-      (response: RenderResponse) => {
+    job.send(slot.handle.api, base).then(
+      (response: WorkerResponse) => {
         if (settled) return;
         // A template the worker could not parse is not kept there either.
         if (!response.ok && sendTemplate) slot.templates.delete(key);
-        slot.documents++;
-        completed++;
+        slot.documents += job.documents;
+        completed += job.documents;
         const spent = response.ok && (slot.documents >= maxDocuments || response.memoryBytes >= maxMemory);
         finish(spent);
-        if (response.ok) job.resolve(response.file);
+        if (response.ok) job.resolve(response);
         else job.reject(quireErrorFromJSON(response.error));
       },
       (error: unknown) => fail('DocGenerationError', error instanceof Error ? error.message : String(error)),
     );
+  };
+
+  /** Queues a job; it is cancelled while waiting, or its worker terminated once running. */
+  const enqueue = <T>(
+    template: TemplateRef,
+    renderOptions: PoolRenderOptions,
+    documents: number,
+    send: Job['send'],
+    answer: (response: Answered) => T,
+  ): Promise<T> => {
+    if (closed) return Promise.reject(new QuireError('DocGenerationError', { detail: 'render pool is closed' }));
+    if (renderOptions.signal?.aborted)
+      return Promise.reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
+    return new Promise<T>((resolve, reject) => {
+      const job: Job = {
+        template,
+        options: renderOptions,
+        documents,
+        send,
+        resolve: (response) => resolve(answer(response)),
+        reject,
+        started: false,
+      };
+      renderOptions.signal?.addEventListener(
+        'abort',
+        () => {
+          if (job.started) return;
+          const index = queue.indexOf(job);
+          if (index >= 0) queue.splice(index, 1);
+          reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
+        },
+        { once: true },
+      );
+      queue.push(job);
+      pump();
+    });
   };
 
   return {
@@ -186,24 +236,18 @@ export function createPool(options: RenderPoolOptions): RenderPool {
       return slots.length;
     },
     render(template, source, renderOptions = {}) {
-      if (closed) return Promise.reject(new QuireError('DocGenerationError', { detail: 'render pool is closed' }));
-      if (renderOptions.signal?.aborted)
-        return Promise.reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
-      return new Promise<RenderedOutput>((resolve, reject) => {
-        const job: Job = { template, source, options: renderOptions, resolve, reject, started: false };
-        renderOptions.signal?.addEventListener(
-          'abort',
-          () => {
-            if (job.started) return;
-            const index = queue.indexOf(job);
-            if (index >= 0) queue.splice(index, 1);
-            reject(new QuireError('DocGenerationError', { detail: 'cancelled' }));
-          },
-          { once: true },
-        );
-        queue.push(job);
-        pump();
-      });
+      const onStage = renderOptions.onStage ? Comlink.proxy(renderOptions.onStage) : undefined;
+      const send: Job['send'] = (api, base) => api.render({ ...base, source }, onStage);
+      return enqueue<RenderedOutput>(template, renderOptions, 1, send, (r) => r.file);
+    },
+    renderGroup(template, sources, renderOptions = {}) {
+      return enqueue<RenderedGroup>(
+        template,
+        renderOptions,
+        sources.length,
+        (api, base) => api.renderGroup({ ...base, sources }),
+        (r) => ({ file: r.file, names: 'names' in r ? r.names : [] }),
+      );
     },
     async warm() {
       await Promise.all(slots.map((s) => s.handle.api.warm()));

@@ -1,7 +1,7 @@
 /** Messages between the render pool (caller) and a render worker, all structured-cloneable. */
 import type { ErrorIssue } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
-import type { NamingContext, RenderedOutput } from '../src/render/outputs/render';
+import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 
 /** Parsed templates a worker keeps; the pool mirrors the same oldest-first eviction. */
 export const MAX_WORKER_TEMPLATES = 8;
@@ -17,16 +17,24 @@ export interface RenderRequest {
   naming?: NamingContext;
 }
 
+/** Several sources typeset as one file (a merged PDF's group): the same fields, many sources. */
+export interface RenderGroupRequest extends Omit<RenderRequest, 'source'> {
+  sources: PrintSource[];
+}
+
 export type RenderStage = 'resolve' | 'compile' | 'done';
 
-export type RenderResponse =
-  | { ok: true; file: RenderedOutput; compiled: number; memoryBytes: number }
-  | { ok: false; error: { name: string; message: string; issues?: ErrorIssue[] } };
+export type WorkerFailure = { ok: false; error: { name: string; message: string; issues?: ErrorIssue[] } };
+
+export type RenderResponse = { ok: true; file: RenderedOutput; compiled: number; memoryBytes: number } | WorkerFailure;
+
+export type RenderGroupResponse = ({ ok: true; compiled: number; memoryBytes: number } & RenderedGroup) | WorkerFailure;
 
 /** The API a render worker exposes through comlink. */
 export interface RenderWorkerApi {
   /** Loads the compiler and the Latin fonts so the first render is fast. */
   warm(): Promise<void>;
   render(request: RenderRequest, onStage?: (stage: RenderStage) => void): Promise<RenderResponse>;
+  renderGroup(request: RenderGroupRequest): Promise<RenderGroupResponse>;
   stats(): Promise<{ compiled: number; memoryBytes: number }>;
 }

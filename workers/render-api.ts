@@ -5,16 +5,29 @@
  * QuireError's code and issues).
  */
 import { toQuireError } from '../src/core/errors';
-import { type PreparedTemplate, prepareOutputTemplate, renderOutput } from '../src/render/outputs/render';
+import {
+  type PreparedTemplate,
+  prepareOutputTemplate,
+  renderOutput,
+  renderOutputGroup,
+} from '../src/render/outputs/render';
 import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
 import {
   MAX_WORKER_TEMPLATES,
+  type RenderGroupRequest,
+  type RenderGroupResponse,
   type RenderRequest,
   type RenderResponse,
   type RenderStage,
   type RenderWorkerApi,
+  type WorkerFailure,
 } from './protocol';
+
+function failure(error: unknown): WorkerFailure {
+  const q = toQuireError(error, 'DocGenerationError');
+  return { ok: false, error: { name: q.errorName, message: q.message, issues: [...q.issues] } };
+}
 
 export function createRenderWorkerApi(
   createEngine: () => Promise<TypstEngine>,
@@ -33,25 +46,38 @@ export function createRenderWorkerApi(
     return { compiled: e.compiled, memoryBytes: e.memoryBytes ? await e.memoryBytes() : 0 };
   };
 
+  /** The request's template, parsed once per key (sent only the first time this worker sees it). */
+  const templateOf = (request: Pick<RenderRequest, 'templateKey' | 'template'>): PreparedTemplate => {
+    if (request.template !== undefined) {
+      if (templates.size >= MAX_WORKER_TEMPLATES) templates.delete(templates.keys().next().value!);
+      templates.set(request.templateKey, prepareOutputTemplate(request.template));
+    }
+    const template = templates.get(request.templateKey);
+    if (template === undefined) throw new Error(`template ${request.templateKey} was not sent to this worker`);
+    return template;
+  };
+
   return {
     async warm() {
       await getEngine();
     },
     async render(request: RenderRequest, onStage?: (stage: RenderStage) => void): Promise<RenderResponse> {
       try {
-        if (request.template !== undefined) {
-          if (templates.size >= MAX_WORKER_TEMPLATES) templates.delete(templates.keys().next().value!);
-          templates.set(request.templateKey, prepareOutputTemplate(request.template));
-        }
-        const template = templates.get(request.templateKey);
-        if (template === undefined) throw new Error(`template ${request.templateKey} was not sent to this worker`);
+        const template = templateOf(request);
         onStage?.('resolve');
         const file = await renderOutput(template, request.source, env, request.naming);
         onStage?.('done');
         return { ok: true, file, ...(await stats()) };
       } catch (error) {
-        const q = toQuireError(error, 'DocGenerationError');
-        return { ok: false, error: { name: q.errorName, message: q.message, issues: [...q.issues] } };
+        return failure(error);
+      }
+    },
+    async renderGroup(request: RenderGroupRequest): Promise<RenderGroupResponse> {
+      try {
+        const group = await renderOutputGroup(templateOf(request), request.sources, env, request.naming);
+        return { ok: true, ...group, ...(await stats()) };
+      } catch (error) {
+        return failure(error);
       }
     },
     stats,

@@ -73,21 +73,34 @@ export function documentText(doc: ViewDocument): string {
   return parts.join('');
 }
 
-/** Removes images whose path is in `broken` (they failed to decode in Typst). */
-function dropImages(blocks: VBlock[], broken: ReadonlySet<string>): VBlock[] {
+/**
+ * Rewrites every image path of the blocks: `map` answers the new path, or undefined to drop the
+ * image (a broken one). Used to drop images Typst cannot decode and to keep each record's images
+ * apart when several records are typeset as one document.
+ */
+export function mapImagePaths(blocks: readonly VBlock[], map: (path: string) => string | undefined): VBlock[] {
   const out: VBlock[] = [];
   for (const b of blocks) {
     if (b.t === 'image') {
-      if (!broken.has(b.path)) out.push(b);
+      const path = map(b.path);
+      if (path !== undefined) out.push(path === b.path ? b : { ...b, path });
     } else if (b.t === 'par') {
-      out.push({ ...b, spans: b.spans.filter((s) => s.t !== 'img' || !broken.has(s.path)) });
-    } else if (b.t === 'list') out.push({ ...b, items: b.items.map((i) => dropImages(i, broken)) });
+      const spans: typeof b.spans = [];
+      for (const s of b.spans) {
+        if (s.t !== 'img') spans.push(s);
+        else {
+          const path = map(s.path);
+          if (path !== undefined) spans.push(path === s.path ? s : { ...s, path });
+        }
+      }
+      out.push({ ...b, spans });
+    } else if (b.t === 'list') out.push({ ...b, items: b.items.map((i) => mapImagePaths(i, map)) });
     else if (b.t === 'table') {
-      const rows = (rs: typeof b.body) => rs.map((r) => r.map((c) => ({ ...c, blocks: dropImages(c.blocks, broken) })));
+      const rows = (rs: typeof b.body) => rs.map((r) => r.map((c) => ({ ...c, blocks: mapImagePaths(c.blocks, map) })));
       out.push({ ...b, header: rows(b.header), body: rows(b.body), footer: rows(b.footer) });
     } else if (b.t === 'row')
-      out.push({ ...b, cols: b.cols.map((c) => ({ ...c, blocks: dropImages(c.blocks, broken) })) });
-    else if (b.t === 'box' || b.t === 'float') out.push({ ...b, blocks: dropImages(b.blocks, broken) });
+      out.push({ ...b, cols: b.cols.map((c) => ({ ...c, blocks: mapImagePaths(c.blocks, map) })) });
+    else if (b.t === 'box' || b.t === 'float') out.push({ ...b, blocks: mapImagePaths(b.blocks, map) });
     else out.push(b);
   }
   return out;
@@ -112,6 +125,25 @@ async function brokenImages(engine: TypstEngine, assets: Record<string, Uint8Arr
   return broken;
 }
 
+/** Resolves one record into the view model; anything thrown becomes a catalogued error. */
+export async function resolveForPdf(
+  content: ParsedTemplateContent,
+  record: unknown,
+  options: ResolveOptions,
+): Promise<Awaited<ReturnType<typeof resolveDocument>>> {
+  try {
+    return await resolveDocument(content, record, options);
+  } catch (error) {
+    if (isQuireError(error)) throw error;
+    if (error instanceof RangeError)
+      throw new QuireError('DocGenerationError', { detail: error.message, cause: error });
+    throw new QuireError('TemplateRendererror', {
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
+  }
+}
+
 export interface RenderResult {
   pdf: Uint8Array;
   doc: ViewDocument;
@@ -124,19 +156,7 @@ export async function renderPdfDetailed(
   options: RenderOptions,
 ): Promise<RenderResult> {
   const content = prepareTemplate(template);
-  let resolved: Awaited<ReturnType<typeof resolveDocument>>;
-  try {
-    resolved = await resolveDocument(content, record, options);
-  } catch (error) {
-    if (isQuireError(error)) throw error;
-    if (error instanceof RangeError)
-      throw new QuireError('DocGenerationError', { detail: error.message, cause: error });
-    throw new QuireError('TemplateRendererror', {
-      detail: error instanceof Error ? error.message : String(error),
-      cause: error,
-    });
-  }
-  const { doc, assets } = resolved;
+  const { doc, assets } = await resolveForPdf(content, record, options);
   const groups = fontGroupsForText(documentText(doc), content.settings.lang);
   doc.text.fonts = fontFamilies(groups, content.settings.lang);
   const compile = (d: ViewDocument, files: Record<string, Uint8Array>) =>
@@ -154,7 +174,10 @@ export async function renderPdfDetailed(
     const kept = Object.fromEntries(Object.entries(assets).filter(([path]) => !broken.has(path)));
     const retry: ViewDocument = {
       ...doc,
-      sections: doc.sections.map((s) => ({ ...s, blocks: dropImages(s.blocks, broken) })),
+      sections: doc.sections.map((s) => ({
+        ...s,
+        blocks: mapImagePaths(s.blocks, (path) => (broken.has(path) ? undefined : path)),
+      })),
     };
     try {
       return { pdf: await compile(retry, kept), doc: retry };
@@ -168,7 +191,7 @@ export async function renderPdf(template: TemplateInput, record: unknown, option
   return (await renderPdfDetailed(template, record, options)).pdf;
 }
 
-function toRenderError(error: unknown): QuireError {
+export function toRenderError(error: unknown): QuireError {
   if (isQuireError(error)) return error;
   return new QuireError('TemplateRendererror', {
     detail: error instanceof Error ? error.message : String(error),

@@ -53,6 +53,35 @@ test('one order printed from the grid as a merged PDF shows its date and amounts
   expect(text).toContain(shown.total);
 });
 
+test('several orders merged into one PDF carry each font once per group, not once per order', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await openTable(page, 'Orders');
+  const orders = 4;
+  for (let i = 0; i < orders; i++) await row(page, i).getByRole('checkbox').click();
+  await page.getByRole('button', { name: `Print ${orders} records` }).click();
+  await page.getByRole('radio', { name: 'One merged PDF' }).check();
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const pdf = await lastDownload(page);
+  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, pdf.bytes);
+    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+4\b/);
+    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
+    const copies = new Map<string, number>();
+    for (const line of fonts) {
+      const name = line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, '');
+      copies.set(name, (copies.get(name) ?? 0) + 1);
+    }
+    // Typeset in at most one group per render worker; record by record it was once per order.
+    expect(Math.max(...copies.values())).toBeLessThan(orders);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('the preview screen opens from the template list and from the editor, with a way back', async ({ page }) => {
   test.setTimeout(120_000);
   await openTables(page);

@@ -6,11 +6,17 @@
  * Excel and PowerPoint users expect from printing one record.
  */
 
-import type { BatchRunOptions, BatchRunResult, RenderDocument, ReportProgress } from '../../../workers/batch-api';
+import type {
+  BatchRunOptions,
+  BatchRunResult,
+  RenderDocument,
+  RenderGroup,
+  ReportProgress,
+} from '../../../workers/batch-api';
 import { runBatch } from '../../../workers/batch-api';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
-import type { NamingContext, RenderedOutput } from '../../render/outputs/render';
+import type { NamingContext, RenderedGroup, RenderedOutput } from '../../render/outputs/render';
 import type { Storage, TemplateRow } from '../../storage';
 import { EMPTY_SOURCE, tableRecordSources } from '../services/printing';
 
@@ -25,12 +31,21 @@ export type RenderSource = (
   signal: AbortSignal,
 ) => Promise<RenderedOutput>;
 
+/** Renders several sources as one file: a merged PDF typeset in groups embeds its fonts once per group. */
+export type RenderSources = (
+  template: { key: string; content: unknown },
+  sources: PrintSource[],
+  naming: NamingContext,
+  signal: AbortSignal,
+) => Promise<RenderedGroup>;
+
 /** Assembles the run (the app runs it in a worker; tests in process). */
 export type AssembleRun = (
   options: BatchRunOptions,
   render: RenderDocument,
   onProgress: ReportProgress | undefined,
   signal: AbortSignal,
+  renderGroup?: RenderGroup,
 ) => Promise<BatchRunResult>;
 
 export interface PrintJobInput {
@@ -43,6 +58,8 @@ export interface PrintJobInput {
   rule: string;
   output: PrintOutput;
   render: RenderSource;
+  /** For PDF templates: a merged run is typeset in groups rather than record by record. */
+  renderGroup?: RenderSources;
   assemble?: AssembleRun;
   concurrency?: number;
   signal: AbortSignal;
@@ -102,12 +119,22 @@ export async function runPrintJob(input: PrintJobInput): Promise<PrintJobResult>
     return { blob: new Blob([file.bytes.slice()], { type: file.mime }), fileName, count: 1, names: [fileName] };
   }
   const output = input.output;
-  const assemble = input.assemble ?? ((options, one, progress, s) => runBatch(options, one, progress, s));
+  const renderSources = input.renderGroup;
+  const renderGroup: RenderGroup | undefined =
+    renderSources && output === 'merged'
+      ? async (first, count) => {
+          if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+          const sources = await Promise.all(Array.from({ length: count }, (_, i) => sourceAt(first + i)));
+          return renderSources(templateRef, sources, naming, signal);
+        }
+      : undefined;
+  const assemble = input.assemble ?? ((options, one, progress, s, group) => runBatch(options, one, progress, s, group));
   const result = await assemble(
     { total, output, templateName: template.name, printTime, concurrency: input.concurrency ?? 2 },
     render,
     input.onProgress,
     signal,
+    renderGroup,
   );
   if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
   return { ...result, count: total };

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content, fullRow, p, page, richText, text, variable } from '../../../tests/fixtures/builders';
-import { flat, pdfText, ROOT, sharedEngine } from '../../../tests/golden/harness';
+import { flat, pdfFonts, pdfPageCount, pdfText, ROOT, sharedEngine } from '../../../tests/golden/harness';
 import { runBatch } from '../../../workers/batch-api';
 import { createRenderWorkerApi } from '../../../workers/render-api';
 import { printSourcesOf, printSourceToJson } from '../../cli/sources';
@@ -26,7 +26,7 @@ import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage
 import { openTestStorage } from '../../storage/testing';
 import type { TemplateRow } from '../../storage/types';
 import { DEMO_TEMPLATE_IDS, demoTemplates } from '../workspace/demo/templates';
-import { runPrintJob } from '../workspace/print/printJob';
+import { type RenderSources, runPrintJob } from '../workspace/print/printJob';
 import { tableRecordSource } from './printing';
 
 /** Every Orders field without a filter: each prints in the format the grid shows. */
@@ -152,4 +152,39 @@ describe('one record through every print path', () => {
     expect(flat(pdfText(batch.pdf))).toBe(flat(pdfText(screen.pdf)));
     expect(flat(pdfText(screen.pdf))).toMatch(/No\. SO-\d{4}-\d{4}/);
   }, 60_000);
+
+  it('typesets a merged run in groups: the same pages and names as record by record, each font once', async () => {
+    const row = (await storage.templates.get(DEMO_TEMPLATE_IDS.invoice))!;
+    const recordIds = (await storage.records.orderedIds(DEMO_TABLE_IDS.orders)).slice(0, 5);
+    const renderGroup: RenderSources = async (ref, sources, naming) => {
+      const response = await worker.renderGroup({ templateKey: 'group', template: ref.content, sources, naming });
+      if (!response.ok) throw new Error(response.error.message);
+      return response;
+    };
+    const run = (grouped: boolean) =>
+      runPrintJob({
+        storage,
+        tableId: DEMO_TABLE_IDS.orders,
+        recordIds,
+        template: row,
+        rule: '{Order no}',
+        output: 'merged',
+        signal: new AbortController().signal,
+        render: async (ref, source, naming) => renderIn('batch', ref.content, source, naming),
+        ...(grouped ? { renderGroup } : {}),
+        assemble: runBatch,
+        concurrency: 2,
+      });
+    const oneByOne = await run(false);
+    const grouped = await run(true);
+    const single = new Uint8Array(await oneByOne.blob.arrayBuffer());
+    const group = new Uint8Array(await grouped.blob.arrayBuffer());
+    expect(grouped.names).toEqual(oneByOne.names);
+    expect(pdfPageCount(group)).toBe(pdfPageCount(single));
+    expect(flat(pdfText(group))).toBe(flat(pdfText(single)));
+    // Two groups (one per worker): each font twice, not once per record.
+    const fonts = pdfFonts(group).map((f) => f.name);
+    expect(fonts.length * recordIds.length).toBe(pdfFonts(single).length * 2);
+    expect(group.byteLength).toBeLessThan(single.byteLength);
+  }, 120_000);
 });

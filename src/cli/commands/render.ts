@@ -11,7 +11,13 @@ import { isExportFormat } from '../../render/export';
 import { createNodeEngine, type EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
 import { officeContentFromFile } from '../../render/office';
-import { exportOutput, prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
+import {
+  canRenderGroup,
+  exportOutput,
+  prepareOutputTemplate,
+  renderOutput,
+  renderOutputGroup,
+} from '../../render/outputs/render';
 import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 
@@ -144,6 +150,10 @@ export const renderCommand: CliCommand = {
         isExportFormat(format)
           ? exportOutput(prepared, source, env, format, naming)
           : renderOutput(prepared, source, env, naming),
+      // A merged PDF is typeset in groups, so its fonts are embedded once per group, not per record.
+      ...(canRenderGroup(prepared) && !isExportFormat(format)
+        ? { renderGroup: (group: PrintSource[]) => renderOutputGroup(prepared, group, env, naming) }
+        : {}),
       templateName: template.name,
       printTime,
       concurrency: 1,

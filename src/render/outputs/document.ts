@@ -2,7 +2,8 @@
 import type { ParsedTemplateContent } from '../../core/model/types';
 import type { PrintInput } from '../../core/print/input';
 import { prepareTemplate, renderPdfDetailed } from '../render-pdf';
-import type { ImageLoader } from '../resolve/context';
+import { renderPdfGroup } from '../render-pdf-group';
+import type { ImageLoader, ResolveOptions } from '../resolve/context';
 import type { ViewDocument } from '../view-model';
 import type { OutputEnvironment, OutputRenderer } from './types';
 
@@ -14,18 +15,18 @@ export function assetsFirst(assets: Readonly<Record<string, Uint8Array>>, fallba
   };
 }
 
+/** How one print input resolves: its links, field ids, and its own image bytes before the environment's. */
+function resolveOptionsOf(input: PrintInput, env: OutputEnvironment): ResolveOptions {
+  return { links: input.links, fieldIds: input.fieldIds, loadImage: assetsFirst(input.assets, env.loadImage) };
+}
+
 /** The PDF and the view model it was typeset from (tests compare view models across callers). */
 export async function renderDocumentDetailed(
   template: ParsedTemplateContent,
   input: PrintInput,
   env: OutputEnvironment,
 ): Promise<{ pdf: Uint8Array; doc: ViewDocument }> {
-  return renderPdfDetailed(template, input.scope, {
-    engine: await env.typst(),
-    links: input.links,
-    fieldIds: input.fieldIds,
-    loadImage: assetsFirst(input.assets, env.loadImage),
-  });
+  return renderPdfDetailed(template, input.scope, { ...resolveOptionsOf(input, env), engine: await env.typst() });
 }
 
 export const documentRenderer: OutputRenderer<ParsedTemplateContent> = {
@@ -35,5 +36,9 @@ export const documentRenderer: OutputRenderer<ParsedTemplateContent> = {
   settings: (template) => ({ lang: template.settings.lang, timeZone: template.settings.timeZone }),
   async render(template, input, env) {
     return (await renderDocumentDetailed(template, input, env)).pdf;
+  },
+  async renderGroup(template, inputs, env) {
+    const records = inputs.map((input) => ({ record: input.scope, options: resolveOptionsOf(input, env) }));
+    return renderPdfGroup(template, records, await env.typst());
   },
 };

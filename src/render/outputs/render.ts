@@ -29,6 +29,19 @@ export function printInputFor(prepared: PreparedTemplate, source: unknown): Prin
   return buildPrintInput(source, rendererOf(prepared.kind).settings(prepared.template));
 }
 
+/** Runs a renderer; whatever it throws that is not catalogued becomes TemplateRendererror. */
+async function catalogued(render: () => Promise<Uint8Array>): Promise<Uint8Array> {
+  try {
+    return await render();
+  } catch (error) {
+    if (isQuireError(error)) throw error;
+    throw new QuireError('TemplateRendererror', {
+      detail: error instanceof Error ? error.message : String(error),
+      cause: error,
+    });
+  }
+}
+
 export interface RenderedOutput extends RenderedFile {
   /** With the extension, when the caller gave a naming context. */
   fileName?: string;
@@ -45,17 +58,38 @@ export async function renderOutput(
 ): Promise<RenderedOutput> {
   const renderer = rendererOf(prepared.kind);
   const input = printInputFor(prepared, source);
-  let bytes: Uint8Array;
-  try {
-    bytes = await renderer.render(prepared.template, input, env);
-  } catch (error) {
-    if (isQuireError(error)) throw error;
-    throw new QuireError('TemplateRendererror', {
-      detail: error instanceof Error ? error.message : String(error),
-      cause: error,
-    });
-  }
+  const bytes = await catalogued(() => renderer.render(prepared.template, input, env));
   return named({ bytes, mime: renderer.mime, extension: renderer.extension }, prepared, input, naming);
+}
+
+/** Whether the template's kind can typeset several sources as one file (`renderOutputGroup`). */
+export function canRenderGroup(prepared: PreparedTemplate): boolean {
+  return rendererOf(prepared.kind).renderGroup !== undefined;
+}
+
+export interface RenderedGroup {
+  /** One file of every source, in order. */
+  file: RenderedOutput;
+  /** Each source's own file name (with the extension), as `renderOutput` would have named it. */
+  names: string[];
+}
+
+/** Renders several sources as one file (a merged PDF typeset once); throws only catalogued errors. */
+export async function renderOutputGroup(
+  prepared: PreparedTemplate,
+  sources: readonly unknown[],
+  env: OutputEnvironment,
+  naming?: NamingContext,
+): Promise<RenderedGroup> {
+  const renderer = rendererOf(prepared.kind);
+  if (!renderer.renderGroup)
+    throw new QuireError('DocGenerationError', { detail: `${prepared.kind} files are merged one by one` });
+  const inputs = sources.map((source) => printInputFor(prepared, source));
+  const group = renderer.renderGroup;
+  const bytes = await catalogued(() => group.call(renderer, prepared.template, inputs, env));
+  const file = { bytes, mime: renderer.mime, extension: renderer.extension };
+  const names = inputs.map((input) => named(file, prepared, input, naming).fileName ?? `document.${file.extension}`);
+  return { file, names };
 }
 
 /** The file's name from the naming context, in the template's time zone and language. */
@@ -91,15 +125,6 @@ export async function exportOutput(
       detail: `a ${prepared.kind} template is already a ${prepared.kind} file: only document templates export to ${format}`,
     });
   const input = printInputFor(prepared, source);
-  let bytes: Uint8Array;
-  try {
-    bytes = await exportDocument(prepared.template, input, env, format);
-  } catch (error) {
-    if (isQuireError(error)) throw error;
-    throw new QuireError('TemplateRendererror', {
-      detail: error instanceof Error ? error.message : String(error),
-      cause: error,
-    });
-  }
+  const bytes = await catalogued(() => exportDocument(prepared.template, input, env, format));
   return named({ bytes, mime: EXPORTS[format].mime, extension: format }, prepared, input, naming);
 }

@@ -31,4 +31,9 @@ export interface OutputRenderer<Template> {
   /** The template's language and time zone, which the print input's display texts follow. */
   settings(template: Template): PrintSettings;
   render(template: Template, input: PrintInput, env: OutputEnvironment): Promise<Uint8Array>;
+  /**
+   * Several inputs as one file, each starting afresh (a merged PDF typeset once, so its fonts are
+   * embedded once). Kinds without it are merged file by file by the batch.
+   */
+  renderGroup?(template: Template, inputs: readonly PrintInput[], env: OutputEnvironment): Promise<Uint8Array>;
 }

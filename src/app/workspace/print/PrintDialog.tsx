@@ -85,6 +85,13 @@ export function PrintDialog({
         signal: controller.signal,
         concurrency: pool.size,
         render: (ref, source, naming, signal) => pool.render(ref, source, { kind: 'document', signal, naming }),
+        // A merged PDF is typeset in groups, so its fonts are embedded once per group, not per record.
+        ...(kind === 'document'
+          ? {
+              renderGroup: (ref, sources, naming, signal) =>
+                pool.renderGroup(ref, sources, { kind: 'document', signal, naming }),
+            }
+          : {}),
         assemble: assembleInWorker,
         onProgress: (n) => {
           done = n;

@@ -5,5 +5,6 @@ export {
   type PrintJobResult,
   type PrintOutput,
   type RenderSource,
+  type RenderSources,
   runPrintJob,
 } from '../../office/printRun';
