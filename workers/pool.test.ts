@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../src/core/errors';
+import { officeContentFromFile } from '../src/render/office/schema';
 import { content, fullRow, p, page, richText, variable } from '../tests/fixtures/builders';
 import { createNodeRenderPool } from './node-pool';
 import type { RenderPool } from './pool';
@@ -76,5 +77,21 @@ describe('render pool (Node worker threads)', () => {
     const error = await pool.render(template, { kind: 'table', table: { id: 't' } } as never).catch((e: unknown) => e);
     expect(isQuireError(error, 'DataInvalid')).toBe(true);
     expect((error as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain('table.name');
+  }, 60_000);
+
+  it('typesets several sources as one file on one worker, naming each source', async () => {
+    const group = await pool.renderGroup(template, [data({ name: 'Ada' }), data({ name: 'Bo' })], {
+      naming: { rule: '{NAME}-{name}', templateName: 'Hello', printTime: 0 },
+    });
+    expect(text(group.file)).toBe('%PDF-1.7');
+    expect(group.names).toEqual(['Hello-Ada.pdf', 'Hello-Bo.pdf']);
+  }, 60_000);
+
+  it('keeps an error’s params (what its translated message names) across the worker', async () => {
+    // A .docx that is not a zip at all: refused with the problem named in params.
+    const notZip = officeContentFromFile(new TextEncoder().encode('plain text, not a zip'), 'letter.docx');
+    const error = await pool.render({ key: 'not-zip', content: notZip }, data({})).catch((e: unknown) => e);
+    expect(isQuireError(error, 'TemplateParseError')).toBe(true);
+    expect((error as { params: Record<string, unknown> }).params).toEqual({ problem: 'not-a-zip' });
   }, 60_000);
 });

@@ -24,7 +24,11 @@ export interface RenderGroupRequest extends Omit<RenderRequest, 'source'> {
 
 export type RenderStage = 'resolve' | 'compile' | 'done';
 
-export type WorkerFailure = { ok: false; error: { name: string; message: string; issues?: ErrorIssue[] } };
+/** A catalogued error as JSON: its params (what the translated message names) cross too. */
+export type WorkerFailure = {
+  ok: false;
+  error: { name: string; message: string; issues?: ErrorIssue[]; params?: Record<string, string | number> };
+};
 
 export type RenderResponse = { ok: true; file: RenderedOutput; compiled: number; memoryBytes: number } | WorkerFailure;
 

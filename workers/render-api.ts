@@ -26,7 +26,10 @@ import {
 
 function failure(error: unknown): WorkerFailure {
   const q = toQuireError(error, 'DocGenerationError');
-  return { ok: false, error: { name: q.errorName, message: q.message, issues: [...q.issues] } };
+  return {
+    ok: false,
+    error: { name: q.errorName, message: q.message, issues: [...q.issues], params: { ...q.params } },
+  };
 }
 
 export function createRenderWorkerApi(
