@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark, one after another (they would skew each other in parallel on
-// 2 cores). Rendering runs Quire beside @pdfme/generator; the browser benchmarks drive the built
+// 2 cores). Rendering runs Quire beside @pdfme/generator, Word filling beside docxtemplater; the browser benchmarks drive the built
 // app in Debian's Chromium, so the app is built first. Figures land in bench/*.json and *.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const benches = [
   ['render: Quire WASM + native vs @pdfme/generator', 'npx tsx tests/bench/run.ts'],
+  ['Word templates: Quire vs docxtemplater', 'npx tsx tests/bench/office-docx.ts'],
   ['build for the browser benchmarks', 'npm run -s build'],
   ['editor in Chromium', 'npx tsx tests/bench/editor.ts'],
   ['workspace import and grid in Chromium', 'npx tsx tests/bench/workspace.ts'],
@@ -22,4 +23,4 @@ if (failed.length > 0) {
   console.error(`\nBenchmarks that failed to run: ${failed.join(', ')}`);
   process.exit(1);
 }
-console.log('\nFigures: bench/results.md (render), bench/editor.json, bench/workspace.json');
+console.log('\nFigures: bench/results.md (render), bench/office.md (Word), bench/editor.json, bench/workspace.json');
