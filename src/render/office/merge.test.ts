@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { runPrintBatch } from '../batch/job';
 import { docxRenderer } from './docx';
 import { GOLDEN_RECORD, goldenDocx } from './golden-fixtures';
-import { mergeDocx } from './merge';
+import { mergeDocx, restartPageNumbers } from './merge';
 import { relationships, relsName, resolveTarget } from './package';
 import { OFFICE_MIME, officeContentFromFile } from './schema';
-import { env, input, unzipText, wordText } from './test-helpers';
+import { env, input, makeDocx, unzipText, wordText } from './test-helpers';
 import { OfficePackage } from './zip';
 
 const NUMBERS = ['INV-0001', 'INV-0002', 'INV-0003'];
@@ -95,7 +95,50 @@ describe('mergeDocx', () => {
     const starts = pages.filter((page) => page.includes('Bill to: Ada Lovelace & Co <Ltd>, London'));
     expect(starts).toHaveLength(3);
     expect(starts.map((page) => NUMBERS.find((n) => page.includes(`Invoice ${n}`)))).toEqual(NUMBERS);
+    // Page numbers start again with each record (the footer's PAGE field), not 1, 2, 3.
+    for (const page of starts) expect(page).toMatch(/page 1 of \d/);
   }, 180_000);
+
+  it("restarts page numbers in each record's first section, keeping their format", async () => {
+    const doc = unzipText(await mergeDocx(await filled()))['word/document.xml']!;
+    const sections = doc.match(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/g)!;
+    expect(sections).toHaveLength(3);
+    for (const section of sections) expect(section).toMatch(/<w:pgNumType\b[^>]*w:start="1"/);
+    // Schema order: after the page margins, before the columns.
+    for (const section of sections) expect(section).toMatch(/<w:pgMar\b[^>]*\/>[\s\S]*<w:pgNumType\b/);
+    expect(restartPageNumbers('<w:sectPr><w:pgNumType w:fmt="upperRoman" w:start="4"/></w:sectPr>')).toBe(
+      '<w:sectPr><w:pgNumType w:fmt="upperRoman" w:start="1"/></w:sectPr>',
+    );
+    expect(restartPageNumbers('<w:sectPr/>')).toBe('<w:sectPr><w:pgNumType w:start="1"/></w:sectPr>');
+  });
+
+  it("keeps every record's comments, renumbered", async () => {
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+    const template = makeDocx({
+      body: '<w:p><w:commentRangeStart w:id="0"/><w:r><w:t>Order {number}</w:t></w:r><w:commentRangeEnd w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p>',
+      extra: {
+        'word/comments.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:comments ${W}><w:comment w:id="0" w:author="Ana"><w:p><w:r><w:t>Check the total</w:t></w:r></w:p></w:comment></w:comments>`,
+        'word/_rels/document.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdC" Type="${REL}/comments" Target="comments.xml"/></Relationships>`,
+        '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/comments.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>`,
+      },
+    });
+    const parsed = docxRenderer.parse(officeContentFromFile(template, 'commented.docx'));
+    const docs = await Promise.all(NUMBERS.map((number) => docxRenderer.render(parsed, input({ number }), env)));
+    const out = unzipText(await mergeDocx(docs));
+    const doc = out['word/document.xml']!;
+    const ids = (element: string) =>
+      [...doc.matchAll(new RegExp(`<w:${element}\\b[^>]*w:id="(\\d+)"`, 'g'))].map((m) => m[1]);
+    expect(ids('commentRangeStart')).toEqual(['0', '1', '2']);
+    expect(ids('commentRangeEnd')).toEqual(['0', '1', '2']);
+    expect(ids('commentReference')).toEqual(['0', '1', '2']);
+    const comments = [
+      ...out['word/comments.xml']!.matchAll(/<w:comment\b[^>]*w:id="(\d+)"[^>]*>([\s\S]*?)<\/w:comment>/g),
+    ];
+    expect(comments.map((m) => m[1])).toEqual(['0', '1', '2']);
+    for (const m of comments) expect(wordText(m[2]!)).toBe('Check the total');
+    expect(out['word/comments.xml']!.match(/w:author="Ana"/g)).toHaveLength(3);
+  });
 
   it('one document merges to itself, and none is an error', async () => {
     const [one] = await filled();

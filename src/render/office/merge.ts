@@ -6,8 +6,8 @@
  *
  * What differs per record is carried over: relationships are renamed per document, headers,
  * footers and images copied under new names (an image identical to the base's is shared), and
- * footnotes, endnotes, bookmarks and drawing ids renumbered, because Word calls a file with
- * duplicate ids damaged. Comments of the later documents are dropped (they never print).
+ * footnotes, endnotes, comments, bookmarks and drawing ids renumbered, because Word calls a file
+ * with duplicate ids damaged. Page numbers restart at 1 with each record (its first section).
  */
 import { QuireError } from '../../core/errors';
 import {
@@ -31,6 +31,8 @@ const SHARED_TYPES = new Set(
     (t) => REL + t,
   ),
 );
+const COMMENTS = 'word/comments.xml';
+const COMMENT_MARK = /(<w:comment(?:RangeStart|RangeEnd|Reference)\b[^>]*\sw:id=")(\d+)(")/g;
 const NOTES = [
   { part: 'word/footnotes.xml', element: 'w:footnote', reference: 'w:footnoteReference' },
   { part: 'word/endnotes.xml', element: 'w:endnote', reference: 'w:endnoteReference' },
@@ -75,6 +77,35 @@ function nextPage(sectPr: string): string {
   return `${xml.slice(0, at)}<w:type w:val="nextPage"/>${xml.slice(at)}`;
 }
 
+/** Child elements that come before w:pgNumType in w:sectPr (schema order). */
+const BEFORE_PAGE_NUMBERS =
+  /<w:(?:headerReference|footerReference|type|pgSz|pgMar|paperSrc|lnNumType)\b[^>]*\/>|<w:(footnotePr|endnotePr|pgBorders)\b(?:[^>]*\/>|[\s\S]*?<\/w:\1>)/g;
+
+/** Section properties whose page numbers start again at 1 (their format, if any, kept). */
+export function restartPageNumbers(sectPr: string): string {
+  if (/<w:pgNumType\b/.test(sectPr))
+    return sectPr.replace(/<w:pgNumType\b([^>]*?)(\/?)>/, (_, attrs: string, selfClosing: string) => {
+      const rest = attrs.replace(/\sw:start="[^"]*"/, '');
+      return `<w:pgNumType${rest} w:start="1"${selfClosing}>`;
+    });
+  let xml = sectPr;
+  if (/^<w:sectPr\b[^>]*\/>$/.test(xml)) xml = `${xml.slice(0, -2)}></w:sectPr>`;
+  let at = xml.indexOf('>') + 1;
+  for (const m of xml.matchAll(BEFORE_PAGE_NUMBERS)) at = Math.max(at, m.index + m[0].length);
+  return `${xml.slice(0, at)}<w:pgNumType w:start="1"/>${xml.slice(at)}`;
+}
+
+/** A body whose first section (the record's first page on) numbers its pages from 1. */
+function restartBody(body: Body): Body {
+  const inner = /<w:sectPr\b(?:[^>]*\/>|[\s\S]*?<\/w:sectPr>)/.exec(body.content);
+  if (inner)
+    return {
+      content: `${body.content.slice(0, inner.index)}${restartPageNumbers(inner[0])}${body.content.slice(inner.index + inner[0].length)}`,
+      sectPr: body.sectPr,
+    };
+  return { content: body.content, sectPr: restartPageNumbers(body.sectPr || '<w:sectPr/>') };
+}
+
 /** `xmlns:*` declarations of the root element: a later document may use a prefix the first does not. */
 function namespaces(xml: string): Map<string, string> {
   const root = /<w:document\b[^>]*>/.exec(xml)?.[0] ?? '';
@@ -97,6 +128,10 @@ export class DocxMerger {
   private bookmarkId: number;
   private readonly noteIds: number[];
   private readonly notes: string[];
+  private commentId: number;
+  private comments = '';
+  /** The comments part of the first later document that has one, when the base has none. */
+  private commentsPart: { xml: string; type: string } | undefined;
   private readonly types: Map<string, string>;
   private readonly prefixes: Map<string, string>;
 
@@ -115,6 +150,9 @@ export class DocxMerger {
         : 0,
     );
     this.notes = NOTES.map(() => '');
+    this.commentId = this.base.has(COMMENTS)
+      ? maxId(this.base.text(COMMENTS), /<w:comment\b[^>]*\sw:id="(\d+)"/g)
+      : maxId(xml, /<w:comment(?:RangeStart|RangeEnd|Reference)\b[^>]*\sw:id="(\d+)"/g);
     this.types = overrides(this.base);
     this.prefixes = namespaces(xml);
   }
@@ -135,9 +173,8 @@ export class DocxMerger {
       if (kind === 'Start' || !bookmarks.has(id)) bookmarks.set(id, ++this.bookmarkId);
       return `${open}${bookmarks.get(id)}${close}`;
     });
-    xml = xml
-      .replace(/<w:comment(RangeStart|RangeEnd|Reference)\b[^>]*\/>/g, '')
-      .replace(/\sw14:(paraId|textId)="[^"]*"/g, '');
+    xml = xml.replace(/\sw14:(paraId|textId)="[^"]*"/g, '');
+    xml = this.carryComments(pkg, xml);
     xml = this.carryNotes(pkg, xml);
     this.bodies.push(splitBody(xml));
   }
@@ -146,6 +183,7 @@ export class DocxMerger {
   write(): Uint8Array {
     const last = this.bodies.length - 1;
     const body = this.bodies
+      .map((b) => (this.bodies.length > 1 ? restartBody(b) : b))
       .map((b, i) =>
         i === last ? `${b.content}${b.sectPr}` : `${b.content}<w:p><w:pPr>${nextPage(b.sectPr)}</w:pPr></w:p>`,
       )
@@ -168,7 +206,58 @@ export class DocxMerger {
         this.base.setText(note.part, `${text.slice(0, end)}${this.notes[i]}${text.slice(end)}`);
       }
     });
+    this.writeComments();
     return this.base.write();
+  }
+
+  /** Comments of later documents, appended to the base's part (created from a later one's when it has none). */
+  private writeComments(): void {
+    if (!this.comments) return;
+    if (this.base.has(COMMENTS)) {
+      const text = this.base.text(COMMENTS);
+      const end = text.lastIndexOf('</');
+      this.base.setText(COMMENTS, `${text.slice(0, end)}${this.comments}${text.slice(end)}`);
+      return;
+    }
+    if (!this.commentsPart) return;
+    const { xml, type } = this.commentsPart;
+    const open = /<w:comments\b[^>]*?(\/?)>/.exec(xml);
+    if (!open) return;
+    const head = xml.slice(0, open.index) + open[0].replace(/\/>$/, '>');
+    this.base.setText(COMMENTS, `${head}${this.comments}</w:comments>`);
+    addOverride(this.base, COMMENTS, type);
+    const id = `rIdM${++this.relCount}`;
+    this.base.setText(
+      relsName(DOCUMENT),
+      this.base
+        .text(relsName(DOCUMENT))
+        .replace(
+          '</Relationships>',
+          `<Relationship Id="${id}" Type="${REL}comments" Target="comments.xml"/></Relationships>`,
+        ),
+    );
+  }
+
+  /** Comments the document marks, renumbered after the ones before, kept for the merged part. */
+  private carryComments(pkg: OfficePackage, xml: string): string {
+    if (!/<w:comment(?:RangeStart|RangeEnd|Reference)\b/.test(xml)) return xml;
+    const source = pkg.has(COMMENTS) ? pkg.text(COMMENTS) : '';
+    if (source && !this.base.has(COMMENTS) && !this.commentsPart) {
+      const type =
+        overrides(pkg).get(COMMENTS) ?? 'application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml';
+      this.commentsPart = { xml: source, type };
+    }
+    const map = new Map<string, number>();
+    const out = xml.replace(COMMENT_MARK, (_, open, id, close) => {
+      if (!map.has(id)) map.set(id, ++this.commentId);
+      return `${open}${map.get(id)}${close}`;
+    });
+    for (const [id, next] of map) {
+      const found = new RegExp(`<w:comment\\b[^>]*\\sw:id="${id}"[^>]*>[\\s\\S]*?</w:comment>`).exec(source)?.[0];
+      if (found)
+        this.comments += found.replace(/(\sw:id=")\d+(")/, `$1${next}$2`).replace(/\sw14:(paraId|textId)="[^"]*"/g, '');
+    }
+    return out;
   }
 
   /** Footnotes and endnotes the document refers to, renumbered into the base's parts. */
