@@ -4,6 +4,7 @@ import { NotFoundScreen } from '../screens/NotFound';
 import { ErrorPage, isUserFacingError } from '../shell/ErrorPage';
 import { Header } from '../shell/Header';
 import { RenderErrorPanel } from '../shell/RenderErrorPanel';
+import { SyncBoot } from '../sync/SyncBoot';
 
 function RootLayout() {
   return (
@@ -13,6 +14,7 @@ function RootLayout() {
         <Outlet />
       </main>
       <UpdatePrompt />
+      <SyncBoot />
     </div>
   );
 }

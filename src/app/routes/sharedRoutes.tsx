@@ -2,6 +2,7 @@ import { createRoute } from '@tanstack/react-router';
 import { PrintDocxScreen } from '../office/OfficeScreens';
 import { PrintScreen } from '../preview/PreviewScreen';
 import { LandingScreen } from '../screens/Landing';
+import { SyncScreen } from '../sync/SyncScreen';
 import { rootRoute } from './root';
 
 // Paths both route tables define; registered once.
@@ -15,4 +16,7 @@ const printDocx = createRoute({
   component: PrintDocxScreen,
 });
 
-export const sharedRoutes = [landing, print, printDocx] as const;
+// Connecting to a Quire server and linking workspaces to team documents (issue 14).
+const sync = createRoute({ getParentRoute: () => rootRoute, path: '/sync', component: SyncScreen });
+
+export const sharedRoutes = [landing, print, printDocx, sync] as const;

@@ -15,6 +15,7 @@ import {
   type BindingTargets,
   loadBindingTargets,
 } from '../services/templates';
+import { SyncStatusLine, TemplateSyncPanel } from '../sync/TemplateSync';
 import { documentTemplate } from './newTemplate';
 import './templates.css';
 
@@ -173,6 +174,7 @@ function TemplateCard({
             <option value={2}>{t('list.boardView')}</option>
           </select>
         </label>
+        <TemplateSyncPanel localId={row.id} />
         <div className="tpl-actions">
           {row.tableId && !row.tableId.startsWith('approval:') && !approvalCode && (
             <a
@@ -246,6 +248,22 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
 
   useEffect(() => {
     void reload();
+  }, [reload]);
+
+  // Templates written by another tab or by sync (someone else's version, a reset) show without a reload.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let alive = true;
+    void getStorage().then((storage) => {
+      if (!alive) return;
+      stop = storage.changes.subscribe((change) => {
+        if (change.origin === 'remote' && change.stores.includes('templates')) void reload();
+      });
+    });
+    return () => {
+      alive = false;
+      stop?.();
+    };
   }, [reload]);
 
   const create = async (sample?: SampleName) => {
@@ -323,6 +341,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
           )}
         </div>
       </header>
+      {!approvalCode && <SyncStatusLine offerConnect />}
       {rows === null ? (
         <p className="muted">{t('list.loading')}</p>
       ) : rows.length === 0 ? (

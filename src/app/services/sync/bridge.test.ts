@@ -205,4 +205,42 @@ describe('the sync bridge: local templates ↔ the server', () => {
     expect(await b.bridge.linkOf('base-shop')).toBeUndefined();
     expect((await b.storage.templates.list({ baseId: 'base-shop' })).length).toBe(1);
   });
+
+  it('resets a draft to a release with its version lock, and refuses while changes wait to be sent', async () => {
+    const user = await server.register('Cy');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, { token: user.token, body: {} });
+    const api = quireApi(new ApiClient({ baseUrl: server.url, getToken: () => user.token, retries: 0 }));
+    const a = await device(user.token);
+    const b = await device(user.token);
+    const link = { baseId: 'base-shop', teamId: user.teamId, docId: doc.data.id, docName: 'New Document' };
+    const tA = await newTemplate(a, 'Receipt', 'release one');
+    await a.bridge.linkBase(link);
+    await a.sync();
+    await a.bridge.publish(tA.id, 'first');
+    await a.sync();
+    const target = await a.bridge.remoteOf(tA.id);
+    expect(target).toMatchObject({ teamId: user.teamId, docId: doc.data.id, version: 1 });
+    const releases = await api.templates.releases(doc.data.id, target?.templateId ?? '');
+    expect(releases.map((r) => [r.releaseNo, r.note])).toEqual([[1, 'first']]);
+
+    await edit(a, tA.id, 'draft after the release');
+    const send = (t: { teamId: string; docId: string; templateId: string; version: number }) =>
+      api.templates.reset(t.teamId, t.docId, t.templateId, { lastVersion: t.version, releaseNo: 1 });
+    // A change still waiting: resetting now would skip it, so the bridge refuses before any request.
+    await expect(a.bridge.resetToRelease(tA.id, send)).rejects.toMatchObject({ errorName: 'VersionConflict' });
+    await a.sync();
+
+    const reset = await a.bridge.resetToRelease(tA.id, send);
+    expect(reset).toMatchObject({ version: 3, content: content('release one') });
+    expect((await a.storage.templates.get(tA.id))?.content).toBe(content('release one'));
+    // Writing the reset locally is not a new local edit: nothing queued, the template is synced.
+    expect(await a.bridge.viewOf(tA.id)).toMatchObject({ state: 'synced', version: 3, waiting: 0 });
+
+    // The other device follows it by pull.
+    await b.bridge.linkBase(link);
+    await b.sync();
+    const [tB] = await b.storage.templates.list({ baseId: 'base-shop' });
+    expect(tB?.content).toBe(content('release one'));
+    expect(await b.bridge.viewOf(tB?.id ?? '')).toMatchObject({ state: 'synced', version: 3 });
+  });
 });

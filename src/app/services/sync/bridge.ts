@@ -15,6 +15,14 @@ import type { BaseLinkRow, TemplatePlace } from '../../../sync/store';
 const newRemoteId = () => `tpl_${crypto.randomUUID().replaceAll('-', '')}`;
 const newLocalId = () => `tpl_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
 
+/** A synced template's place on the server and the version this device last saw. */
+export interface RemoteTemplate {
+  templateId: string;
+  docId: string;
+  teamId: string;
+  version: number | null;
+}
+
 /** What the template list and the editor show for one local template. */
 export type TemplateSyncView =
   | { state: 'local' }
@@ -281,6 +289,38 @@ export class SyncBridge {
         );
       }
       return copyLocalId;
+    });
+  }
+
+  /** Where a synced template lives on the server, for calls outside the outbox (releases, reset). */
+  async remoteOf(localId: string): Promise<RemoteTemplate | undefined> {
+    const remoteId = await this.remoteIdOf(localId);
+    const state = remoteId ? await this.engine.stateOf(remoteId) : undefined;
+    const link = state ? await this.db.bases.where('docId').equals(state.docId).first() : undefined;
+    if (!remoteId || !state || !link) return undefined;
+    return { templateId: remoteId, docId: state.docId, teamId: link.teamId, version: state.serverVersion };
+  }
+
+  /**
+   * Makes a release the draft again: `send` asks the server to copy it as the next version, locked to
+   * the version this device last saw, and the answer is written into the local template. Refused while
+   * this template has changes waiting or a conflict: those reach the server (or the user) first.
+   */
+  resetToRelease(
+    localId: string,
+    send: (target: RemoteTemplate & { version: number }) => Promise<TemplateDto>,
+  ): Promise<TemplateDto> {
+    return this.serial(async () => {
+      const target = await this.remoteOf(localId);
+      if (!target) throw new QuireError('NoTempalte', { detail: `template ${localId} is not synced` });
+      const state = await this.engine.stateOf(target.templateId);
+      const waiting = await this.db.outbox.where('templateId').equals(target.templateId).count();
+      if (target.version === null || state?.state !== 'synced' || waiting > 0)
+        throw new QuireError('VersionConflict', { detail: `template ${localId} has changes waiting to be sent` });
+      const template = await send({ ...target, version: target.version });
+      await this.engine.track(template);
+      await this.writeRemote(template);
+      return template;
     });
   }
 

@@ -64,7 +64,35 @@ const isTransient = (error: unknown) => {
   return typeof status === 'number' && (status === 0 || status >= 500);
 };
 
+/**
+ * Set once a workspace of this device has been linked to a team document. Without it the app never
+ * opens the sync database nor calls the server: people who never connect see no difference.
+ */
+const LINKED_KEY = 'quire-sync-linked';
+
+export function hasLinkedBases(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(LINKED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function rememberLinked(linked: boolean): void {
+  try {
+    if (linked) globalThis.localStorage?.setItem(LINKED_KEY, '1');
+    else globalThis.localStorage?.removeItem(LINKED_KEY);
+  } catch {
+    // Private mode without storage: sync starts from the sync screen instead.
+  }
+}
+
 let started: Promise<SyncRuntime> | undefined;
+
+/** The running sync of this tab, if it was started. */
+export function runningSync(): Promise<SyncRuntime> | undefined {
+  return started;
+}
 
 /** Starts sync in this tab once; later calls return the same runtime. */
 export function startSync(): Promise<SyncRuntime> {

@@ -1,7 +1,8 @@
 /**
  * The app's connection to Quire's server (same origin): the signed-in account (the 'open' login
- * record of spec 000 §3, holding the server's token) and a typed client whose 401 sends the user
- * back to sign-in with the page they were on as the target (spec 000 §4).
+ * record of spec 000 §3, holding the server's token) and a typed client whose 401 clears that
+ * login (spec 000 §4). Sync then pauses and the sync screen asks to sign in again: local work goes
+ * on, and the page is not taken away from someone typing in the editor.
  */
 
 import i18next from 'i18next';
@@ -9,7 +10,7 @@ import { ApiClient } from '../../../api/client';
 import type { LoginDto } from '../../../api/contract';
 import { type QuireApi, quireApi } from '../../../api/quire';
 import type { LoginRecord } from '../../auth/loginStore';
-import { loginStore, signinHref } from '../../auth/session';
+import { loginStore } from '../../auth/session';
 
 /** Local-only records ("Continue on this device") start with this; they carry no server token. */
 const LOCAL_TOKEN_PREFIX = 'local-';
@@ -18,6 +19,18 @@ const LOCAL_TOKEN_PREFIX = 'local-';
 export function serverLogin(): LoginRecord | undefined {
   const record = loginStore.current('open');
   return record && !record.token.startsWith(LOCAL_TOKEN_PREFIX) ? record : undefined;
+}
+
+const watchers = new Set<() => void>();
+
+/** Called after each sign-in and sign-out (screens showing the account re-read it). */
+export function watchServerLogin(listener: () => void): () => void {
+  watchers.add(listener);
+  return () => watchers.delete(listener);
+}
+
+function loginChanged(): void {
+  for (const listener of watchers) listener();
 }
 
 export function saveServerLogin(answer: LoginDto): LoginRecord {
@@ -29,22 +42,17 @@ export function saveServerLogin(answer: LoginDto): LoginRecord {
     version: 'v1',
   };
   loginStore.save('open', record);
+  loginChanged();
   return record;
 }
 
 export function clearServerLogin(): void {
   loginStore.clear('open');
-}
-
-/** Where the user is now, to come back to after signing in again. */
-function currentTarget(): string {
-  return `${window.location.pathname}${window.location.search}`;
+  loginChanged();
 }
 
 let expiredHandler: () => void = () => {
-  clearServerLogin();
-  if (typeof window === 'undefined' || window.location.pathname === '/login') return;
-  window.location.assign(signinHref({ context: 'open', target: currentTarget() }));
+  if (serverLogin()) clearServerLogin();
 };
 
 /** Tests and embedders may replace what a 401 does. */
@@ -65,4 +73,12 @@ export function serverApi(): QuireApi {
     }),
   );
   return api;
+}
+
+/**
+ * Sign-in and sign-up: a wrong password answers 401, which here is a refusal to show in the form,
+ * not an expired session.
+ */
+export function connectApi(): QuireApi {
+  return quireApi(new ApiClient({ getLang: () => i18next.language || 'en-US' }));
 }
