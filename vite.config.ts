@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ON_DEMAND_FONT_GLOB } from './wasm/font-cache';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -58,6 +59,9 @@ export default defineConfig({
       injectRegister: false, // src/app/pwa/serviceWorker.ts registers it, with the update prompt
       injectManifest: {
         globPatterns: PRECACHE_PATTERNS,
+        // Chinese, Japanese, Korean and Thai fonts (~60 MB) are cached on demand and for the user's
+        // language and data instead (wasm/font-cache.ts), so a first visit does not download them all.
+        globIgnores: [ON_DEMAND_FONT_GLOB],
         maximumFileSizeToCacheInBytes: MAX_PRECACHE_FILE_BYTES,
         rollupFormat: 'iife',
       },

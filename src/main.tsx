@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { browserStorage } from './app/auth/session';
+import { startKeepingFontsOffline } from './app/pwa/fontCache';
 import { registerServiceWorker } from './app/pwa/serviceWorker';
+import { openedWorkspace } from './app/services/storage';
 import { postCallbackIfRequested } from './app/shell/callback';
 import { setupI18n } from './i18n';
 import './app/styles/base.css';
@@ -26,7 +28,10 @@ async function start(): Promise<void> {
       <App i18n={i18n} />
     </StrictMode>,
   );
-  if (import.meta.env.PROD) registerServiceWorker();
+  if (import.meta.env.PROD) {
+    registerServiceWorker();
+    startKeepingFontsOffline({ i18n, openedStorage: openedWorkspace });
+  }
 }
 
 // Spec 000 §2: with `_callback` the page only reports its URL to the parent window.

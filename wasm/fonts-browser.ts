@@ -14,6 +14,7 @@ import tcRegular from '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400
 import tcBold from '@expo-google-fonts/noto-sans-tc/700Bold/NotoSansTC_700Bold.ttf?url';
 import thaiRegular from '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf?url';
 import thaiBold from '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf?url';
+import { QuireError } from '../src/core/errors';
 import type { FontGroup, FontGroupLoader } from './fonts';
 
 export const FONT_URLS: Record<FontGroup, string[]> = {
@@ -25,12 +26,29 @@ export const FONT_URLS: Record<FontGroup, string[]> = {
   kr: [krRegular, krBold],
 };
 
-/** Fetches a group's fonts from the app's own origin (precached by the service worker). */
+/**
+ * Fetches a group's fonts from the app's own origin (Latin precached; the large scripts from the
+ * font cache, or the network). Offline with a script never fetched before, the document cannot be
+ * typeset faithfully: FontsUnavailable names the script rather than printing empty boxes.
+ */
 export const loadFontGroupFromUrls: FontGroupLoader = async (group) =>
   Promise.all(
     FONT_URLS[group].map(async (url) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`font ${url}: HTTP ${response.status}`);
+      let response: Response;
+      try {
+        response = await fetch(url);
+      } catch (error) {
+        throw new QuireError('FontsUnavailable', {
+          detail: `${group}: ${url}`,
+          params: { script: group },
+          cause: error,
+        });
+      }
+      if (!response.ok)
+        throw new QuireError('FontsUnavailable', {
+          detail: `${group}: ${url} HTTP ${response.status}`,
+          params: { script: group },
+        });
       return new Uint8Array(await response.arrayBuffer());
     }),
   );

@@ -74,6 +74,7 @@ export const ERROR_CATALOGUE = {
   ImportNotText: { code: 'IMPORT_NOT_TEXT', message: 'the file is not a text (CSV) file' },
   ImportNotXlsx: { code: 'IMPORT_NOT_XLSX', message: 'the file is not an Excel (.xlsx) workbook' },
   BackupInvalid: { code: 'BACKUP_INVALID', message: 'the file is not a Quire backup' },
+  FontsUnavailable: { code: 'FONTS_UNAVAILABLE', message: 'the fonts for this script are not on this device' },
   // Embedding in a host (docs/HOST-PROTOCOL.md)
   HostTimeout: { code: 'HOST_TIMEOUT', message: 'the host did not answer in time' },
   HostError: { code: 'HOST_ERROR', message: 'the host answered with an error' },

@@ -1,2 +1,2 @@
 /** The tab's one storage connection: the local workspace, opened once (with its demo on first start). */
-export { openWorkspace as getStorage, openWorkspace } from '../workspace/bootstrap';
+export { openedWorkspace, openWorkspace as getStorage, openWorkspace } from '../workspace/bootstrap';

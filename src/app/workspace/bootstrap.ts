@@ -81,6 +81,11 @@ function keepRetrying(storage: Storage): void {
  * requested, the unsaved-data buffer mirrored into UI state (and retried), held grid edits and an
  * interrupted import of an earlier session. Failures become the banner.
  */
+/** The workspace if this tab has opened it already; asking creates nothing (no demo on the landing page). */
+export function openedWorkspace(): Promise<Storage> | undefined {
+  return opening;
+}
+
 export function openWorkspace(): Promise<Storage> {
   opening ??= (async () => {
     registerDemoTemplates(demoTemplates);

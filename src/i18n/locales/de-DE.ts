@@ -229,6 +229,8 @@ const deDE: Messages = {
     Forbidden: 'Dazu fehlt Ihnen die Berechtigung.',
     InvalidTemplateType: 'Dieser Vorlagentyp wird nicht unterstützt.',
     InvalidBaseTableSelection: 'Die gewählte Base oder Tabelle ist ungültig.',
+    FontsUnavailable:
+      'Die Schriften, die dieses Dokument braucht, sind noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet, dann hält Quire sie für die Offline-Nutzung bereit.',
     StorageQuotaExceeded: 'Der Speicher auf diesem Gerät ist voll.',
     StorageUnavailable: 'Der Browserspeicher ist nicht verfügbar.',
     ImportError: 'Die Datei konnte nicht importiert werden.',

@@ -228,6 +228,8 @@ const enUS = {
     Forbidden: 'You do not have permission to do this.',
     InvalidTemplateType: 'This template type is not supported.',
     InvalidBaseTableSelection: 'The selected base or table is not valid.',
+    FontsUnavailable:
+      'The fonts this document needs are not on this device yet. Connect to the internet once and Quire keeps them for offline use.',
     StorageQuotaExceeded: 'The storage on this device is full.',
     StorageUnavailable: 'The browser storage is not available.',
     ImportError: 'The file could not be imported.',

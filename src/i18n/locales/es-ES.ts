@@ -230,6 +230,8 @@ const esES: Messages = {
     Forbidden: 'No tienes permiso para hacer esto.',
     InvalidTemplateType: 'Este tipo de plantilla no es compatible.',
     InvalidBaseTableSelection: 'La base o la tabla seleccionada no es válida.',
+    FontsUnavailable:
+      'Las fuentes que necesita este documento aún no están en este dispositivo. Conéctate a internet una vez y Quire las guardará para usarlas sin conexión.',
     StorageQuotaExceeded: 'El almacenamiento de este dispositivo está lleno.',
     StorageUnavailable: 'El almacenamiento del navegador no está disponible.',
     ImportError: 'No se ha podido importar el archivo.',

@@ -230,6 +230,8 @@ const frFR: Messages = {
     Forbidden: 'Vous n’avez pas l’autorisation de faire cela.',
     InvalidTemplateType: 'Ce type de modèle n’est pas pris en charge.',
     InvalidBaseTableSelection: 'La base ou la table sélectionnée n’est pas valide.',
+    FontsUnavailable:
+      'Les polices dont ce document a besoin ne sont pas encore sur cet appareil. Connectez-vous une fois à Internet et Quire les conservera pour une utilisation hors ligne.',
     StorageQuotaExceeded: 'Le stockage de cet appareil est plein.',
     StorageUnavailable: 'Le stockage du navigateur n’est pas disponible.',
     ImportError: 'Le fichier n’a pas pu être importé.',

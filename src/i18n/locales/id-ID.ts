@@ -227,6 +227,8 @@ const idID: Messages = {
     Forbidden: 'Anda tidak memiliki izin untuk melakukan ini.',
     InvalidTemplateType: 'Jenis templat ini tidak didukung.',
     InvalidBaseTableSelection: 'Base atau tabel yang dipilih tidak valid.',
+    FontsUnavailable:
+      'Font yang dibutuhkan dokumen ini belum ada di perangkat ini. Sambungkan ke internet sekali dan Quire akan menyimpannya untuk digunakan offline.',
     StorageQuotaExceeded: 'Penyimpanan di perangkat ini penuh.',
     StorageUnavailable: 'Penyimpanan browser tidak tersedia.',
     ImportError: 'File tidak dapat diimpor.',

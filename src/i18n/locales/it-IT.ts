@@ -230,6 +230,8 @@ const itIT: Messages = {
     Forbidden: 'Non hai l’autorizzazione per farlo.',
     InvalidTemplateType: 'Questo tipo di modello non è supportato.',
     InvalidBaseTableSelection: 'La base dati o la tabella selezionata non è valida.',
+    FontsUnavailable:
+      "I caratteri necessari a questo documento non sono ancora su questo dispositivo. Connettiti a Internet una volta e Quire li conserverà per l'uso offline.",
     StorageQuotaExceeded: 'Lo spazio di archiviazione di questo dispositivo è pieno.',
     StorageUnavailable: 'L’archiviazione del browser non è disponibile.',
     ImportError: 'Impossibile importare il file.',

@@ -228,6 +228,8 @@ const jaJP: Messages = {
     Forbidden: 'この操作を行う権限がありません。',
     InvalidTemplateType: 'このテンプレートの種類はサポートされていません。',
     InvalidBaseTableSelection: '選択したベースまたはテーブルが正しくありません。',
+    FontsUnavailable:
+      'この文書に必要なフォントがまだこのデバイスにありません。一度インターネットに接続すると、Quire がオフライン用に保存します。',
     StorageQuotaExceeded: 'このデバイスのストレージがいっぱいです。',
     StorageUnavailable: 'ブラウザーのストレージを利用できません。',
     ImportError: 'ファイルをインポートできませんでした。',

@@ -227,6 +227,8 @@ const koKR: Messages = {
     Forbidden: '이 작업을 수행할 권한이 없습니다.',
     InvalidTemplateType: '지원하지 않는 템플릿 형식입니다.',
     InvalidBaseTableSelection: '선택한 베이스 또는 테이블이 올바르지 않습니다.',
+    FontsUnavailable:
+      '이 문서에 필요한 글꼴이 아직 이 기기에 없습니다. 한 번 인터넷에 연결하면 Quire가 오프라인 사용을 위해 보관합니다.',
     StorageQuotaExceeded: '이 기기의 저장 공간이 가득 찼습니다.',
     StorageUnavailable: '브라우저 저장소를 사용할 수 없습니다.',
     ImportError: '파일을 가져올 수 없습니다.',

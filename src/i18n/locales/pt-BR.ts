@@ -228,6 +228,8 @@ const ptBR: Messages = {
     Forbidden: 'Você não tem permissão para fazer isso.',
     InvalidTemplateType: 'Este tipo de modelo não é compatível.',
     InvalidBaseTableSelection: 'A base ou a tabela selecionada não é válida.',
+    FontsUnavailable:
+      'As fontes de que este documento precisa ainda não estão neste dispositivo. Conecte-se à internet uma vez e o Quire as guardará para uso offline.',
     StorageQuotaExceeded: 'O armazenamento deste dispositivo está cheio.',
     StorageUnavailable: 'O armazenamento do navegador não está disponível.',
     ImportError: 'Não foi possível importar o arquivo.',

@@ -228,6 +228,8 @@ const viVN: Messages = {
     Forbidden: 'Bạn không có quyền thực hiện thao tác này.',
     InvalidTemplateType: 'Loại mẫu này không được hỗ trợ.',
     InvalidBaseTableSelection: 'Base hoặc bảng đã chọn không hợp lệ.',
+    FontsUnavailable:
+      'Phông chữ mà tài liệu này cần chưa có trên thiết bị này. Hãy kết nối internet một lần và Quire sẽ lưu chúng để dùng ngoại tuyến.',
     StorageQuotaExceeded: 'Bộ nhớ trên thiết bị này đã đầy.',
     StorageUnavailable: 'Bộ nhớ của trình duyệt không khả dụng.',
     ImportError: 'Không thể nhập tệp.',

@@ -223,6 +223,7 @@ const zhCN: Messages = {
     Forbidden: '你没有执行此操作的权限。',
     InvalidTemplateType: '不支持此模板类型。',
     InvalidBaseTableSelection: '所选的多维表格或数据表无效。',
+    FontsUnavailable: '此文档所需的字体尚未保存在本设备上。请联网一次，Quire 会将其保存以供离线使用。',
     StorageQuotaExceeded: '此设备的存储空间已满。',
     StorageUnavailable: '浏览器存储不可用。',
     ImportError: '无法导入该文件。',

@@ -223,6 +223,7 @@ const zhTW: Messages = {
     Forbidden: '你沒有執行此操作的權限。',
     InvalidTemplateType: '不支援此範本類型。',
     InvalidBaseTableSelection: '選取的多維表格或資料表無效。',
+    FontsUnavailable: '此文件所需的字型尚未儲存在本裝置上。請連線一次，Quire 會將其保存以供離線使用。',
     StorageQuotaExceeded: '此裝置的儲存空間已滿。',
     StorageUnavailable: '無法使用瀏覽器儲存空間。',
     ImportError: '無法匯入該檔案。',
