@@ -5,6 +5,7 @@
  * QuireError's code and issues).
  */
 import { toQuireError } from '../src/core/errors';
+import type { FontGroupLoader } from '../wasm/fonts';
 import {
   type PreparedTemplate,
   prepareOutputTemplate,
@@ -35,6 +36,8 @@ function failure(error: unknown): WorkerFailure {
 export function createRenderWorkerApi(
   createEngine: () => Promise<TypstEngine>,
   loadImage?: ImageLoader,
+  /** The shipped fonts by group, for outputs drawn without Typst (canvas templates). */
+  loadFontGroup?: FontGroupLoader,
 ): RenderWorkerApi {
   let engine: Promise<TypstEngine> | undefined;
   const templates = new Map<string, PreparedTemplate>();
@@ -42,7 +45,7 @@ export function createRenderWorkerApi(
     engine ??= createEngine();
     return engine;
   };
-  const env = { typst: getEngine, ...(loadImage ? { loadImage } : {}) };
+  const env = { typst: getEngine, ...(loadImage ? { loadImage } : {}), ...(loadFontGroup ? { loadFontGroup } : {}) };
   const stats = async () => {
     if (!engine) return { compiled: 0, memoryBytes: 0 };
     const e = await engine;

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { createNodeEngine, type EngineKind } from '../src/render/node-engine';
 import { nodeImageLoader } from '../src/render/node-images';
+import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
 import { nodeEndpoint } from './node-endpoint';
 import { createRenderWorkerApi } from './render-api';
 
@@ -10,6 +11,7 @@ const options = (workerData ?? {}) as { engine?: EngineKind; baseDir?: string };
 const api = createRenderWorkerApi(
   () => createNodeEngine(options.engine ?? 'wasm'),
   nodeImageLoader(options.baseDir ?? process.cwd()),
+  loadFontGroupFromNodeModules,
 );
 
 if (parentPort) Comlink.expose(api, nodeEndpoint(parentPort));

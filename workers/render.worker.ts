@@ -12,6 +12,7 @@ const api = createRenderWorkerApi(
     const response = await fetch(url);
     return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
   },
+  loadFontGroupFromUrls,
 );
 
 Comlink.expose(api);

@@ -4,6 +4,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
@@ -22,7 +23,7 @@ import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 
 const USAGE =
-  "render <template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format docx|xlsx|pptx]";
+  "render <template.json | pdfme-template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format docx|xlsx|pptx]";
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -134,7 +135,10 @@ export const renderCommand: CliCommand = {
         return engine;
       },
       loadImage: nodeImageLoader(dirname(resolve(dataPath))),
+      loadFontGroup: loadFontGroupFromNodeModules,
     };
+    // What the template asks for that Quire replaces (a canvas font it does not ship) is said, not fatal.
+    if (prepared.kind === 'canvas') for (const warning of prepared.template.warnings) io.err(`Warning: ${warning}`);
     const started = performance.now();
     const printTime = Date.now();
     const naming = {

@@ -6,6 +6,7 @@
  */
 import { QuireError } from '../../core/errors';
 import type { ParsedTemplateContent } from '../../core/model/types';
+import { type CanvasTemplate, canvasRenderer, isPdfmeTemplate } from '../canvas';
 import {
   type DocxTemplate,
   docxRenderer,
@@ -24,6 +25,8 @@ export interface OutputTemplates {
   docx: DocxTemplate;
   xlsx: XlsxTemplate;
   pptx: PptxTemplate;
+  /** Fields placed on a page (pdfme's template format), drawn with @pdfme/generator (render/canvas). */
+  canvas: CanvasTemplate;
 }
 
 export type OutputKind = keyof OutputTemplates;
@@ -33,6 +36,7 @@ export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K]> } 
   docx: docxRenderer,
   xlsx: xlsxRenderer,
   pptx: pptxRenderer,
+  canvas: canvasRenderer,
 };
 
 export function isOutputKind(value: unknown): value is OutputKind {
@@ -52,6 +56,8 @@ function contentObject(content: unknown): unknown {
 /** The kind a stored template content declares (none: document mode). */
 export function outputKindOf(content: unknown): OutputKind {
   const value = contentObject(content);
+  // A pdfme template (basePdf + schemas) as pdfme's designer exports it, with no kind of its own.
+  if (isPdfmeTemplate(value)) return 'canvas';
   if (typeof value !== 'object' || value === null || !('kind' in value)) return 'document';
   const kind = (value as { kind: unknown }).kind;
   if (isOutputKind(kind)) return kind;

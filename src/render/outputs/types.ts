@@ -3,6 +3,7 @@
  * input into the bytes of one file. The registry (`registry.ts`) maps each kind to its renderer;
  * its type requires an entry for every kind, so a new kind fails the typecheck until it renders.
  */
+import type { FontGroupLoader } from '../../../wasm/fonts';
 import type { PrintSettings } from '../../core/print/build';
 import type { PrintInput } from '../../core/print/input';
 import type { ImageLoader } from '../resolve/context';
@@ -14,6 +15,8 @@ export interface OutputEnvironment {
   typst: () => Promise<TypstEngine>;
   /** Fetches an image the print input's assets do not hold (http in Node; none in browsers). */
   loadImage?: ImageLoader;
+  /** The shipped fonts of a group, for outputs that draw text without Typst (canvas). */
+  loadFontGroup?: FontGroupLoader;
 }
 
 export interface RenderedFile {

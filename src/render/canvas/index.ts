@@ -1,0 +1,15 @@
+/** Canvas (Design) templates: pdfme's template format rendered with @pdfme/generator. See CONTEXT.md. */
+export { CANVAS_FONTS, FALLBACK_FONT } from './fonts';
+export { type CanvasTemplate, canvasRenderer, parseCanvas, renderCanvas } from './render';
+export {
+  BARCODE_TYPES,
+  blankCanvasContent,
+  CANVAS_FIELD_TYPES,
+  type CanvasField,
+  type CanvasFieldType,
+  type CanvasTemplateContent,
+  canvasTemplateSchema,
+  isPdfmeTemplate,
+  parseCanvasContent,
+  toPdfmeTemplate,
+} from './schema';

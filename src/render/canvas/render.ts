@@ -1,0 +1,405 @@
+/**
+ * Canvas templates rendered with @pdfme/generator from the print input every kind uses. Each field
+ * is planned once per template (its tags parsed, its pdfme type chosen); per record only values are
+ * computed. Text is filled with Quire's tag language (core/expr) before pdfme sees it, and every
+ * field reaches pdfme as an input (never `readOnly`), so pdfme's own placeholder expressions are
+ * never evaluated. QR and bar codes are drawn as SVG; dates and selects print as text.
+ */
+import type { Font, Template } from '@pdfme/common';
+import { generate } from '@pdfme/generator';
+import { checkbox, ellipse, image, line, radioGroup, rectangle, svg, table, text } from '@pdfme/schemas';
+import type { FontGroupLoader } from '../../../wasm/fonts';
+import { QuireError } from '../../core/errors';
+import type { TemplateNode } from '../../core/expr/ast';
+import {
+  type EvalOptions,
+  evaluateExpression,
+  parseCached,
+  renderTemplate,
+  rootScope,
+  type Scope,
+  withItem,
+} from '../../core/expr/evaluate';
+import { defaultToPlain, getChild, isPlainObject, isTruthy, toText } from '../../core/expr/values';
+import type { PrintSettings } from '../../core/print/build';
+import type { PrintInput } from '../../core/print/input';
+import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import { imageUrlsOf } from '../resolve/images';
+import { codeSvg } from './codes';
+import { declaredFont, FALLBACK_FONT, fontForTexts, loadCanvasFonts } from './fonts';
+import { BARCODE_TYPES, type CanvasField, type CanvasTemplateContent, parseCanvasContent } from './schema';
+
+type Mode = 'text' | 'variables' | 'code' | 'image' | 'check' | 'table' | 'static';
+
+interface FieldPlan {
+  /** The generated template's field name (`f<page>_<index>`: unique, never the template's text). */
+  key: string;
+  field: CanvasField;
+  mode: Mode;
+  /** The content (or multi-variable text) parsed as a template of tags. */
+  nodes?: TemplateNode[];
+  /** `{expression}` when the whole content is one tag (images, check boxes, lists). */
+  expression?: string;
+  /** Table: one parsed cell template per column. */
+  columns?: TemplateNode[][];
+  /** Whether its content (or multi-variable text) holds tags. */
+  hasTags?: boolean;
+  /** The shipped font its text is drawn with before script-specific choice. */
+  font?: string;
+}
+
+export interface CanvasTemplate {
+  content: CanvasTemplateContent;
+  /** One list of planned fields per page (static fields of a blank page on every page). */
+  pages: FieldPlan[][];
+  /** What the template asks for that Quire replaces (a font it lacks); said, never fatal. */
+  warnings: string[];
+  lang: string;
+  options: EvalOptions;
+}
+
+const TEXT_TYPES = new Set(['text', 'date', 'time', 'dateTime', 'select']);
+const SHAPES = new Set(['line', 'rectangle', 'ellipse', 'svg']);
+
+function modeOf(field: CanvasField): Mode {
+  if (field.type === 'multiVariableText') return 'variables';
+  if (TEXT_TYPES.has(field.type)) return 'text';
+  if (BARCODE_TYPES.has(field.type)) return 'code';
+  if (field.type === 'image' || field.type === 'signature') return 'image';
+  if (field.type === 'checkbox' || field.type === 'radioGroup') return 'check';
+  if (field.type === 'table') return 'table';
+  return 'static';
+}
+
+const SINGLE_TAG = /^\s*\{([^{}]+)\}\s*$/;
+
+function parseAt(text: string, path: string, options: EvalOptions): TemplateNode[] {
+  try {
+    return parseCached(text, options);
+  } catch (error) {
+    if (error instanceof QuireError) {
+      const reason = error.issues[0]?.reason ?? error.message;
+      throw new QuireError('TemplateParseError', { detail: `${path}: ${reason}`, issues: [{ path, reason }] });
+    }
+    throw error;
+  }
+}
+
+function planField(field: CanvasField, key: string, path: string, options: EvalOptions, warnings: string[]): FieldPlan {
+  const mode = modeOf(field);
+  const plan: FieldPlan = { key, field, mode };
+  const content = field.content ?? '';
+  if (mode === 'variables') plan.nodes = parseAt(field.text ?? '', `${path}.text`, options);
+  else if (mode === 'text' || mode === 'code') plan.nodes = parseAt(content, `${path}.content`, options);
+  else if (mode === 'image' || mode === 'check' || mode === 'table') {
+    const single = SINGLE_TAG.exec(content);
+    if (single && !(mode === 'table' && content.trim().startsWith('['))) {
+      parseAt(content, `${path}.content`, options);
+      plan.expression = single[1]!;
+    }
+    if (mode === 'check' && !single) plan.nodes = parseAt(content, `${path}.content`, options);
+    if (mode === 'table' && field.columns)
+      plan.columns = field.columns.map((c, i) => parseAt(c, `${path}.columns[${i}]`, options));
+  }
+  plan.hasTags = (plan.nodes ?? []).some((n) => n.type !== 'text');
+  if (mode === 'text' || mode === 'variables' || mode === 'table') {
+    const font = declaredFont(field.fontName);
+    if (font.missing)
+      warnings.push(`${path}.fontName: Quire has no font "${font.missing}"; ${font.font} is used instead`);
+    plan.font = font.font;
+  }
+  return plan;
+}
+
+/** Validates and plans a canvas template (throws TemplateParseError naming the path). */
+export function parseCanvas(content: unknown): CanvasTemplate {
+  const parsed = parseCanvasContent(content);
+  const lang = parsed.settings?.lang ?? 'en-US';
+  const options: EvalOptions = {
+    ...(parsed.settings?.lang ? { locale: parsed.settings.lang } : {}),
+    ...(parsed.settings?.timeZone ? { timeZone: parsed.settings.timeZone } : {}),
+  };
+  const warnings: string[] = [];
+  const statics =
+    typeof parsed.basePdf === 'object'
+      ? (parsed.basePdf.staticSchema ?? []).map((field, i) =>
+          planField(field, `s_${i}`, `basePdf.staticSchema[${i}]`, options, warnings),
+        )
+      : [];
+  const pages = parsed.schemas.map((page, p) => [
+    ...statics.map((s) => ({ ...s, key: `${s.key}_${p}` })),
+    ...page.map((field, f) => planField(field, `f${p}_${f}`, `schemas[${p}][${f}]`, options, warnings)),
+  ]);
+  return { content: parsed, pages, warnings, lang, options };
+}
+
+function canvasSettings(template: CanvasTemplate): PrintSettings {
+  const s = template.content.settings;
+  return { ...(s?.lang ? { lang: s.lang } : {}), ...(s?.timeZone ? { timeZone: s.timeZone } : {}) };
+}
+
+/**
+ * A value the input gives a field by its name, as pdfme templates expect — only for fields whose
+ * content holds no tags (tags say where the value comes from) and that are not read-only.
+ */
+function direct(plan: FieldPlan, input: PrintInput): unknown {
+  if (plan.field.readOnly || plan.expression !== undefined) return undefined;
+  // Multi-variable text: the input is its variables (JSON), the text's tags read them.
+  if (plan.hasTags && plan.mode !== 'variables') return undefined;
+  return Object.hasOwn(input.scope, plan.field.name) ? input.scope[plan.field.name] : undefined;
+}
+
+function textOf(plan: FieldPlan, input: PrintInput, template: CanvasTemplate, scope: Scope): string {
+  const given = direct(plan, input);
+  if (given !== undefined) return toText(given);
+  return renderTemplate(plan.nodes ?? [], undefined, template.options, scope);
+}
+
+function isPng(b: Uint8Array): boolean {
+  return b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+}
+function isJpeg(b: Uint8Array): boolean {
+  return b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function dataUrlBytes(url: string): Uint8Array | undefined {
+  const match = /^data:[^;,]*;base64,(.*)$/s.exec(url);
+  if (!match) return undefined;
+  try {
+    const binary = atob(match[1]!.replace(/\s/g, ''));
+    const out = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first PNG or JPEG a value names, as a data URL ('' when none can be read). */
+async function imageOf(value: unknown, input: PrintInput, env: OutputEnvironment): Promise<string> {
+  for (const url of imageUrlsOf(value)) {
+    let bytes: Uint8Array | undefined;
+    if (Object.hasOwn(input.assets, url)) bytes = input.assets[url];
+    else if (url.startsWith('data:')) bytes = dataUrlBytes(url);
+    else {
+      try {
+        bytes = (await env.loadImage?.(url)) ?? undefined;
+      } catch {
+        bytes = undefined;
+      }
+    }
+    if (!bytes) continue;
+    if (isPng(bytes)) return `data:image/png;base64,${base64(bytes)}`;
+    if (isJpeg(bytes)) return `data:image/jpeg;base64,${base64(bytes)}`;
+  }
+  return '';
+}
+
+const CHECKED = /^(true|1|yes|on|x|✓|✔|☑|☒)$/i;
+
+function tableRows(plan: FieldPlan, value: unknown, template: CanvasTemplate, scope: Scope): string[][] {
+  const plain = defaultToPlain(value);
+  if (!Array.isArray(plain)) return [];
+  const head = Array.isArray(plan.field.head) ? (plan.field.head as unknown[]).map((h) => String(h)) : [];
+  return plain.map((entry, i) => {
+    const item = defaultToPlain(entry);
+    if (Array.isArray(item)) return item.map((cell) => toText(cell));
+    if (plan.columns) {
+      const itemScope = withItem(scope, entry, i);
+      return plan.columns.map((nodes) => renderTemplate(nodes, undefined, template.options, itemScope));
+    }
+    return head.map((h) => (isPlainObject(item) ? toText(getChild(item, h, defaultToPlain)) : ''));
+  });
+}
+
+/** The pdfme input value of one field for one record. */
+async function fieldValue(
+  plan: FieldPlan,
+  input: PrintInput,
+  template: CanvasTemplate,
+  env: OutputEnvironment,
+): Promise<string> {
+  const scope = rootScope(input.scope);
+  const given = direct(plan, input);
+  const expressionValue = () =>
+    given !== undefined
+      ? given
+      : plan.expression !== undefined
+        ? evaluateExpression(plan.expression, undefined, template.options, scope)
+        : undefined;
+  switch (plan.mode) {
+    case 'text':
+      return textOf(plan, input, template, scope);
+    case 'variables': {
+      let variables: unknown;
+      if (typeof given === 'string') {
+        try {
+          variables = JSON.parse(given);
+        } catch {
+          variables = undefined;
+        }
+      } else if (isPlainObject(given)) variables = given;
+      const inner = isPlainObject(variables) ? withItem(scope, variables) : scope;
+      return renderTemplate(plan.nodes ?? [], undefined, template.options, inner);
+    }
+    case 'code':
+      return codeSvg(plan.field.type, textOf(plan, input, template, scope).trim(), plan.field) ?? '';
+    case 'image': {
+      const value = expressionValue() ?? plan.field.content ?? '';
+      return imageOf(value, input, env);
+    }
+    case 'check': {
+      const value = expressionValue();
+      if (value === undefined) return CHECKED.test(textOf(plan, input, template, scope).trim()) ? 'true' : 'false';
+      if (typeof value === 'string') return CHECKED.test(value.trim()) ? 'true' : 'false';
+      return isTruthy(defaultToPlain(value)) ? 'true' : 'false';
+    }
+    case 'table': {
+      const value = expressionValue();
+      if (typeof value === 'string') return value;
+      if (value === undefined) return plan.field.content?.trim().startsWith('[') ? plan.field.content : '[]';
+      return JSON.stringify(tableRows(plan, value, template, scope));
+    }
+    case 'static':
+      return plan.field.content ?? '';
+  }
+}
+
+const TEXT_DEFAULTS = {
+  fontSize: 12,
+  alignment: 'left',
+  verticalAlignment: 'top',
+  lineHeight: 1,
+  characterSpacing: 0,
+  fontColor: '#000000',
+  backgroundColor: '',
+};
+
+const CELL_DEFAULTS = {
+  ...TEXT_DEFAULTS,
+  fontSize: 10,
+  verticalAlignment: 'middle',
+  borderColor: '#888888',
+  borderWidth: { top: 0.1, right: 0.1, bottom: 0.1, left: 0.1 },
+  padding: { top: 1, right: 1, bottom: 1, left: 1 },
+};
+
+/** The field as pdfme draws it: its generated key, the type Quire hands over, the chosen font. */
+function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, unknown> {
+  const { name: _name, columns: _columns, text: _text, variables: _variables, ...field } = plan.field;
+  const base = { ...field, name: plan.key, readOnly: false, required: false, content: '' };
+  switch (plan.mode) {
+    case 'text':
+    case 'variables':
+      return { ...TEXT_DEFAULTS, ...base, type: 'text', fontName: font };
+    case 'code':
+      return { ...base, type: 'svg' };
+    case 'image':
+      return { ...base, type: 'image' };
+    case 'check':
+      return { color: '#000000', ...base };
+    case 'table': {
+      const styles = (key: string, extra: Record<string, unknown> = {}) => ({
+        ...CELL_DEFAULTS,
+        ...extra,
+        ...(isPlainObject(field[key]) ? (field[key] as Record<string, unknown>) : {}),
+        fontName: font,
+      });
+      const head = Array.isArray(field.head) ? field.head : [];
+      return {
+        showHead: head.length > 0,
+        headWidthPercentages: head.map(() => 100 / Math.max(head.length, 1)),
+        columnStyles: {},
+        ...base,
+        head,
+        tableStyles: { borderColor: '#888888', borderWidth: 0.3, ...(field.tableStyles as object | undefined) },
+        headStyles: styles('headStyles', { backgroundColor: '#EEEEEE' }),
+        bodyStyles: styles('bodyStyles', { alternateBackgroundColor: '' }),
+      };
+    }
+    case 'static':
+      return SHAPES.has(plan.field.type) ? { color: '#000000', borderWidth: 0.3, ...base } : base;
+  }
+}
+
+function basePdfOf(template: CanvasTemplate): Template['basePdf'] {
+  const base = template.content.basePdf;
+  if (typeof base === 'string') return base.startsWith('data:') ? base : `data:application/pdf;base64,${base.trim()}`;
+  const { staticSchema: _static, ...blank } = base;
+  return blank as Template['basePdf'];
+}
+
+const PLUGINS = { text, image, svg, table, line, rectangle, ellipse, checkbox, radioGroup };
+
+/** Texts a field draws, for picking its font. */
+function textsOf(plan: FieldPlan, value: string): string[] {
+  if (plan.mode === 'table') {
+    const head = Array.isArray(plan.field.head) ? plan.field.head.map(String) : [];
+    return [head.join(' '), value];
+  }
+  return [value];
+}
+
+const PDFME_LANGS = ['ja', 'zh', 'th', 'ko', 'en', 'de', 'es', 'fr', 'it', 'ar', 'pl'] as const;
+type PdfmeLang = (typeof PDFME_LANGS)[number] | 'zh-TW';
+
+/** The document language pdfme records (it knows a short list). */
+function pdfmeLang(lang: string): PdfmeLang {
+  const l = lang.toLowerCase();
+  if (l === 'zh-tw' || l === 'zh-hk' || l.startsWith('zh-hant')) return 'zh-TW';
+  const short = l.slice(0, 2);
+  return (PDFME_LANGS as readonly string[]).includes(short) ? (short as PdfmeLang) : 'en';
+}
+
+/** One PDF of every input in order (each filling the template's pages afresh). */
+export async function renderCanvas(
+  template: CanvasTemplate,
+  inputs: readonly PrintInput[],
+  env: OutputEnvironment,
+): Promise<Uint8Array> {
+  const loader: FontGroupLoader | undefined = env.loadFontGroup;
+  if (!loader)
+    throw new QuireError('TemplateRendererror', { detail: 'canvas templates need the shipped fonts (loadFontGroup)' });
+  const plans = template.pages.flat();
+  const values = await Promise.all(
+    inputs.map(async (input) => {
+      const out: Record<string, string> = {};
+      for (const plan of plans) out[plan.key] = await fieldValue(plan, input, template, env);
+      return out;
+    }),
+  );
+  // pdfme has one font per field for every input: the one all its texts need.
+  const fonts = new Map<string, string>();
+  for (const plan of plans) {
+    if (!plan.font) continue;
+    const texts = values.flatMap((v) => textsOf(plan, v[plan.key] ?? ''));
+    fonts.set(plan.key, fontForTexts(plan.font, texts, template.lang));
+  }
+  const pdfmeTemplate = {
+    basePdf: basePdfOf(template),
+    schemas: template.pages.map((page) => page.map((plan) => pdfmeSchema(plan, fonts.get(plan.key)))),
+  } as unknown as Template;
+  const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
+  const pdf = await generate({
+    template: pdfmeTemplate,
+    inputs: values.length ? values : [{}],
+    plugins: PLUGINS,
+    options: { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' },
+  });
+  return pdf;
+}
+
+export const canvasRenderer: OutputRenderer<CanvasTemplate> = {
+  mime: 'application/pdf',
+  extension: 'pdf',
+  parse: parseCanvas,
+  settings: canvasSettings,
+  render: (template, input, env) => renderCanvas(template, [input], env),
+  renderGroup: (template, inputs, env) => renderCanvas(template, inputs, env),
+};
