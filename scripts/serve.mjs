@@ -52,6 +52,10 @@ export function createStaticHandler(root = resolve('dist'), { frameAncestors } =
   checkBuild(root);
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Never guess a type from the bytes; links out of Quire carry no path (the API server, which
+    // also sends the full Content-Security-Policy, sets the same values before calling this).
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     // The host SDK and reference host are public files other origins import as modules.
     if (url.pathname.startsWith('/embed/')) res.setHeader('Access-Control-Allow-Origin', '*');
     if (frameAncestors) {

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from './db';
 import { startTestServer } from './testing';
@@ -25,6 +26,9 @@ interface BenchResult {
   p95Ms: number;
   finalVersion: number;
   lostUpdates: number;
+  /** The machine while it ran: 1/5/15-minute load averages at the start, and its cores. */
+  loadAverage: number[];
+  cores: number;
 }
 
 const arg = (name: string, fallback: number) => {
@@ -47,6 +51,7 @@ async function run(database: 'pglite' | 'postgres', clients: number, seconds: nu
     const created = await server.call('POST', base, { token: user.token, body: { name: 'Hot', content: '{}' } });
     const url = `${base}/${created.data.id}`;
 
+    const loadAverage = loadavg().map((n) => Math.round(n * 100) / 100);
     const latencies: number[] = [];
     const acceptedVersions: number[] = [];
     let refused = 0;
@@ -89,6 +94,8 @@ async function run(database: 'pglite' | 'postgres', clients: number, seconds: nu
       finalVersion: final.data.version,
       // Two accepted writes with one version, or a final version that does not count them all.
       lostUpdates: acceptedVersions.length - distinct + Math.abs(final.data.version - 1 - acceptedVersions.length),
+      loadAverage,
+      cores: cpus().length,
     };
   } finally {
     await server.close();
@@ -109,7 +116,7 @@ if (process.env.DATABASE_URL?.startsWith('postgres')) results.push(await run('po
 for (const r of results) {
   console.log(
     `[server bench] ${r.database}: ${r.clients} clients × ${r.seconds} s → ${r.writesPerSecond} writes/s accepted, ` +
-      `${r.refused} stale writes refused (${r.requestsPerSecond} answers/s), p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, lost updates ${r.lostUpdates}`,
+      `${r.refused} stale writes refused (${r.requestsPerSecond} answers/s), p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, lost updates ${r.lostUpdates} (load ${r.loadAverage.join(' ')}, ${r.cores} cores)`,
   );
 }
 const jsonAt = process.argv.indexOf('--json');
