@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isQuireError } from '../core/errors';
-import { retryPendingWrites } from './retry';
+import { canReplay, retryPendingWrites } from './retry';
 import type { Storage } from './storage';
 import { openTestStorage } from './testing';
 
@@ -67,5 +67,69 @@ describe('retryPendingWrites', () => {
     const outcome = await retryPendingWrites(s);
     expect(outcome.rejected.map((r) => isQuireError(r.error, 'NoData'))).toEqual([true]);
     expect(s.pending.list().map((item) => item.payload)).toEqual([{ id: row.id, patch: { [name]: 'typed' } }]);
+  });
+
+  it("replays a template list's writes (create, rename on the stored revision, delete), never an editor's content", async () => {
+    const { s, full, table } = await fillable();
+    const tpl = (name: string) => ({ name, baseId: table.baseId, tableId: table.id, type: 1, content: '{}' });
+    const kept = await s.templates.create(tpl('Kept'));
+    const gone = await s.templates.create(tpl('Gone'));
+    full.on = true;
+    const created = await s.templates.create({ ...tpl('Made on a full disk'), id: 'tplfull' }).catch((e) => e);
+    expect(isQuireError(created, 'StorageQuotaExceeded')).toBe(true);
+    await s.templates.save(kept.id, { name: 'Renamed' }, kept.revision).catch(() => undefined);
+    await s.templates.delete(gone.id).catch(() => undefined);
+    const edited = await s.templates.save(kept.id, { content: '{"x":1}' }, kept.revision).catch((e) => e);
+    expect(isQuireError(edited, 'StorageQuotaExceeded')).toBe(true);
+    // The editor's content save supersedes the rename under the same key; both paths are checked.
+    expect(
+      s.pending
+        .list()
+        .filter(canReplay)
+        .map((item) => item.key),
+    ).toEqual(['tplfull', `${gone.id}:delete`].map((k) => `template:${k}`));
+    s.pending.clear();
+    await s.templates.save(kept.id, { name: 'Renamed' }, kept.revision).catch(() => undefined);
+    await s.templates.create({ ...tpl('Made on a full disk'), id: 'tplfull' }).catch(() => undefined);
+    await s.templates.delete(gone.id).catch(() => undefined);
+    expect(s.pending.size).toBe(3);
+    full.on = false;
+    // Another tab saved meanwhile (its own buffer, so straight to the database): the rename lands on top.
+    await s.db.templates.update(kept.id, { content: '{"theirs":1}', revision: kept.revision + 1 });
+    const outcome = await retryPendingWrites(s);
+    expect(outcome).toMatchObject({ written: 3, left: 0, rejected: [] });
+    expect((await s.templates.get(kept.id))?.name).toBe('Renamed');
+    expect((await s.templates.get(kept.id))?.content).toBe('{"theirs":1}');
+    expect((await s.templates.get('tplfull'))?.name).toBe('Made on a full disk');
+    expect(await s.templates.get(gone.id)).toBeUndefined();
+  });
+
+  it('replays a refused child record and a refused delete', async () => {
+    const { s, full, table, name } = await fillable();
+    const lines = await s.tables.create({
+      baseId: table.baseId,
+      name: 'Lines',
+      fields: [{ name: 'Item', type: 'text' }],
+    });
+    const link = await s.tables.addField(table.id, {
+      name: 'Lines',
+      type: 'singleLink',
+      property: { tableId: lines.id, multiple: true },
+    });
+    const parent = await s.records.add(table.id, { [name]: 'Order' });
+    const doomed = await s.records.add(table.id, { [name]: 'Doomed' });
+    full.on = true;
+    const { addLinkedRecord } = await import('./links');
+    const added = await addLinkedRecord(s, parent.id, link.id, {}).catch((e) => e);
+    expect(isQuireError(added, 'StorageQuotaExceeded')).toBe(true);
+    const deleted = await s.records.delete([doomed.id]).catch((e) => e);
+    expect(isQuireError(deleted, 'StorageQuotaExceeded')).toBe(true);
+    expect(s.pending.size).toBe(2);
+    expect(s.pending.list().every(canReplay)).toBe(true);
+    full.on = false;
+    const outcome = await retryPendingWrites(s);
+    expect(outcome).toMatchObject({ written: 2, left: 0, rejected: [] });
+    expect((await s.records.listAll(table.id)).map((r) => r.id)).toEqual([parent.id]);
+    expect(await s.records.listAll(lines.id)).toHaveLength(1);
   });
 });

@@ -1,16 +1,18 @@
 import type { QuireError } from '../core/errors';
 import { classifyStorageFailure } from './failures';
-import { setLinks } from './links';
+import { addLinkedRecord, setLinks } from './links';
 import type { PendingWrite } from './pending';
+import type { TemplatePatch } from './repos/templates';
 import type { Storage } from './storage';
-import type { CellValue } from './types';
+import type { CellValue, TemplateRow } from './types';
 
 /**
  * Writes storage refused, written again once it takes writes, oldest first. Each kind of buffered
  * edit is replayed through the repository call that made it, so the same checks and change events
  * apply. The first storage failure stops the run: the rest keep their order for the next try.
  * Entries no repository call can replay (a template's content: the editor retries its own) stay in
- * the buffer, and in its download.
+ * the buffer, and in its download. A template list's writes (create, rename, category, delete) are
+ * replayed here: a rename lands on the stored revision, as a field of its own.
  */
 
 type Replay = (storage: Storage, item: PendingWrite) => Promise<unknown>;
@@ -45,12 +47,62 @@ function replayFor(item: PendingWrite): Replay | undefined {
     const { recordId, fieldId, ids } = payload as { recordId: string; fieldId: string; ids: string[] };
     return (s) => setLinks(s, recordId, fieldId, ids);
   }
+  if (item.key.startsWith('record:new-child:') && typeof payload.parentId === 'string') {
+    const { parentId, fieldId, values } = payload as { parentId: string; fieldId: string; values?: object };
+    return async (s) => {
+      s.pending.resolve(item.key);
+      return addLinkedRecord(s, parentId, fieldId, (values ?? {}) as Record<string, CellValue>);
+    };
+  }
+  if (item.key.startsWith('record:delete:') && Array.isArray(payload.deleteIds)) {
+    const ids = payload.deleteIds.filter((id): id is string => typeof id === 'string');
+    return async (s) => {
+      s.pending.resolve(item.key);
+      return s.records.delete(ids);
+    };
+  }
+  const template = /^template:([^:#]+)(:delete)?$/.exec(item.key);
+  if (template) return replayTemplate(template[1]!, template[2] !== undefined, item.key, payload);
   const rename = /^(base|table):(.+):name$/.exec(item.key);
   if (rename && typeof payload.name === 'string') {
     const name = payload.name;
     return rename[1] === 'base' ? (s) => s.bases.rename(rename[2]!, name) : (s) => s.tables.rename(rename[2]!, name);
   }
   return undefined;
+}
+
+/** The template list's writes; an editor's content save (it has `content` and no `createdAt`) is not one. */
+function replayTemplate(
+  id: string,
+  isDelete: boolean,
+  key: string,
+  payload: Record<string, unknown>,
+): Replay | undefined {
+  if (isDelete) return (s) => s.templates.delete(id);
+  if (typeof payload.createdAt === 'number' && typeof payload.content === 'string') {
+    const row = payload as unknown as TemplateRow;
+    return async (s) => {
+      // Already there (written by another tab's replay): nothing is left to save.
+      if (await s.templates.get(id)) return s.pending.resolve(key);
+      return s.templates.create({
+        id,
+        name: row.name,
+        baseId: row.baseId,
+        tableId: row.tableId,
+        category: row.category,
+        type: row.type,
+        content: row.content,
+      });
+    };
+  }
+  if ('content' in payload || typeof payload.expectedRevision !== 'number') return undefined;
+  const { id: _id, expectedRevision: _revision, ...patch } = payload;
+  return async (s) => {
+    const current = await s.templates.get(id);
+    // Deleted meanwhile: a rename of nothing is nothing to save.
+    if (!current) return s.pending.resolve(key);
+    return s.templates.save(id, patch as TemplatePatch, current.revision);
+  };
 }
 
 export function canReplay(item: PendingWrite): boolean {

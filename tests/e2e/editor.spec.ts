@@ -198,8 +198,11 @@ test.describe('template editor', () => {
     await card('Copy of Sample invoice (EU)')
       .getByRole('combobox', { name: 'Category' })
       .selectOption({ label: 'Board view' });
-    page.once('dialog', (dialog) => void dialog.accept());
     await card('Sample invoice (EU)').getByRole('button', { name: 'Delete' }).click();
+    // Asked in the app's own dialog, Cancel focused (a destructive question).
+    const question = page.getByRole('alertdialog', { name: 'Delete “Sample invoice (EU)”? This cannot be undone.' });
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(card('Sample invoice (EU)')).toHaveCount(0);
     await page.reload();
     await expect(card('Copy of Sample invoice (EU)')).toBeVisible();

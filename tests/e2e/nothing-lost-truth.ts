@@ -1,5 +1,5 @@
 /** Shared steps of the nothing-lost journeys: the storage quota through the DevTools protocol, and a truth watch. */
-import type { CDPSession, Page } from '@playwright/test';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -37,6 +37,24 @@ function probeWrite(page: Page): Promise<string> {
 
 export async function freeDisk(page: Page, cdp: CDPSession): Promise<void> {
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(page.url()).origin });
+}
+
+export interface FullDisk {
+  /** Give the origin its quota back. */
+  free: () => Promise<void>;
+  /** Every moment the indicator said "saved" while something was unsaved (see watchForLies). */
+  lies: () => Promise<string[]>;
+}
+
+/**
+ * The quota journeys' set-up: a DevTools session on the page, the truth watch started, then the
+ * disk filled (every write that needs room refused from here on).
+ */
+export async function onFullDisk(page: Page, context: BrowserContext): Promise<FullDisk> {
+  const cdp = await context.newCDPSession(page);
+  await watchForLies(page);
+  await fillDisk(page, cdp);
+  return { free: () => freeDisk(page, cdp), lies: () => lies(page) };
 }
 
 /**

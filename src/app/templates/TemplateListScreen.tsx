@@ -1,6 +1,8 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { isQuireError } from '../../core/errors';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
+import type { PendingWrite } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { NewOfficeTemplate } from '../office/NewOfficeTemplate';
@@ -8,6 +10,7 @@ import { OfficeKindLabel } from '../office/OfficeKindLabel';
 import { officeKindOf } from '../office/officeFile';
 import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from '../services/samples';
 import { getStorage } from '../services/storage';
+import { StorageNotices, trackSave } from '../services/storageNotices';
 import {
   approvalBinding,
   approvalCodeOf,
@@ -15,6 +18,7 @@ import {
   type BindingTargets,
   loadBindingTargets,
 } from '../services/templates';
+import { useDialogs } from '../shell/ConfirmDialog';
 import { SyncStatusLine, TemplateSyncPanel } from '../sync/TemplateSync';
 import { documentTemplate } from './newTemplate';
 import './templates.css';
@@ -51,6 +55,52 @@ function relativeTime(ms: number, lang: string): string {
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
 
+/** A full disk or storage that cannot be opened: the write was kept in memory and will be retried. */
+function isStorageFailure(error: unknown): boolean {
+  return isQuireError(error, 'StorageQuotaExceeded') || isQuireError(error, 'StorageUnavailable');
+}
+
+/** What storage refused for one template (a rename, a category, a delete), kept until it is written. */
+interface UnsavedTemplate {
+  name?: string;
+  category?: 1 | 2;
+  deleting?: boolean;
+}
+
+/** This tab's refused template-list writes, by template id (the editor's content saves are its own). */
+function useUnsavedTemplates(): ReadonlyMap<string, UnsavedTemplate> {
+  const [items, setItems] = useState<readonly PendingWrite[]>([]);
+  useEffect(() => {
+    let off: (() => unknown) | undefined;
+    let alive = true;
+    void getStorage().then((storage) => {
+      if (!alive) return;
+      setItems(storage.pending.list());
+      off = storage.pending.subscribe(setItems);
+    });
+    return () => {
+      alive = false;
+      off?.();
+    };
+  }, []);
+  return useMemo(() => {
+    const byId = new Map<string, UnsavedTemplate>();
+    for (const item of items) {
+      const match = /^template:([^:#]+)(:delete)?$/.exec(item.key);
+      const payload = item.payload as { content?: unknown; createdAt?: unknown; name?: unknown; category?: unknown };
+      if (!match || typeof payload !== 'object' || payload === null) continue;
+      const entry = byId.get(match[1]!) ?? {};
+      if (match[2]) entry.deleting = true;
+      else if (payload.content === undefined && payload.createdAt === undefined) {
+        if (typeof payload.name === 'string') entry.name = payload.name;
+        if (payload.category === 1 || payload.category === 2) entry.category = payload.category;
+      } else continue;
+      byId.set(match[1]!, entry);
+    }
+    return byId;
+  }, [items]);
+}
+
 /** An object URL for a stored thumbnail, revoked when the card goes. */
 function useThumbnail(hash: string | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -77,13 +127,17 @@ function TemplateCard({
   row,
   approvalCode,
   onChange,
+  unsaved,
 }: {
   row: TemplateRow;
   approvalCode?: string;
   onChange: () => void;
+  /** Storage refused a write of this card (kept in memory, retried): shown, marked as not saved. */
+  unsaved?: UnsavedTemplate;
 }) {
   const { t, lang } = useEditorTranslation();
   const navigate = useNavigate();
+  const { confirm, dialog } = useDialogs();
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(row.name);
   const href = hrefFor(row, approvalCode);
@@ -91,38 +145,60 @@ function TemplateCard({
   const thumbnail = useThumbnail(row.thumbnailHash);
   const officeKind = useMemo(() => officeKindOf(row.content), [row.content]);
 
+  // A write storage refused is kept (the banner offers it as a download) and retried; the card shows
+  // it meanwhile, so nothing the user did seems undone.
+  const kept = (write: () => Promise<unknown>) =>
+    trackSave(write).then(
+      () => true,
+      (error: unknown) => {
+        if (!isStorageFailure(error)) throw error;
+        return false;
+      },
+    );
   const rename = async () => {
     const db = await getStorage();
-    await db.templates.save(row.id, { name: name.trim() || row.name }, row.revision);
+    await kept(() => db.templates.save(row.id, { name: name.trim() || row.name }, row.revision));
     setRenaming(false);
     onChange();
   };
   const duplicate = async () => {
     const db = await getStorage();
-    await db.templates.create({
-      name: t('list.copyOf', { name: row.name }),
-      baseId: row.baseId,
-      tableId: row.tableId,
-      category: row.category,
-      type: row.type,
-      content: row.content,
-    });
+    await kept(() =>
+      db.templates.create({
+        name: t('list.copyOf', { name: row.name }),
+        baseId: row.baseId,
+        tableId: row.tableId,
+        category: row.category,
+        type: row.type,
+        content: row.content,
+      }),
+    );
     onChange();
   };
   const remove = async () => {
-    if (!window.confirm(t('list.confirmDelete', { name: row.name }))) return;
+    const sure = await confirm({
+      title: t('list.confirmDelete', { name: row.name }),
+      confirmLabel: t('list.delete'),
+      danger: true,
+    });
+    if (!sure) return;
     const db = await getStorage();
-    await db.templates.delete(row.id);
+    await kept(() => db.templates.delete(row.id));
     onChange();
   };
   const setCategory = async (category: 1 | 2) => {
     const db = await getStorage();
-    await db.templates.save(row.id, { category }, row.revision);
+    await kept(() => db.templates.save(row.id, { category }, row.revision));
     onChange();
   };
+  const shownName = unsaved?.name ?? row.name;
+  const shownCategory = unsaved?.category ?? row.category;
 
   return (
-    <li className="tpl-card">
+    <li
+      className={`tpl-card${unsaved ? ' unsaved' : ''}${unsaved?.deleting ? ' deleting' : ''}`}
+      data-unsaved={unsaved ? 'true' : undefined}
+    >
       <button type="button" className="tpl-thumb" onClick={open} aria-label={`${t('list.open')}: ${row.name}`}>
         {thumbnail ? (
           <img className="tpl-thumb-img" src={thumbnail} alt="" />
@@ -162,14 +238,14 @@ function TemplateCard({
                 open();
               }}
             >
-              {row.name}
+              {shownName}
             </a>
           </h2>
         )}
         <p className="tpl-meta">{t('list.lastEdited', { time: relativeTime(row.updatedAt, lang) })}</p>
         <label className="tpl-category">
           <span>{t('list.category')}</span>
-          <select value={row.category} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
+          <select value={shownCategory} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
             <option value={1}>{t('list.recordView')}</option>
             <option value={2}>{t('list.boardView')}</option>
           </select>
@@ -184,7 +260,14 @@ function TemplateCard({
               {t('editor.preview')}
             </a>
           )}
-          <button type="button" className="btn btn-small btn-quiet" onClick={() => setRenaming(true)}>
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => {
+              setName(shownName);
+              setRenaming(true);
+            }}
+          >
             {t('list.rename')}
           </button>
           <button type="button" className="btn btn-small btn-quiet" onClick={() => void duplicate()}>
@@ -195,6 +278,7 @@ function TemplateCard({
           </button>
         </div>
       </div>
+      {dialog}
     </li>
   );
 }
@@ -233,6 +317,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
   const [rows, setRows] = useState<TemplateRow[] | null>(null);
   const [approvalName, setApprovalName] = useState<string | null>(null);
   const approvals = useApprovalChoices(!approvalCode);
+  const unsaved = useUnsavedTemplates();
 
   const reload = useCallback(async () => {
     if (approvalCode) {
@@ -250,14 +335,15 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
     void reload();
   }, [reload]);
 
-  // Templates written by another tab or by sync (someone else's version, a reset) show without a reload.
+  // Templates written by another tab or by sync (someone else's version, a reset), or refused writes
+  // stored by this tab's retry once there is room again, show without a reload.
   useEffect(() => {
     let stop: (() => void) | undefined;
     let alive = true;
     void getStorage().then((storage) => {
       if (!alive) return;
       stop = storage.changes.subscribe((change) => {
-        if (change.origin === 'remote' && change.stores.includes('templates')) void reload();
+        if (change.stores.includes('templates')) void reload();
       });
     });
     return () => {
@@ -270,26 +356,43 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
     const db = await getStorage();
     const table = await db.tables.get(tableId);
     const content = sample ? ((await loadSampleTemplate(sample)) ?? blankContent()) : blankContent();
-    const row = await db.templates.create(
-      documentTemplate({
-        name: sample ? t(`list.samples.${sample}`) : t('list.untitled'),
-        baseId: table?.baseId ?? 'local',
-        tableId,
-        content,
-      }),
-    );
-    if (sample) await db.settings.set(sampleKey(row.id), sample);
+    let row: TemplateRow;
+    try {
+      row = await trackSave(async () => {
+        const created = await db.templates.create(
+          documentTemplate({
+            name: sample ? t(`list.samples.${sample}`) : t('list.untitled'),
+            baseId: table?.baseId ?? 'local',
+            tableId,
+            content,
+          }),
+        );
+        if (sample) await db.settings.set(sampleKey(created.id), sample);
+        return created;
+      });
+    } catch (error) {
+      // Refused: kept (the banner's download) and created once there is room; the list shows it then.
+      if (isStorageFailure(error)) return;
+      throw error;
+    }
     await navigate({ href: hrefFor(row, approvalCode) });
   };
 
   const createForApproval = async (code: string) => {
     const choice = approvals.find((a) => a.code === code);
-    const row = await createApprovalTemplate(code, choice?.name ?? t('list.untitled'));
+    let row: TemplateRow;
+    try {
+      row = await trackSave(() => createApprovalTemplate(code, choice?.name ?? t('list.untitled')));
+    } catch (error) {
+      if (isStorageFailure(error)) return;
+      throw error;
+    }
     await navigate({ href: approvalEditorHref(code, row.id) });
   };
 
   return (
     <section className="screen tpl-list" aria-labelledby="tpl-list-title">
+      <StorageNotices />
       <header className="tpl-list-head">
         <div>
           <h1 id="tpl-list-title">{approvalCode ? t('binding.approvalTemplates') : t('list.title')}</h1>
@@ -349,7 +452,13 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
       ) : (
         <ul className="tpl-grid">
           {rows.map((row) => (
-            <TemplateCard key={row.id} row={row} approvalCode={approvalCode} onChange={() => void reload()} />
+            <TemplateCard
+              key={row.id}
+              row={row}
+              approvalCode={approvalCode}
+              onChange={() => void reload()}
+              {...(unsaved.has(row.id) ? { unsaved: unsaved.get(row.id) } : {})}
+            />
           ))}
         </ul>
       )}

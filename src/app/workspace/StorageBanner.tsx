@@ -2,7 +2,12 @@ import { useAtom, useAtomValue } from 'jotai';
 import { PendingWrites } from '../../storage';
 import { downloadBlob } from './download';
 import { useWorkspaceTranslation } from './i18n';
-import { pendingWritesAtom, storageFailureAtom, workspaceStatusAtom } from './state';
+import { pendingWritesAtom, storageFailureAtom, workspaceStatusAtom, workspaceStore } from './state';
+import { useLeaveGuard } from './useLeaveGuard';
+import './workspace.css';
+
+// The workspace store named explicitly: screens outside the workspace frame show this banner too.
+const inStore = { store: workspaceStore };
 
 /**
  * Shown when storage refused a write or cannot open: says why, and offers what was not saved as a
@@ -10,9 +15,9 @@ import { pendingWritesAtom, storageFailureAtom, workspaceStatusAtom } from './st
  */
 export function StorageBanner() {
   const { t } = useWorkspaceTranslation();
-  const [failure, setFailure] = useAtom(storageFailureAtom);
-  const pending = useAtomValue(pendingWritesAtom);
-  const status = useAtomValue(workspaceStatusAtom);
+  const [failure, setFailure] = useAtom(storageFailureAtom, inStore);
+  const pending = useAtomValue(pendingWritesAtom, inStore);
+  const status = useAtomValue(workspaceStatusAtom, inStore);
   if (!failure && pending.length === 0) return null;
   const quota = (failure?.errorName ?? pending[0]?.reason) === 'StorageQuotaExceeded';
   const download = () => {
@@ -43,4 +48,13 @@ export function StorageBanner() {
       )}
     </div>
   );
+}
+
+/**
+ * For a screen outside the workspace frame that writes (the template lists): the same banner and
+ * unsaved-data download, and the leave prompt while something is unsaved.
+ */
+export function StorageNotices() {
+  useLeaveGuard();
+  return <StorageBanner />;
 }

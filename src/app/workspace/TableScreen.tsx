@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useAtom } from 'jotai';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { canRetypeField, FIELD_LIST_CAP, type Storage, type TableField, type TableRow } from '../../storage';
+import { useDialogs } from '../shell/ConfirmDialog';
 import { ChildRecords } from './grid/ChildRecords';
 import { FieldDialog } from './grid/FieldDialog';
 import { FieldPicker } from './grid/FieldPicker';
@@ -45,6 +46,7 @@ function FieldMenu({
   anchor,
   onClose,
   onChangeType,
+  dialogs,
 }: {
   storage: Storage;
   table: TableRow;
@@ -52,6 +54,8 @@ function FieldMenu({
   anchor: HTMLElement;
   onClose: () => void;
   onChangeType: () => void;
+  /** The screen's dialogs: the menu closes before the question is answered. */
+  dialogs: ReturnType<typeof useDialogs>;
 }) {
   const { t } = useWorkspaceTranslation();
   const rect = anchor.getBoundingClientRect();
@@ -69,14 +73,23 @@ function FieldMenu({
     };
   }, [onClose]);
   const rename = async () => {
-    const name = window.prompt(t('grid.renameField'), field.name)?.trim();
     onClose();
+    const name = await dialogs.prompt({
+      title: t('grid.renameField'),
+      label: t('field.name'),
+      initialValue: field.name,
+      confirmLabel: t('common.save'),
+    });
     if (name && name !== field.name) await trackSave(() => storage.tables.updateField(table.id, field.id, { name }));
   };
   const remove = async () => {
     onClose();
-    if (window.confirm(t('grid.deleteFieldConfirm', { name: field.name })))
-      await trackSave(() => storage.tables.deleteField(table.id, field.id));
+    const sure = await dialogs.confirm({
+      title: t('grid.deleteFieldConfirm', { name: field.name }),
+      confirmLabel: t('grid.deleteField'),
+      danger: true,
+    });
+    if (sure) await trackSave(() => storage.tables.deleteField(table.id, field.id));
   };
   return (
     <div
@@ -207,6 +220,7 @@ function TableBody({
   onPreview: (templateId: string | undefined, recordId: string | undefined) => void;
 }) {
   const { t, i18n } = useWorkspaceTranslation();
+  const dialogs = useDialogs();
   const { fields, setShown } = useShownFields(table);
   const hidden = table.fields.length - fields.length;
   const selected = selection.ids.size;
@@ -220,7 +234,12 @@ function TableBody({
     onAdded(row.id);
   };
   const deleteSelected = async () => {
-    if (!window.confirm(t('grid.deleteConfirm', { count: selected }))) return;
+    const sure = await dialogs.confirm({
+      title: t('grid.deleteConfirm', { count: selected }),
+      confirmLabel: t('grid.deleteSelected', { count: selected }),
+      danger: true,
+    });
+    if (!sure) return;
     await trackSave(() => storage.records.delete([...selection.ids]));
     setSelection(() => EMPTY_SELECTION);
   };
@@ -317,8 +336,10 @@ function TableBody({
           anchor={menu.anchor}
           onClose={() => setMenu(undefined)}
           onChangeType={() => setModal({ retype: menu.field })}
+          dialogs={dialogs}
         />
       )}
+      {dialogs.dialog}
       {typeof modal === 'object' && (
         <FieldTypeDialog storage={storage} table={table} field={modal.retype} onClose={() => setModal(undefined)} />
       )}

@@ -135,7 +135,17 @@ export function createRecordRepo(ctx: StorageContext) {
     async delete(recordIds: string[]): Promise<void> {
       await write(
         ctx,
-        { action: 'record.delete', stores: [...RECORD_STORES, 'dataTables'], keys: recordIds },
+        {
+          action: 'record.delete',
+          stores: [...RECORD_STORES, 'dataTables'],
+          keys: recordIds,
+          // Refused, the delete waits with the other unsaved writes (replayed, in the download).
+          unsaved: {
+            key: `record:delete:${ctx.now()}`,
+            label: recordIds.length === 1 ? 'Delete record' : `Delete ${recordIds.length} records`,
+            payload: { deleteIds: recordIds },
+          },
+        },
         async () => {
           const records = await readRecords(ctx, recordIds);
           for (const record of records) {

@@ -132,10 +132,19 @@ export function createTemplateRepo(ctx: StorageContext) {
       return asset.hash;
     },
     async delete(id: string): Promise<void> {
-      await write(ctx, { action: 'template.delete', stores: ['templates', 'releases'], keys: [id] }, async () => {
-        await db.releases.where('templateId').equals(id).delete();
-        await db.templates.delete(id);
-      });
+      await write(
+        ctx,
+        {
+          action: 'template.delete',
+          stores: ['templates', 'releases'],
+          keys: [id],
+          unsaved: { key: `template:${id}:delete`, label: 'Delete template', payload: { id, op: 'delete' } },
+        },
+        async () => {
+          await db.releases.where('templateId').equals(id).delete();
+          await db.templates.delete(id);
+        },
+      );
     },
     /** Snapshot the current draft as the next release version (1, 2, …). */
     async publish(id: string, expectedRevision: number): Promise<ReleaseRow> {

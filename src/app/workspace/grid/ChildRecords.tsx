@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
 import {
   addLinkedRecord,
@@ -13,11 +14,14 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { useDialogs } from '../../shell/ConfirmDialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
+import { heldEditsAtom, heldKey, pendingWritesAtom } from '../state';
 import { CellEditor } from './CellEditor';
 import { cellText, isEditable, linkIds } from './cells';
+import { unsavedCells } from './Grid';
 import './pickers.css';
 
 /** Columns a child list shows at most; the rest are in the child table's own grid. */
@@ -36,6 +40,26 @@ export function childColumns(childTable: TableRow, backFieldId: string | undefin
   );
   return (primary ? [primary, ...rest] : rest).slice(0, CHILD_COLUMNS);
 }
+
+/**
+ * What the panel shows that storage does not hold yet, as the grid does: values of refused writes
+ * and held edits (shown in place of the stored ones, marked), and records whose delete was refused.
+ */
+function useUnsaved() {
+  const pending = useAtomValue(pendingWritesAtom);
+  const heldEdits = useAtomValue(heldEditsAtom);
+  return useMemo(() => {
+    const { unsaved } = unsavedCells(pending, heldEdits);
+    const deleting = new Set<string>();
+    for (const item of pending) {
+      const ids = (item.payload as { deleteIds?: unknown } | null)?.deleteIds;
+      if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'string') deleting.add(id);
+    }
+    return { unsaved, deleting };
+  }, [pending, heldEdits]);
+}
+
+const sameValue = (a: CellValue | undefined, b: CellValue | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 interface Props {
   storage: Storage;
@@ -89,11 +113,14 @@ function RecordFields({ storage, table, record }: { storage: Storage; table: Tab
   const { t, i18n } = useWorkspaceTranslation();
   const [editing, setEditing] = useState<{ fieldId: string; since: number }>();
   const [error, setError] = useState<unknown>();
+  const { unsaved } = useUnsaved();
   const own = table.fields.filter((f) => !isLinkField(f));
   const save = async (field: TableField, value: CellValue | undefined, since?: number) => {
-    setError(undefined);
+    const key = heldKey(record.id, field.id);
+    if (sameValue(value, unsaved.has(key) ? unsaved.get(key) : record.values[field.id])) return;
     try {
       await trackSave(() => storage.records.update(record.id, { [field.id]: value }, since));
+      setError(undefined);
     } catch (e) {
       setError(e);
     }
@@ -104,7 +131,8 @@ function RecordFields({ storage, table, record }: { storage: Storage; table: Tab
       {error !== undefined && <ErrorBox error={error} />}
       <dl>
         {own.map((field) => {
-          const value = record.values[field.id];
+          const key = heldKey(record.id, field.id);
+          const value = unsaved.has(key) ? unsaved.get(key) : record.values[field.id];
           const isEditing = editing?.fieldId === field.id;
           const editable = isEditable(field) && field.type !== 'attachment' && field.type !== 'attachmentImage';
           const operate = () => {
@@ -116,7 +144,11 @@ function RecordFields({ storage, table, record }: { storage: Storage; table: Tab
             <div key={field.id} className="ws-record-field" data-field={field.name}>
               <dt>{field.name}</dt>
               <dd
-                className={editable || field.type === 'checkbox' ? 'editable' : undefined}
+                className={
+                  [editable || field.type === 'checkbox' ? 'editable' : '', unsaved.has(key) ? 'unsaved' : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
                 tabIndex={editable && !isEditing ? 0 : undefined}
                 onClick={operate}
                 onKeyDown={(event) => {
@@ -161,6 +193,8 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
   const children = useLiveQuery(() => storage.records.getMany(ids), [storage, idsKey]);
   const [editing, setEditing] = useState<{ id: string; fieldId: string; since: number }>();
   const [error, setError] = useState<unknown>();
+  const { unsaved, deleting } = useUnsaved();
+  const { confirm, dialog } = useDialogs();
   const backFieldId = field.type === 'duplexLink' ? field.property?.backFieldId : undefined;
   const backField = childTable?.fields.find((f) => f.id === backFieldId);
   // A child that can belong to one parent only is deleted with its row; others are just unlinked.
@@ -170,10 +204,11 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
   const columns = childColumns(childTable, backFieldId);
   const childName = childTable.name;
 
+  // The last error stays until a write succeeds: hiding it first would shift the panel under the pointer.
   const run = async (action: () => Promise<unknown>) => {
-    setError(undefined);
     try {
       await trackSave(action);
+      setError(undefined);
     } catch (e) {
       setError(e);
     }
@@ -184,9 +219,14 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
       const first = columns.find((c) => isEditable(c));
       if (first) setEditing({ id: child.id, fieldId: first.id, since: child.updatedAt });
     });
-  const remove = (child: RecordRow, name: string) => {
+  const remove = async (child: RecordRow, name: string) => {
     if (owned) {
-      if (window.confirm(t('children.deleteConfirm', { name }))) void run(() => storage.records.delete([child.id]));
+      const sure = await confirm({
+        title: t('children.deleteConfirm', { name }),
+        confirmLabel: t('common.delete'),
+        danger: true,
+      });
+      if (sure) await run(() => storage.records.delete([child.id]));
     } else
       void run(() =>
         setLinks(
@@ -198,8 +238,12 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
         ),
       );
   };
-  const saveCell = (child: RecordRow, column: TableField, value: CellValue | undefined, since?: number) =>
-    run(() => storage.records.update(child.id, { [column.id]: value }, since));
+  const saveCell = async (child: RecordRow, column: TableField, value: CellValue | undefined, since?: number) => {
+    // Leaving a cell unchanged writes nothing (on a full disk it would be one more refused write).
+    const key = heldKey(child.id, column.id);
+    if (sameValue(value, unsaved.has(key) ? unsaved.get(key) : child.values[column.id])) return;
+    await run(() => storage.records.update(child.id, { [column.id]: value }, since));
+  };
 
   return (
     <section className="ws-child-section" data-field={field.name}>
@@ -230,9 +274,14 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
             {children?.map((child) => {
               const name = cellText(columns[0]!, child.values[columns[0]!.id], i18n.language) || t('links.untitled');
               return (
-                <tr key={child.id} data-record-id={child.id}>
+                <tr
+                  key={child.id}
+                  data-record-id={child.id}
+                  className={deleting.has(child.id) ? 'unsaved deleting' : undefined}
+                >
                   {columns.map((column) => {
-                    const value = child.values[column.id];
+                    const key = heldKey(child.id, column.id);
+                    const value = unsaved.has(key) ? unsaved.get(key) : child.values[column.id];
                     const isEditing = editing?.id === child.id && editing.fieldId === column.id;
                     const editable = isEditable(column);
                     const operable = editable || column.type === 'checkbox';
@@ -246,7 +295,10 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
                       <td
                         key={column.id}
                         data-field={column.name}
-                        className={operable ? 'editable' : undefined}
+                        className={
+                          [operable ? 'editable' : '', unsaved.has(key) ? 'unsaved' : ''].filter(Boolean).join(' ') ||
+                          undefined
+                        }
                         tabIndex={operable && !isEditing ? 0 : undefined}
                         onClick={operate}
                         onKeyDown={(event) => {
@@ -285,7 +337,7 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
                       className="ws-icon-button small"
                       aria-label={owned ? t('children.delete', { name }) : t('links.unlink', { name })}
                       title={owned ? t('children.delete', { name }) : t('links.unlink', { name })}
-                      onClick={() => remove(child, name)}
+                      onClick={() => void remove(child, name)}
                     >
                       ×
                     </button>
@@ -306,6 +358,7 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
       <button type="button" className="button secondary small" onClick={() => void add()}>
         + {t('children.add', { table: childName })}
       </button>
+      {dialog}
     </section>
   );
 }
