@@ -213,6 +213,7 @@ test.describe('local workspace', () => {
 
 test.describe('local workspace, more', () => {
   test('fields: add one, and a 120-column table shows 100 with the rest reachable', async ({ page }) => {
+    test.setTimeout(90_000);
     await openTables(page);
     const header = Array.from({ length: 120 }, (_, i) => `Col ${i + 1}`);
     const body = Array.from({ length: 3 }, (_, r) => header.map((_, c) => `r${r + 1}c${c + 1}`).join(','));
@@ -246,6 +247,36 @@ test.describe('local workspace, more', () => {
     await dialog.getByRole('button', { name: 'Create field' }).click();
     await expect(page.getByRole('button', { name: '+20 more fields' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: '+21 more fields' })).toBeVisible();
+
+    // Rename and delete a field, delete a record: each asked in the app's own dialog, none native.
+    const native: string[] = [];
+    page.on('dialog', (question) => {
+      native.push(question.message());
+      void question.dismiss();
+    });
+    await grid.evaluate((el) => el.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Col 3', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename' });
+    await rename.getByLabel('Field name').fill('Third');
+    await rename.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Third' })).toBeVisible();
+    await page.getByRole('button', { name: 'Third', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete field' }).click();
+    const dropField = page.getByRole('alertdialog', {
+      name: 'Delete the field “Third” and its values in every record?',
+    });
+    await expect(dropField.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dropField.getByRole('button', { name: 'Delete field' }).click();
+    await expect(page.getByRole('columnheader', { name: 'Third' })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Select record 1' }).check();
+    await page.getByRole('button', { name: 'Delete 1 record' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete 1 record? This cannot be undone.' })
+      .getByRole('button', { name: 'Delete 1 record' })
+      .click();
+    await expect(page.getByTestId('record-count')).toHaveText('2 records');
+    expect(native).toEqual([]);
   });
 
   test('storage use in settings, and a backup restores the workspace', async ({ page }) => {

@@ -118,6 +118,7 @@ const messages = {
     sheet: 'Blatt',
     run: 'Importieren',
     running: 'Wird importiert…',
+    progress: '{{written}} von {{total}} Zeilen geschrieben…',
     done_one: '{{n}} Datensatz in „{{table}}“ importiert.',
     done_other: '{{n}} Datensätze in „{{table}}“ importiert.',
     openTable: 'Tabelle öffnen',

@@ -119,6 +119,7 @@ const messages = {
     sheet: 'Sheet',
     run: 'Import',
     running: 'Importing…',
+    progress: '{{written}} of {{total}} rows written…',
     done_one: 'Imported {{n}} record into “{{table}}”.',
     done_other: 'Imported {{n}} records into “{{table}}”.',
     openTable: 'Open the table',

@@ -119,6 +119,7 @@ const messages = {
     sheet: 'Hoja',
     run: 'Importar',
     running: 'Importando…',
+    progress: '{{written}} de {{total}} filas escritas…',
     done_one: 'Se importó {{n}} registro en «{{table}}».',
     done_other: 'Se importaron {{n}} registros en «{{table}}».',
     openTable: 'Abrir la tabla',

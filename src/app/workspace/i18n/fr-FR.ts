@@ -118,6 +118,7 @@ const messages = {
     sheet: 'Feuille',
     run: 'Importer',
     running: 'Importation…',
+    progress: '{{written}} lignes sur {{total}} écrites…',
     done_one: '{{n}} enregistrement importé dans « {{table}} ».',
     done_other: '{{n}} enregistrements importés dans « {{table}} ».',
     openTable: 'Ouvrir la table',

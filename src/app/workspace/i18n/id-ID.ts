@@ -110,6 +110,7 @@ const messages = {
     sheet: 'Lembar',
     run: 'Impor',
     running: 'Mengimpor…',
+    progress: '{{written}} dari {{total}} baris ditulis…',
     done_other: '{{n}} catatan diimpor ke “{{table}}”.',
     openTable: 'Buka tabel',
     nothingImported: 'Tidak ada yang diimpor.',

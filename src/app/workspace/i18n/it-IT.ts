@@ -118,6 +118,7 @@ const messages = {
     sheet: 'Foglio',
     run: 'Importa',
     running: 'Importazione…',
+    progress: '{{written}} righe su {{total}} scritte…',
     done_one: '{{n}} record importato in «{{table}}».',
     done_other: '{{n}} record importati in «{{table}}».',
     openTable: 'Apri la tabella',

@@ -110,6 +110,7 @@ const messages = {
     sheet: 'シート',
     run: 'インポート',
     running: 'インポート中…',
+    progress: '{{total}} 行中 {{written}} 行を書き込み済み…',
     done_other: '{{n}} 件のレコードを「{{table}}」にインポートしました。',
     openTable: 'テーブルを開く',
     nothingImported: '何もインポートされていません。',

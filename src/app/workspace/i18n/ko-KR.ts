@@ -110,6 +110,7 @@ const messages = {
     sheet: '시트',
     run: '가져오기',
     running: '가져오는 중…',
+    progress: '{{total}}행 중 {{written}}행 저장됨…',
     done_other: '레코드 {{n}}개를 “{{table}}”에 가져왔습니다.',
     openTable: '테이블 열기',
     nothingImported: '아무것도 가져오지 않았습니다.',

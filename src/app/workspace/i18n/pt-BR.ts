@@ -119,6 +119,7 @@ const messages = {
     sheet: 'Planilha',
     run: 'Importar',
     running: 'Importando…',
+    progress: '{{written}} de {{total}} linhas gravadas…',
     done_one: '{{n}} registro importado para “{{table}}”.',
     done_other: '{{n}} registros importados para “{{table}}”.',
     openTable: 'Abrir a tabela',

@@ -132,6 +132,7 @@ const messages = {
     sheet: 'Лист',
     run: 'Импортировать',
     running: 'Импорт…',
+    progress: 'Записано строк: {{written}} из {{total}}…',
     done_one: 'Импортирована {{n}} запись в «{{table}}».',
     done_few: 'Импортировано {{n}} записи в «{{table}}».',
     done_many: 'Импортировано {{n}} записей в «{{table}}».',

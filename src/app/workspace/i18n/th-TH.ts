@@ -108,6 +108,7 @@ const messages = {
     sheet: 'ชีต',
     run: 'นำเข้า',
     running: 'กำลังนำเข้า…',
+    progress: 'เขียนแล้ว {{written}} จาก {{total}} แถว…',
     done_other: 'นำเข้า {{n}} ระเบียนไปยัง “{{table}}” แล้ว',
     openTable: 'เปิดตาราง',
     nothingImported: 'ไม่มีข้อมูลใดถูกนำเข้า',

@@ -110,6 +110,7 @@ const messages = {
     sheet: 'Trang tính',
     run: 'Nhập',
     running: 'Đang nhập…',
+    progress: 'Đã ghi {{written}} / {{total}} dòng…',
     done_other: 'Đã nhập {{n}} bản ghi vào “{{table}}”.',
     openTable: 'Mở bảng',
     nothingImported: 'Chưa có gì được nhập.',

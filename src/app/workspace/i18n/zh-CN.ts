@@ -108,6 +108,7 @@ const messages = {
     sheet: '工作表',
     run: '导入',
     running: '正在导入…',
+    progress: '已写入 {{written}} / {{total}} 行…',
     done_other: '已将 {{n}} 条记录导入“{{table}}”。',
     openTable: '打开数据表',
     nothingImported: '没有导入任何内容。',

@@ -108,6 +108,7 @@ const messages = {
     sheet: '工作表',
     run: '匯入',
     running: '正在匯入…',
+    progress: '已寫入 {{written}} / {{total}} 行…',
     done_other: '已將 {{n}} 筆記錄匯入「{{table}}」。',
     openTable: '開啟數據表',
     nothingImported: '沒有匯入任何內容。',

@@ -48,6 +48,8 @@ export function ImportDialog({
   // The picked file's name stays on screen, also when the file is refused.
   const [pickedName, setPickedName] = useState<string>();
   const [busy, setBusy] = useState<'reading' | 'importing'>();
+  /** Rows written so far by the running import's one transaction (nothing is saved until it commits). */
+  const [progress, setProgress] = useState<{ written: number; total: number }>();
   const [error, setError] = useState<unknown>();
   const [target, setTarget] = useState<'new' | 'existing'>(tableId ? 'existing' : 'new');
   const [tableName, setTableName] = useState('');
@@ -94,6 +96,8 @@ export function ImportDialog({
     if (!loaded) return;
     setBusy('importing');
     setError(undefined);
+    setProgress(undefined);
+    const onProgress = (written: number, total: number) => setProgress({ written, total });
     const name = tableName.trim() || tableNameFromFile(loaded.fileName);
     const existing = tables.find((table) => table.id === existingId);
     let runId: string | undefined;
@@ -116,6 +120,7 @@ export function ImportDialog({
               columns: loaded.columns,
               options: IMPORT_OPTIONS,
               runId: marker.id,
+              onProgress,
             });
           }
           const base = (await storage.bases.list()).find((b) => !b.isDemo);
@@ -127,6 +132,7 @@ export function ImportDialog({
             columns: loaded.columns,
             options: IMPORT_OPTIONS,
             runId: marker.id,
+            onProgress,
           });
         });
       });
@@ -197,6 +203,15 @@ export function ImportDialog({
         <span className="muted">{t('import.drop')}</span>
       </label>
       {busy === 'reading' && <p role="status">{t('import.reading')}</p>}
+      {/* Always in the page: its first text marks an import whose transaction is under way. */}
+      <div role="status" className="muted" data-testid="import-progress">
+        {busy === 'importing' && progress
+          ? t('import.progress', {
+              written: progress.written.toLocaleString(i18n.language),
+              total: progress.total.toLocaleString(i18n.language),
+            })
+          : null}
+      </div>
       {error !== undefined && <ErrorBox error={error} extra={t('import.nothingImported')} />}
       {result && (
         <p className="ws-ok" role="status" data-testid="import-done">
