@@ -7,6 +7,7 @@
 import * as Comlink from 'comlink';
 import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
+import type { ExportFormat } from '../src/render/export';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 import {
   MAX_WORKER_TEMPLATES,
@@ -42,6 +43,8 @@ export interface PoolRenderOptions {
   timeoutMs?: number;
   /** Name the file in the worker with the template's rule (batch print, downloads). */
   naming?: NamingContext;
+  /** A document template as Word, Excel or PowerPoint instead of PDF (`render` only). */
+  format?: ExportFormat;
   onStage?: (stage: RenderStage) => void;
 }
 
@@ -237,7 +240,8 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     },
     render(template, source, renderOptions = {}) {
       const onStage = renderOptions.onStage ? Comlink.proxy(renderOptions.onStage) : undefined;
-      const send: Job['send'] = (api, base) => api.render({ ...base, source }, onStage);
+      const format = renderOptions.format ? { format: renderOptions.format } : {};
+      const send: Job['send'] = (api, base) => api.render({ ...base, source, ...format }, onStage);
       return enqueue<RenderedOutput>(template, renderOptions, 1, send, (r) => r.file);
     },
     renderGroup(template, sources, renderOptions = {}) {

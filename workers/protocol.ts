@@ -1,6 +1,7 @@
 /** Messages between the render pool (caller) and a render worker, all structured-cloneable. */
 import type { ErrorIssue } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
+import type { ExportFormat } from '../src/render/export';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 
 /** Parsed templates a worker keeps; the pool mirrors the same oldest-first eviction. */
@@ -15,6 +16,8 @@ export interface RenderRequest {
   source: PrintSource;
   /** When given, the worker names the file (the template's rule over the print input). */
   naming?: NamingContext;
+  /** A document template exported as Word, Excel or PowerPoint instead of its PDF (`exportOutput`). */
+  format?: ExportFormat;
 }
 
 /** Several sources typeset as one file (a merged PDF's group): the same fields, many sources. */

@@ -5,8 +5,8 @@
  * QuireError's code and issues).
  */
 import { toQuireError } from '../src/core/errors';
-import type { FontGroupLoader } from '../wasm/fonts';
 import {
+  exportOutput,
   type PreparedTemplate,
   prepareOutputTemplate,
   renderOutput,
@@ -14,6 +14,7 @@ import {
 } from '../src/render/outputs/render';
 import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
+import type { FontGroupLoader } from '../wasm/fonts';
 import {
   MAX_WORKER_TEMPLATES,
   type RenderGroupRequest,
@@ -71,7 +72,9 @@ export function createRenderWorkerApi(
       try {
         const template = templateOf(request);
         onStage?.('resolve');
-        const file = await renderOutput(template, request.source, env, request.naming);
+        const file = request.format
+          ? await exportOutput(template, request.source, env, request.format, request.naming)
+          : await renderOutput(template, request.source, env, request.naming);
         onStage?.('done');
         return { ok: true, file, ...(await stats()) };
       } catch (error) {

@@ -23,10 +23,10 @@ import {
   officeContentFromUpload,
   withFile,
 } from './officeFile';
-import { PrintPanel } from './PrintPanel';
+import { SessionPrintPanel } from './PrintPanel';
 import { TagTable } from './TagTable';
 import { officeTemplateTags } from './tags';
-import { NO_RECORD, useOfficeSession } from './useOfficeSession';
+import { useOfficeSession } from './useOfficeSession';
 import { checkInWorker } from './workerCheck';
 import './office.css';
 
@@ -154,15 +154,7 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
           </section>
         ) : null}
         <TagTable mapped={mapped} />
-        {storage && binding.kind === 'table' ? (
-          <PrintPanel
-            storage={storage}
-            template={row}
-            tableId={binding.table.id}
-            currentId={session.choice === NO_RECORD ? undefined : session.choice}
-            allIds={session.recordIds}
-          />
-        ) : null}
+        <SessionPrintPanel session={session} />
       </aside>
       <FilledView session={session} content={content} />
     </article>

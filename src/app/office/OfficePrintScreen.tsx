@@ -9,8 +9,8 @@ import { FilledView } from './FilledView';
 import { InAppLink } from './InAppLink';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { officeEditorHref, templateListHref } from './links';
-import { PrintPanel } from './PrintPanel';
-import { NO_RECORD, useOfficeSession } from './useOfficeSession';
+import { SessionPrintPanel } from './PrintPanel';
+import { useOfficeSession } from './useOfficeSession';
 import './office.css';
 
 export function OfficePrintScreen({
@@ -26,7 +26,7 @@ export function OfficePrintScreen({
 }) {
   const { t } = useOfficeTranslation();
   const session = useOfficeSession(templateId, initialRecord);
-  const { storage, row, content, binding } = session;
+  const { row, content } = session;
 
   if (row === undefined) return <p className="of-muted" aria-busy="true" />;
   if (row === null || !content)
@@ -54,17 +54,7 @@ export function OfficePrintScreen({
           </p>
           <h1>{row.name}</h1>
         </div>
-        {storage && binding.kind === 'table' ? (
-          <PrintPanel
-            storage={storage}
-            template={row}
-            tableId={binding.table.id}
-            currentId={session.choice === NO_RECORD ? undefined : session.choice}
-            allIds={session.recordIds}
-          />
-        ) : (
-          <p className="of-muted">{t('print.noTable')}</p>
-        )}
+        <SessionPrintPanel session={session} fallback={<p className="of-muted">{t('print.noTable')}</p>} />
       </aside>
       <FilledView session={session} content={content} toolbarStart={templatePicker} />
     </article>

@@ -4,7 +4,7 @@
  * progress and cancel — the same run as the grid's print dialog.
  */
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
@@ -14,6 +14,8 @@ import { ErrorPanel } from './ErrorPanel';
 import { keepOutput, printOutputs, templateKindOf } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { type PrintJobResult, type PrintOutput, runPrintJob } from './printRun';
+import type { Binding } from './sources';
+import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 type Phase =
   | { kind: 'setup' }
@@ -27,16 +29,27 @@ export function outputLabel(t: TFunction, output: PrintOutput, kind: string) {
   return kind === 'docx' ? t('print.mergedDocx') : t('print.mergedPdf');
 }
 
+/** What a panel prints: records of a table, or instances (by code) of an approval. */
+export type PrintTarget = { kind: 'table'; tableId: string } | { kind: 'approval'; code: string };
+
+/** The print target of a screen's binding; none when the template is bound to nothing. */
+export function printTarget(binding: Binding): PrintTarget | undefined {
+  if (binding.kind === 'table') return { kind: 'table', tableId: binding.table.id };
+  if (binding.kind === 'approval') return { kind: 'approval', code: binding.definition.code };
+  return undefined;
+}
+
 export function PrintPanel({
   storage,
   template,
-  tableId,
+  target,
   currentId,
   allIds,
 }: {
   storage: Storage;
   template: TemplateRow;
-  tableId: string;
+  target: PrintTarget;
+  /** The record id or instance code chosen on the screen. */
   currentId: string | undefined;
   allIds: readonly string[];
 }) {
@@ -64,7 +77,8 @@ export function PrintPanel({
       const pool = getRenderPool();
       const result = await runPrintJob({
         storage,
-        tableId,
+        tableId: target.kind === 'table' ? target.tableId : template.tableId,
+        ...(target.kind === 'approval' ? { approvalCode: target.code } : {}),
         recordIds: ids,
         template,
         rule,
@@ -98,12 +112,12 @@ export function PrintPanel({
         {currentId ? (
           <label>
             <input type="radio" name="of-scope" checked={scope === 'current'} onChange={() => setScope('current')} />{' '}
-            {t('print.scopeCurrent')}
+            {t(target.kind === 'approval' ? 'print.scopeInstance' : 'print.scopeCurrent')}
           </label>
         ) : null}
         <label>
           <input type="radio" name="of-scope" checked={scope === 'all'} onChange={() => setScope('all')} />{' '}
-          {t('print.scopeAll', { count: allIds.length })}
+          {t(target.kind === 'approval' ? 'print.scopeInstances' : 'print.scopeAll', { count: allIds.length })}
         </label>
       </fieldset>
       <fieldset disabled={running}>
@@ -164,5 +178,23 @@ export function PrintPanel({
       ) : null}
       {error !== undefined ? <ErrorPanel error={error} /> : null}
     </section>
+  );
+}
+
+/**
+ * The print panel of a screen's session (editor, preview): this record or instance and the list of
+ * the bound table or approval; `fallback` when the template is bound to neither.
+ */
+export function SessionPrintPanel({ session, fallback = null }: { session: OfficeSession; fallback?: ReactNode }) {
+  const target = printTarget(session.binding);
+  if (!session.storage || !session.row || !target) return fallback;
+  return (
+    <PrintPanel
+      storage={session.storage}
+      template={session.row}
+      target={target}
+      currentId={session.choice === NO_RECORD ? undefined : session.choice}
+      allIds={session.recordIds}
+    />
   );
 }

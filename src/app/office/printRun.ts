@@ -13,7 +13,6 @@ import type {
   RenderGroup,
   ReportProgress,
 } from '../../../workers/batch-api';
-import { runBatch } from '../../../workers/batch-api';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../../render/outputs/render';
@@ -50,7 +49,10 @@ export type AssembleRun = (
 
 export interface PrintJobInput {
   storage: Storage;
+  /** The table the records are read from (unused when `approvalCode` is given). */
   tableId: string;
+  /** An approval-bound template prints instances: `recordIds` are then instance codes of this approval. */
+  approvalCode?: string;
   /** In print order. */
   recordIds: readonly string[];
   template: TemplateRow;
@@ -97,13 +99,50 @@ function chunkedSources(storage: Storage, tableId: string, recordIds: readonly s
   };
 }
 
+/**
+ * Progress arrives from the batch worker on a channel of its own, so a last report can land after
+ * the result: none is passed on once the run has settled (a late "20 of 20" would put a finished
+ * dialog back to running, its choices disabled for good).
+ */
 export async function runPrintJob(input: PrintJobInput): Promise<PrintJobResult> {
+  let settled = false;
+  const report = input.onProgress;
+  const onProgress = report
+    ? (done: number, total: number) => {
+        if (!settled) report(done, total);
+      }
+    : undefined;
+  try {
+    return await runJob({ ...input, onProgress });
+  } finally {
+    settled = true;
+  }
+}
+
+/** Approval instances by code, read once (an approval has tens of instances, not thousands). */
+async function approvalSources(storage: Storage, code: string, codes: readonly string[]) {
+  const definition = await storage.approvals.getDefinition(code);
+  if (!definition) throw new QuireError('DocGenerationError', { detail: `approval ${code} is not on this device` });
+  const instances = new Map((await storage.approvals.listInstances(code)).map((i) => [i.code, i.instance]));
+  return async (index: number): Promise<PrintSource> => {
+    const instance = instances.get(codes[index]!);
+    // An instance gone since it was chosen prints the designer's placeholders rather than failing the run.
+    return { kind: 'approval', definition: definition.design, ...(instance ? { instance } : {}) };
+  };
+}
+
+async function runJob(input: PrintJobInput): Promise<PrintJobResult> {
   const { storage, template, signal } = input;
-  const table = await storage.tables.get(input.tableId);
-  if (!table) throw new QuireError('MetaTableNotFound', { detail: input.tableId });
+  if (input.approvalCode === undefined) {
+    const table = await storage.tables.get(input.tableId);
+    if (!table) throw new QuireError('MetaTableNotFound', { detail: input.tableId });
+  }
   const printTime = input.now ?? Date.now();
   const total = input.recordIds.length;
-  const sourceAt = chunkedSources(storage, input.tableId, input.recordIds);
+  const sourceAt =
+    input.approvalCode === undefined
+      ? chunkedSources(storage, input.tableId, input.recordIds)
+      : await approvalSources(storage, input.approvalCode, input.recordIds);
   const templateRef = { key: `${template.id}@${template.revision}`, content: template.content };
   const naming: NamingContext = { rule: input.rule, templateName: template.name, printTime };
   const render: RenderDocument = async (index) => {
@@ -128,7 +167,12 @@ export async function runPrintJob(input: PrintJobInput): Promise<PrintJobResult>
           return renderSources(templateRef, sources, naming, signal);
         }
       : undefined;
-  const assemble = input.assemble ?? ((options, one, progress, s, group) => runBatch(options, one, progress, s, group));
+  // In process when no worker assembles (tests): loaded on demand, so pdf-lib and the Office
+  // merge never join the app's first-load bundle.
+  const assemble =
+    input.assemble ??
+    (async (options, one, progress, s, group) =>
+      (await import('../../../workers/batch-api')).runBatch(options, one, progress, s, group));
   const result = await assemble(
     { total, output, templateName: template.name, printTime, concurrency: input.concurrency ?? 2 },
     render,

@@ -68,7 +68,16 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
     loadSource,
     row ? { rule, templateName: row.name, printTime: Date.now() } : undefined,
   );
-  const recordIds = useMemo(() => (binding.kind === 'table' ? binding.records.map((r) => r.id) : []), [binding]);
+  // Records of the bound table, or instance codes of the bound approval: what "all" prints.
+  const recordIds = useMemo(
+    () =>
+      binding.kind === 'table'
+        ? binding.records.map((r) => r.id)
+        : binding.kind === 'approval'
+          ? binding.instances.map((i) => i.code)
+          : [],
+    [binding],
+  );
   return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
 }
 

@@ -376,7 +376,12 @@ export async function exportDocx(source: ExportDocument): Promise<Uint8Array> {
         document: {
           run: { size: Math.round(doc.text.size * 2), font: doc.text.fonts[0] ?? 'Noto Sans' },
           paragraph: {
-            spacing: { after: ptToTwip(doc.text.marginBottom), line: Math.round(240 * doc.text.lineHeight) },
+            // LibreOffice reads a line height without its rule as exact, which crops inline images.
+            spacing: {
+              after: ptToTwip(doc.text.marginBottom),
+              line: Math.round(240 * doc.text.lineHeight),
+              lineRule: LineRuleType.AUTO,
+            },
           },
         },
       },

@@ -7,6 +7,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { PrintSource } from '../../../core/print/sources';
+import { ExportButtons } from '../../office/ExportButtons';
 import { instanceLabel } from '../../services/approvalInstances';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
 import {
@@ -87,6 +88,8 @@ export function PreviewPanel({
   const pdfRef = useRef<Uint8Array | null>(null);
   // The download is named as printing names it: the template's rule over this record.
   const fileNameRef = useRef<string | undefined>(undefined);
+  // The source of the PDF shown: "Download as Word / Excel / PowerPoint" exports the same one.
+  const shownSource = useRef<PrintSource | undefined>(undefined);
   const ruleRef = useRef(DEFAULT_FILE_NAME_RULE);
   useEffect(() => {
     void getStorage()
@@ -159,6 +162,7 @@ export function PreviewPanel({
         const file = await renderLivePreview({ key: `${tid}:${seq.current}`, content: c }, source, { naming });
         const pdf = file.bytes;
         fileNameRef.current = file.fileName;
+        shownSource.current = source;
         performance.mark('qp:worker');
         pdfRef.current = pdf;
         const width = Math.max(200, (pagesRef.current?.clientWidth ?? 320) - 2);
@@ -311,6 +315,12 @@ export function PreviewPanel({
           >
             {t('previewPanel.download')}
           </button>
+          <ExportButtons
+            template={{ key: `${templateId}:export`, content }}
+            loadSource={() => shownSource.current ?? EMPTY_SOURCE}
+            naming={() => ({ rule: ruleRef.current, templateName: name, printTime: Date.now() })}
+            disabled={status !== 'ok'}
+          />
         </div>
       </div>
       {tip}

@@ -55,6 +55,9 @@ const messages = {
     scopeCurrent: 'Dieser Datensatz',
     scopeAll_one: 'Der {{count}} Datensatz der Liste',
     scopeAll_other: 'Alle {{count}} Datensätze der Liste',
+    scopeInstance: 'Diese Genehmigungsanfrage',
+    scopeInstances_one: 'Die {{count}} Genehmigungsanfrage',
+    scopeInstances_other: 'Alle {{count}} Genehmigungsanfragen',
     output: 'Ausgabe',
     file: 'Eine {{kind}}-Datei',
     zip: 'Ein ZIP mit einer Datei pro Datensatz',
@@ -64,8 +67,11 @@ const messages = {
     progress: '{{done}} von {{total}} erledigt',
     done: '{{count}} gedruckt: {{file}}',
     downloadAgain: 'Erneut herunterladen',
-    noTable:
-      'Genehmigungen werden einzeln gedruckt: Wählen Sie den Vorgang und laden Sie die ausgefüllte Datei herunter.',
+    noTable: 'Diese Vorlage ist an keine Tabelle und keine Genehmigung gebunden: Es gibt nichts zu drucken.',
+  },
+  export: {
+    label: 'Herunterladen als',
+    running: '{{kind}}-Datei wird geschrieben…',
   },
   list: {
     title: 'Word-, Excel- und PowerPoint-Vorlagen',

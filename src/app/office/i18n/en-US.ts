@@ -55,6 +55,9 @@ const enUS = {
     scopeCurrent: 'This record',
     scopeAll_one: 'The {{count}} record in the list',
     scopeAll_other: 'All {{count}} records in the list',
+    scopeInstance: 'This approval instance',
+    scopeInstances_one: 'The {{count}} approval instance',
+    scopeInstances_other: 'All {{count}} approval instances',
     output: 'Output',
     file: 'One {{kind}} file',
     zip: 'A ZIP with one file per record',
@@ -64,7 +67,11 @@ const enUS = {
     progress: '{{done}} of {{total}} done',
     done: '{{count}} printed: {{file}}',
     downloadAgain: 'Download again',
-    noTable: 'Approvals print one instance at a time: choose it and download the filled file.',
+    noTable: 'This template is bound to no table or approval: there is nothing to print.',
+  },
+  export: {
+    label: 'Download as',
+    running: 'Writing the {{kind}} file…',
   },
   list: {
     title: 'Word, Excel and PowerPoint templates',

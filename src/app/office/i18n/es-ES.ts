@@ -59,6 +59,9 @@ const messages = {
     scopeCurrent: 'Este registro',
     scopeAll_one: 'El {{count}} registro de la lista',
     scopeAll_other: 'Los {{count}} registros de la lista',
+    scopeInstance: 'Esta solicitud de aprobación',
+    scopeInstances_one: 'La {{count}} solicitud de aprobación',
+    scopeInstances_other: 'Las {{count}} solicitudes de aprobación',
     output: 'Salida',
     file: 'Un archivo de {{kind}}',
     zip: 'Un ZIP con un archivo por registro',
@@ -68,7 +71,11 @@ const messages = {
     progress: '{{done}} de {{total}} listos',
     done: '{{count}} impresos: {{file}}',
     downloadAgain: 'Descargar de nuevo',
-    noTable: 'Las aprobaciones se imprimen de una en una: elige la solicitud y descarga el archivo rellenado.',
+    noTable: 'Esta plantilla no está vinculada a ninguna tabla ni aprobación: no hay nada que imprimir.',
+  },
+  export: {
+    label: 'Descargar como',
+    running: 'Escribiendo el archivo de {{kind}}…',
   },
   list: {
     title: 'Plantillas de Word, Excel y PowerPoint',

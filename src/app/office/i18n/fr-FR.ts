@@ -57,6 +57,9 @@ const messages = {
     scopeCurrent: 'Cet enregistrement',
     scopeAll_one: 'L’enregistrement de la liste ({{count}})',
     scopeAll_other: 'Les {{count}} enregistrements de la liste',
+    scopeInstance: 'Cette demande d’approbation',
+    scopeInstances_one: 'La demande d’approbation ({{count}})',
+    scopeInstances_other: 'Les {{count}} demandes d’approbation',
     output: 'Sortie',
     file: 'Un fichier {{kind}}',
     zip: 'Un ZIP avec un fichier par enregistrement',
@@ -66,7 +69,11 @@ const messages = {
     progress: '{{done}} sur {{total}} terminés',
     done: '{{count}} imprimés : {{file}}',
     downloadAgain: 'Télécharger à nouveau',
-    noTable: 'Les approbations s’impriment une par une : choisissez la demande et téléchargez le fichier rempli.',
+    noTable: 'Ce modèle n’est lié à aucune table ni approbation : il n’y a rien à imprimer.',
+  },
+  export: {
+    label: 'Télécharger en',
+    running: 'Écriture du fichier {{kind}}…',
   },
   list: {
     title: 'Modèles Word, Excel et PowerPoint',

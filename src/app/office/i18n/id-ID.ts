@@ -53,6 +53,8 @@ const messages = {
     title: 'Cetak',
     scopeCurrent: 'Rekaman ini',
     scopeAll_other: 'Semua {{count}} rekaman dalam daftar',
+    scopeInstance: 'Pengajuan persetujuan ini',
+    scopeInstances_other: 'Semua {{count}} pengajuan persetujuan',
     output: 'Keluaran',
     file: 'Satu berkas {{kind}}',
     zip: 'ZIP berisi satu berkas per rekaman',
@@ -62,7 +64,11 @@ const messages = {
     progress: '{{done}} dari {{total}} selesai',
     done: '{{count}} dicetak: {{file}}',
     downloadAgain: 'Unduh lagi',
-    noTable: 'Persetujuan dicetak satu per satu: pilih pengajuannya lalu unduh berkas yang sudah terisi.',
+    noTable: 'Templat ini tidak terikat ke tabel atau persetujuan mana pun: tidak ada yang bisa dicetak.',
+  },
+  export: {
+    label: 'Unduh sebagai',
+    running: 'Menulis berkas {{kind}}…',
   },
   list: {
     title: 'Templat Word, Excel, dan PowerPoint',

@@ -55,6 +55,9 @@ const messages = {
     scopeCurrent: 'Questo record',
     scopeAll_one: 'Il {{count}} record dell’elenco',
     scopeAll_other: 'Tutti i {{count}} record dell’elenco',
+    scopeInstance: 'Questa richiesta di approvazione',
+    scopeInstances_one: 'La {{count}} richiesta di approvazione',
+    scopeInstances_other: 'Tutte le {{count}} richieste di approvazione',
     output: 'Output',
     file: 'Un file {{kind}}',
     zip: 'Uno ZIP con un file per record',
@@ -64,7 +67,11 @@ const messages = {
     progress: '{{done}} di {{total}} completati',
     done: '{{count}} stampati: {{file}}',
     downloadAgain: 'Scarica di nuovo',
-    noTable: 'Le approvazioni si stampano una alla volta: scegli la richiesta e scarica il file compilato.',
+    noTable: 'Questo modello non è collegato a nessuna tabella né approvazione: non c’è nulla da stampare.',
+  },
+  export: {
+    label: 'Scarica come',
+    running: 'Scrittura del file {{kind}}…',
   },
   list: {
     title: 'Modelli Word, Excel e PowerPoint',

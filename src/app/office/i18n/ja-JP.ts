@@ -58,6 +58,8 @@ const messages = {
     title: '印刷',
     scopeCurrent: 'このレコード',
     scopeAll_other: '一覧の {{count}} 件すべて',
+    scopeInstance: 'この承認申請',
+    scopeInstances_other: '承認申請 {{count}} 件すべて',
     output: '出力',
     file: '{{kind}} ファイル 1 つ',
     zip: 'レコードごとに 1 ファイルの ZIP',
@@ -67,7 +69,11 @@ const messages = {
     progress: '{{total}} 件中 {{done}} 件完了',
     done: '{{count}} 件を印刷しました: {{file}}',
     downloadAgain: 'もう一度ダウンロード',
-    noTable: '承認は 1 件ずつ印刷します。申請を選んで、差し込み済みのファイルをダウンロードしてください。',
+    noTable: 'このテンプレートはテーブルにも承認にも紐付いていないため、印刷するものがありません。',
+  },
+  export: {
+    label: '形式を選んでダウンロード',
+    running: '{{kind}} ファイルを作成中…',
   },
   list: {
     title: 'Word・Excel・PowerPoint テンプレート',

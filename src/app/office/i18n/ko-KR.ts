@@ -53,6 +53,8 @@ const messages = {
     title: '인쇄',
     scopeCurrent: '이 레코드',
     scopeAll_other: '목록의 레코드 {{count}}개 전체',
+    scopeInstance: '이 결재 신청',
+    scopeInstances_other: '결재 신청 {{count}}건 전체',
     output: '출력',
     file: '{{kind}} 파일 1개',
     zip: '레코드마다 파일 1개씩 담은 ZIP',
@@ -62,7 +64,11 @@ const messages = {
     progress: '{{total}}개 중 {{done}}개 완료',
     done: '{{count}}개 인쇄됨: {{file}}',
     downloadAgain: '다시 다운로드',
-    noTable: '결재는 한 건씩 인쇄합니다. 신청을 선택하고 채워진 파일을 다운로드하세요.',
+    noTable: '이 템플릿은 테이블이나 결재에 연결되어 있지 않아 인쇄할 것이 없습니다.',
+  },
+  export: {
+    label: '다른 형식으로 다운로드',
+    running: '{{kind}} 파일을 만드는 중…',
   },
   list: {
     title: 'Word, Excel, PowerPoint 템플릿',

@@ -55,6 +55,9 @@ const messages = {
     scopeCurrent: 'Este registro',
     scopeAll_one: 'O {{count}} registro da lista',
     scopeAll_other: 'Todos os {{count}} registros da lista',
+    scopeInstance: 'Esta solicitação de aprovação',
+    scopeInstances_one: 'A {{count}} solicitação de aprovação',
+    scopeInstances_other: 'Todas as {{count}} solicitações de aprovação',
     output: 'Saída',
     file: 'Um arquivo do {{kind}}',
     zip: 'Um ZIP com um arquivo por registro',
@@ -64,7 +67,11 @@ const messages = {
     progress: '{{done}} de {{total}} concluídos',
     done: '{{count}} impressos: {{file}}',
     downloadAgain: 'Baixar novamente',
-    noTable: 'Aprovações são impressas uma de cada vez: escolha a solicitação e baixe o arquivo preenchido.',
+    noTable: 'Este modelo não está vinculado a nenhuma tabela nem aprovação: não há nada para imprimir.',
+  },
+  export: {
+    label: 'Baixar como',
+    running: 'Gerando o arquivo {{kind}}…',
   },
   list: {
     title: 'Modelos do Word, Excel e PowerPoint',

@@ -53,6 +53,8 @@ const messages = {
     title: 'พิมพ์',
     scopeCurrent: 'เรคคอร์ดนี้',
     scopeAll_other: 'ทั้ง {{count}} เรคคอร์ดในรายการ',
+    scopeInstance: 'คำขออนุมัตินี้',
+    scopeInstances_other: 'คำขออนุมัติทั้ง {{count}} รายการ',
     output: 'ผลลัพธ์',
     file: 'ไฟล์ {{kind}} หนึ่งไฟล์',
     zip: 'ไฟล์ ZIP หนึ่งไฟล์ต่อเรคคอร์ด',
@@ -62,7 +64,11 @@ const messages = {
     progress: 'เสร็จแล้ว {{done}} จาก {{total}}',
     done: 'พิมพ์แล้ว {{count}} รายการ: {{file}}',
     downloadAgain: 'ดาวน์โหลดอีกครั้ง',
-    noTable: 'การอนุมัติพิมพ์ทีละรายการ: เลือกคำขอแล้วดาวน์โหลดไฟล์ที่เติมข้อมูลแล้ว',
+    noTable: 'เทมเพลตนี้ไม่ได้ผูกกับตารางหรือการอนุมัติใด จึงไม่มีอะไรให้พิมพ์',
+  },
+  export: {
+    label: 'ดาวน์โหลดเป็น',
+    running: 'กำลังสร้างไฟล์ {{kind}}…',
   },
   list: {
     title: 'เทมเพลต Word, Excel และ PowerPoint',

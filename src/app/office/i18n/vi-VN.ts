@@ -53,6 +53,8 @@ const messages = {
     title: 'In',
     scopeCurrent: 'Bản ghi này',
     scopeAll_other: 'Tất cả {{count}} bản ghi trong danh sách',
+    scopeInstance: 'Yêu cầu phê duyệt này',
+    scopeInstances_other: 'Tất cả {{count}} yêu cầu phê duyệt',
     output: 'Đầu ra',
     file: 'Một tệp {{kind}}',
     zip: 'Một tệp ZIP, mỗi bản ghi một tệp',
@@ -62,7 +64,11 @@ const messages = {
     progress: 'Đã xong {{done}}/{{total}}',
     done: 'Đã in {{count}}: {{file}}',
     downloadAgain: 'Tải xuống lại',
-    noTable: 'Phê duyệt được in từng cái một: chọn yêu cầu rồi tải tệp đã điền xuống.',
+    noTable: 'Mẫu này không gắn với bảng hay phê duyệt nào: không có gì để in.',
+  },
+  export: {
+    label: 'Tải xuống dạng',
+    running: 'Đang tạo tệp {{kind}}…',
   },
   list: {
     title: 'Mẫu Word, Excel và PowerPoint',

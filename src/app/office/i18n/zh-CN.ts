@@ -53,6 +53,8 @@ const messages = {
     title: '打印',
     scopeCurrent: '当前记录',
     scopeAll_other: '列表中的全部 {{count}} 条记录',
+    scopeInstance: '此审批实例',
+    scopeInstances_other: '全部 {{count}} 个审批实例',
     output: '输出',
     file: '一个 {{kind}} 文件',
     zip: 'ZIP 压缩包,每条记录一个文件',
@@ -62,7 +64,11 @@ const messages = {
     progress: '已完成 {{done}}/{{total}}',
     done: '已打印 {{count}} 份:{{file}}',
     downloadAgain: '再次下载',
-    noTable: '审批逐个打印:选择审批实例后下载填充好的文件。',
+    noTable: '此模板未绑定任何表格或审批，没有可打印的内容。',
+  },
+  export: {
+    label: '下载为',
+    running: '正在生成 {{kind}} 文件…',
   },
   list: {
     title: 'Word、Excel 和 PowerPoint 模板',

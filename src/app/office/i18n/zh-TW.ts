@@ -53,6 +53,8 @@ const messages = {
     title: '列印',
     scopeCurrent: '目前記錄',
     scopeAll_other: '清單中的全部 {{count}} 筆記錄',
+    scopeInstance: '此簽核申請',
+    scopeInstances_other: '全部 {{count}} 筆簽核申請',
     output: '輸出',
     file: '一個 {{kind}} 檔案',
     zip: 'ZIP 壓縮檔,每筆記錄一個檔案',
@@ -62,7 +64,11 @@ const messages = {
     progress: '已完成 {{done}}/{{total}}',
     done: '已列印 {{count}} 份:{{file}}',
     downloadAgain: '再次下載',
-    noTable: '簽核逐筆列印:選擇申請後下載已填入的檔案。',
+    noTable: '此範本未綁定任何資料表或簽核，沒有可列印的內容。',
+  },
+  export: {
+    label: '下載為',
+    running: '正在產生 {{kind}} 檔案…',
   },
   list: {
     title: 'Word、Excel 與 PowerPoint 範本',

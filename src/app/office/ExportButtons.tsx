@@ -1,0 +1,91 @@
+/**
+ * "Download as Word / Excel / PowerPoint" for a document-mode (Typst/PDF) template: the same print
+ * input and resolved document the PDF is typeset from, written by render/export in the render
+ * worker (`exportOutput`), named by the template's file-name rule. Offline like the PDF.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { isQuireError } from '../../core/errors';
+import type { PrintSource } from '../../core/print/sources';
+import type { ExportFormat } from '../../render/export';
+import type { NamingContext } from '../../render/outputs/render';
+import { getRenderPool } from '../services/printing';
+import { downloadBytes } from './download';
+import { ErrorPanel } from './ErrorPanel';
+import { useOfficeTranslation } from './i18n/useOfficeTranslation';
+import './office.css';
+
+export const EXPORT_CHOICES: readonly ExportFormat[] = ['docx', 'xlsx', 'pptx'];
+
+export function ExportButtons({
+  template,
+  loadSource,
+  naming,
+  disabled = false,
+}: {
+  template: { key: string; content: unknown } | undefined;
+  /** The record, instance or sample the PDF shows. */
+  loadSource: () => Promise<PrintSource> | PrintSource;
+  naming: () => NamingContext;
+  disabled?: boolean;
+}) {
+  const { t } = useOfficeTranslation();
+  const [running, setRunning] = useState<ExportFormat | undefined>();
+  const [error, setError] = useState<unknown>();
+  const abort = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const start = async (format: ExportFormat) => {
+    if (!template) return;
+    setError(undefined);
+    const controller = new AbortController();
+    abort.current = controller;
+    setRunning(format);
+    try {
+      const source = await loadSource();
+      const file = await getRenderPool().render(template, source, {
+        kind: 'document',
+        signal: controller.signal,
+        naming: naming(),
+        format,
+      });
+      if (!controller.signal.aborted)
+        downloadBytes(file.bytes, file.fileName ?? `document.${file.extension}`, file.mime);
+    } catch (e) {
+      const cancelled =
+        controller.signal.aborted || (isQuireError(e, 'DocGenerationError') && /cancelled/.test(e.message));
+      if (!cancelled) setError(e);
+    } finally {
+      if (abort.current === controller) setRunning(undefined);
+    }
+  };
+
+  return (
+    <fieldset className="of-export" data-testid="office-export">
+      <legend className="of-export-label">{t('export.label')}</legend>
+      {EXPORT_CHOICES.map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button ghost small"
+          data-format={format}
+          disabled={disabled || !template || running !== undefined}
+          aria-busy={running === format}
+          onClick={() => void start(format)}
+        >
+          {t(`kind.${format}`)}
+        </button>
+      ))}
+      {running ? (
+        <>
+          <span role="status" className="of-muted">
+            {t('export.running', { kind: t(`kind.${running}`) })}
+          </span>
+          <button type="button" className="button ghost small" onClick={() => abort.current?.abort()}>
+            {t('cancel')}
+          </button>
+        </>
+      ) : null}
+      {error !== undefined ? <ErrorPanel error={error} /> : null}
+    </fieldset>
+  );
+}

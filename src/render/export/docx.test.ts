@@ -1,0 +1,51 @@
+/**
+ * A document template exported as Word: the invoice fixture written by render/export, read back as
+ * XML and opened by LibreOffice headless, as a user would open the download.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { exportOutput, prepareOutputTemplate } from '../outputs/render';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const fixture = (name: string) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice', name), 'utf8'));
+const env = { typst: () => Promise.reject(new Error('an export typesets nothing')) };
+
+async function invoiceDocx(): Promise<Uint8Array> {
+  const file = await exportOutput(
+    prepareOutputTemplate(fixture('template.json')),
+    { kind: 'data', data: fixture('data.json') },
+    env,
+    'docx',
+  );
+  return file.bytes;
+}
+
+describe('Word export of a document template', () => {
+  it('gives the default line height an auto rule (LibreOffice crops inline images under an exact one)', async () => {
+    const styles = strFromU8(unzipSync(await invoiceDocx())['word/styles.xml']!);
+    const defaults = /<w:pPrDefault>[\s\S]*?<\/w:pPrDefault>/.exec(styles)?.[0] ?? '';
+    expect(defaults).toMatch(/<w:spacing\b[^>]*w:line="\d+"[^>]*w:lineRule="auto"/);
+  });
+
+  it('opens in LibreOffice with the invoice in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-export-'));
+    try {
+      writeFileSync(join(dir, 'invoice.docx'), await invoiceDocx());
+      execFileSync(
+        'soffice',
+        [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'pdf', 'invoice.docx'],
+        { cwd: dir, stdio: 'ignore', timeout: 120_000 },
+      );
+      const text = execFileSync('pdftotext', ['-layout', join(dir, 'invoice.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('INV-2026-00042');
+      expect(text).toContain('Laptop stand, aluminium');
+      expect(text).toMatch(/Total due\s+\$4,100\.23/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
