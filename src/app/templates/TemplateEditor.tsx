@@ -1,3 +1,5 @@
+import { CanvasDesignerScreen } from '../canvas/CanvasDesignerScreen';
+import { useIsCanvasTemplate } from '../canvas/useCanvasTemplate';
 import { EditorScreen } from '../editor/EditorScreen';
 import { OfficeEditorScreen } from '../office/OfficeEditorScreen';
 import { useTemplateKind } from '../office/useTemplateKind';
@@ -9,7 +11,9 @@ import { useTemplateKind } from '../office/useTemplateKind';
  */
 export function TemplateEditor({ templateId, backHref }: { templateId: string; backHref?: string }) {
   const kind = useTemplateKind(templateId);
-  if (kind === undefined) return <p className="qe-loading" aria-busy="true" />;
+  const canvas = useIsCanvasTemplate(templateId);
+  if (kind === undefined || canvas === undefined) return <p className="qe-loading" aria-busy="true" />;
+  if (canvas) return <CanvasDesignerScreen key={templateId} templateId={templateId} backHref={backHref} />;
   if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx')
     return <OfficeEditorScreen key={templateId} templateId={templateId} backHref={backHref} />;
   return <EditorScreen key={templateId} templateId={templateId} backHref={backHref} />;

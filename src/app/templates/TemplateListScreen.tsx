@@ -4,6 +4,7 @@ import { isQuireError } from '../../core/errors';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
 import type { PendingWrite } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { NewCanvasTemplate } from '../canvas/NewCanvasTemplate';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { NewOfficeTemplate } from '../office/NewOfficeTemplate';
 import { OfficeKindLabel } from '../office/OfficeKindLabel';
@@ -424,6 +425,9 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
             tableId={tableId}
             onCreated={(row) => void navigate({ href: hrefFor(row, approvalCode) })}
           />
+          {!approvalCode && (
+            <NewCanvasTemplate tableId={tableId} onCreated={(row) => void navigate({ href: hrefFor(row) })} />
+          )}
           {!approvalCode && approvals.length > 0 && (
             <label className="tpl-sample">
               <span className="qe-sr">{t('binding.newApproval')}</span>

@@ -1,0 +1,74 @@
+/**
+ * Canvas (Design) templates, lean: a canvas template created from a table's template list, a text
+ * field added and bound to a field of Orders, nudged with the keyboard, previewed for a record,
+ * saved, and one record printed from the grid as a PDF whose text is checked.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { captureDownloads, lastDownload } from './downloads';
+import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { cell, openTables, row } from './workspace-helpers';
+
+function pdfText(bytes: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-canvas-'));
+  try {
+    const file = join(dir, 'doc.pdf');
+    writeFileSync(file, bytes);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a canvas template: a text field bound to Order no, nudged, previewed, saved and printed from the grid', async ({
+  page,
+}) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await openTables(page);
+  await page.goto('/baseplugin/t/demo-orders/preview');
+  await page.getByRole('button', { name: 'New canvas template' }).click();
+  await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
+  const designer = page.getByTestId('canvas-designer');
+  await expect(designer.getByRole('heading', { level: 1, name: 'Canvas template' })).toBeVisible();
+
+  await page.getByTestId('canvas-add-text').click();
+  const field = page.getByTestId('canvas-field');
+  await expect(field).toHaveCount(1);
+  await page.getByTestId('canvas-prop-content').fill('Canvas order ');
+  await page.getByTestId('canvas-bind').selectOption({ label: 'Order no' });
+  await expect(page.getByTestId('canvas-prop-content')).toHaveValue('Canvas order {Order no}');
+  await page.getByTestId('canvas-prop-width').fill('120');
+
+  // Arrow keys move the selected field by 1 mm, 10 mm with Shift.
+  await field.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('canvas-prop-x')).toHaveValue('30');
+  await expect(page.getByTestId('canvas-prop-y')).toHaveValue('21');
+
+  // The live preview fills the field for the chosen record, in the render worker.
+  const record = (await page.getByTestId('canvas-record').locator('option:checked').textContent())?.trim() ?? '';
+  expect(record).not.toBe('');
+  await expect(page.getByTestId('canvas-preview-text')).toContainText(`Canvas order ${record}`, { timeout: 60_000 });
+  await page.getByTestId('canvas-save').click();
+  await expect(page.getByTestId('canvas-save-state')).toHaveText('Saved');
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-designer.png` });
+
+  // Printing from the grid goes through the registry like every template.
+  await page.goto('/baseplugin/t/demo-orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  const no = (await cell(page, 0, 'Order no').textContent())?.trim() ?? '';
+  await row(page, 0).getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Print 1 record' }).click();
+  await page.getByTestId('print-template').selectOption({ label: 'Canvas template' });
+  await page.getByRole('radio', { name: 'One merged PDF' }).check();
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const pdf = await lastDownload(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-print.png` });
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdfText(pdf.bytes)).toContain(`Canvas order ${no}`);
+});
