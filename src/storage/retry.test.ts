@@ -132,4 +132,22 @@ describe('retryPendingWrites', () => {
     expect((await s.records.listAll(table.id)).map((r) => r.id)).toEqual([parent.id]);
     expect(await s.records.listAll(lines.id)).toHaveLength(1);
   });
+
+  it('replays a refused field rename and a refused field delete', async () => {
+    const { s, full, table, name, city } = await fillable();
+    await s.records.add(table.id, { [name]: 'Ada', [city]: 'Paris' });
+    full.on = true;
+    for (const refused of [
+      s.tables.updateField(table.id, name, { name: 'Full name' }),
+      s.tables.deleteField(table.id, city),
+    ]) {
+      expect(isQuireError(await refused.catch((e) => e), 'StorageQuotaExceeded')).toBe(true);
+    }
+    expect(s.pending.list().every(canReplay)).toBe(true);
+    full.on = false;
+    expect(await retryPendingWrites(s)).toMatchObject({ written: 2, left: 0, rejected: [] });
+    const stored = await s.tables.get(table.id);
+    expect(stored?.fields.map((f) => f.name)).toEqual(['Full name']);
+    expect((await s.records.listAll(table.id)).map((r) => r.values)).toEqual([{ [name]: 'Ada' }]);
+  });
 });

@@ -4,14 +4,14 @@ import { addLinkedRecord, setLinks } from './links';
 import type { PendingWrite } from './pending';
 import type { TemplatePatch } from './repos/templates';
 import type { Storage } from './storage';
-import type { CellValue, TemplateRow } from './types';
+import type { CellValue, TableField, TemplateRow } from './types';
 
 /**
  * Writes storage refused, written again once it takes writes, oldest first. Each kind of buffered
  * edit is replayed through the repository call that made it, so the same checks and change events
  * apply. The first storage failure stops the run: the rest keep their order for the next try.
  * Entries no repository call can replay (a template's content: the editor retries its own) stay in
- * the buffer, and in its download. A template list's writes (create, rename, category, delete) are
+ * the buffer, and in its download. A field's rename or delete is replayed too. A template list's writes (create, rename, category, delete) are
  * replayed here: a rename lands on the stored revision, as a field of its own.
  */
 
@@ -60,6 +60,15 @@ function replayFor(item: PendingWrite): Replay | undefined {
       s.pending.resolve(item.key);
       return s.records.delete(ids);
     };
+  }
+  const field = /^table:(.+):field:([^:]+)(:delete)?$/.exec(item.key);
+  if (field && payload.tableId === field[1] && payload.fieldId === field[2]) {
+    const [, tableId, fieldId, isDelete] = field as unknown as [string, string, string, string | undefined];
+    if (isDelete) return (s) => s.tables.deleteField(tableId, fieldId);
+    if (isObject(payload.fieldPatch)) {
+      const patch = payload.fieldPatch as Partial<Omit<TableField, 'id'>>;
+      return (s) => s.tables.updateField(tableId, fieldId, patch);
+    }
   }
   const template = /^template:([^:#]+)(:delete)?$/.exec(item.key);
   if (template) return replayTemplate(template[1]!, template[2] !== undefined, item.key, payload);

@@ -94,17 +94,39 @@ export function createTableRepo(ctx: StorageContext) {
       });
     },
     async updateField(tableId: string, fieldId: string, patch: Partial<Omit<TableField, 'id'>>): Promise<void> {
-      await write(ctx, { action: 'table.updateField', stores: ['dataTables'], keys: [tableId] }, async () => {
-        const table = await requireTable(ctx, tableId);
-        const fields = table.fields.map((f) => (f.id === fieldId ? { ...f, ...patch, id: f.id } : f));
-        await db.dataTables.update(tableId, { fields, updatedAt: ctx.now() });
-      });
+      await write(
+        ctx,
+        {
+          action: 'table.updateField',
+          stores: ['dataTables'],
+          keys: [tableId],
+          unsaved: {
+            key: `table:${tableId}:field:${fieldId}`,
+            label: 'Change field',
+            payload: { tableId, fieldId, fieldPatch: patch },
+          },
+        },
+        async () => {
+          const table = await requireTable(ctx, tableId);
+          const fields = table.fields.map((f) => (f.id === fieldId ? { ...f, ...patch, id: f.id } : f));
+          await db.dataTables.update(tableId, { fields, updatedAt: ctx.now() });
+        },
+      );
     },
     /** Remove a field and its values from every record of the table, in one transaction. */
     async deleteField(tableId: string, fieldId: string): Promise<void> {
       await write(
         ctx,
-        { action: 'table.deleteField', stores: ['dataTables', ...RECORD_STORES], keys: [tableId] },
+        {
+          action: 'table.deleteField',
+          stores: ['dataTables', ...RECORD_STORES],
+          keys: [tableId],
+          unsaved: {
+            key: `table:${tableId}:field:${fieldId}:delete`,
+            label: 'Delete field',
+            payload: { tableId, fieldId, op: 'deleteField' },
+          },
+        },
         async () => {
           const table = await requireTable(ctx, tableId);
           await db.dataTables.update(tableId, {
