@@ -91,6 +91,23 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The libraries every screen needs in one long-cached chunk; the editor's Slate in its
+        // own, loaded with the editor route (routes are split with lazyRouteComponent).
+        codeSplitting: {
+          groups: [
+            { name: 'slate', test: /[\\/]node_modules[\\/](slate|slate-react|slate-dom)[\\/]/, priority: 1 },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|dexie|zod|i18next|react-i18next|jotai|@tanstack)[\\/]/,
+              // Above Slate, so the React that Slate depends on stays in the shared chunk.
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

@@ -1,4 +1,4 @@
-import { createRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { OfficeTemplatesScreen } from '../office/OfficeScreens';
 import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
@@ -7,10 +7,8 @@ import { SidebarLayout } from '../shell/SidebarLayout';
 import { ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
 import { TemplateListScreen } from '../templates/TemplateListScreen';
 import { ApprovalsScreen, HomeScreen, TableScreen, TablesScreen } from '../workspace';
-import { ApprovalEditorGate } from './ApprovalEditorGate';
 import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
-import { TemplateEditorRoute } from './TemplateEditorRoute';
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.
@@ -107,7 +105,7 @@ const approvalList = createRoute({
 const approvalEditor = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/editor/$approvalCode',
-  component: ApprovalEditorGate,
+  component: lazyRouteComponent(() => import('./ApprovalEditorGate'), 'ApprovalEditorGate'),
 });
 const approvalPreview = createRoute({
   getParentRoute: () => rootRoute,
@@ -160,7 +158,7 @@ const basePreviewTemplate = createRoute({
 const baseEditor = createRoute({
   getParentRoute: () => baseTables,
   path: 'editor/$templateId',
-  component: TemplateEditorRoute,
+  component: lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute'),
 });
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,

@@ -1,4 +1,4 @@
-import { createRoute, Outlet, redirect, useParams } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, Outlet, redirect, useParams } from '@tanstack/react-router';
 import { loginStore, safeInternalPath, signinHref } from '../auth/session';
 import { SignInScreen, SignOutScreen } from '../screens/Auth';
 import { NotFoundScreen } from '../screens/NotFound';
@@ -6,7 +6,6 @@ import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
 import { TabbedLayout } from '../shell/TabbedLayout';
 import { rootRoute } from './root';
-import { TemplateEditorRoute } from './TemplateEditorRoute';
 
 // Standalone (open platform) route table, spec 000 §2.
 
@@ -110,7 +109,7 @@ const docTabs = DOC_TABS.map((tab) =>
 const docTemplateEditor = createRoute({
   getParentRoute: () => team,
   path: 'docs/$docId/templates/$templateId',
-  component: TemplateEditorRoute,
+  component: lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute'),
 });
 const docInstancePreview = createRoute({
   getParentRoute: () => team,

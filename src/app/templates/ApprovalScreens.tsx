@@ -4,13 +4,16 @@
  * one named by `?templateId=`, else the last edited, else a new blank one bound to the approval.
  */
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { getStorage } from '../services/storage';
 import { approvalTemplates } from '../services/templates';
-import { TemplateEditor } from './TemplateEditor';
+import { LoadingMask } from '../shell/LoadingMask';
 import { approvalEditorHref, TemplateListScreen } from './TemplateListScreen';
 import './templates.css';
+
+// The editor (Slate and its panels) loads when an approval template is opened, not with the list.
+const TemplateEditor = lazy(() => import('./TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
 
 export function ApprovalTemplateListScreen() {
   const { approvalCode } = useParams({ strict: false }) as { approvalCode?: string };
@@ -79,5 +82,9 @@ export function ApprovalEditorScreen() {
       </section>
     );
   // “Back” follows the template's binding: this approval's list, or a table's after a rebinding.
-  return <TemplateEditor key={resolved.templateId} templateId={resolved.templateId} />;
+  return (
+    <Suspense fallback={<LoadingMask />}>
+      <TemplateEditor key={resolved.templateId} templateId={resolved.templateId} />
+    </Suspense>
+  );
 }
