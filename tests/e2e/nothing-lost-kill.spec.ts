@@ -14,9 +14,9 @@ import { KillableBrowser } from './nothing-lost-profile';
 import { cell, openTable, openTables } from './workspace-helpers';
 
 const DELAYS = [0, 50, 150] as const;
-// Two trials per delay in the test run keep it to a few minutes; QUIRE_KILL_TRIALS=4 (or more) for
-// a fuller count (4 of 4 kept at every delay when measured).
-const TRIALS = Number(process.env.QUIRE_KILL_TRIALS ?? 2);
+// One trial per delay in the test run keeps the suite inside CI's time budget; QUIRE_KILL_TRIALS=4
+// (or more) for a fuller count (4 of 4 kept at every delay when measured).
+const TRIALS = Number(process.env.QUIRE_KILL_TRIALS ?? 1);
 
 const textBox = (page: Page) => canvas(page).getByRole('textbox', { name: 'Text' }).first();
 
