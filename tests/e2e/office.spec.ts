@@ -307,7 +307,7 @@ test('a PowerPoint template saved by LibreOffice shows its tags, flags those Ord
   await expect(page.getByTestId('office-print-screen')).toHaveAttribute('data-kind', 'pptx');
   const picker = page.getByRole('combobox', { name: 'Template' });
   await expect(picker.locator('option:checked')).toHaveText('lo-invoice');
-  await expect(picker.locator('optgroup')).toHaveCount(2);
+  await expect(picker.getByRole('option', { name: 'Invoice', exact: true })).toHaveCount(1);
   // The template list shows it as a PowerPoint template.
   await page.getByRole('link', { name: 'Templates', exact: true }).click();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'lo-invoice' }) });
