@@ -94,6 +94,28 @@ test.describe('template editor: approval templates', () => {
       .click();
     await expect(fields.getByRole('heading', { name: 'Approval form' })).toBeVisible();
     await expect(previewText(page)).toContainText(/Reason:\s*Client visit in Berlin/, { timeout: 90_000 });
+
+    // The preview screen prints it too: the approval's own templates to pick, its instances by who and what.
+    await page.getByRole('link', { name: 'Preview', exact: true }).click();
+    await expect(page).toHaveURL(/\/print\?template=/);
+    const templatePicker = page.getByRole('combobox', { name: 'Template' });
+    await expect(templatePicker.locator('optgroup').first()).toHaveAttribute(
+      'label',
+      'Approval “Expense reimbursement”',
+    );
+    await expect(templatePicker.locator('optgroup[label="Samples (example data)"]')).toHaveCount(1);
+    const instance = page.getByRole('combobox', { name: 'Approval instance' });
+    await expect(instance.locator('option', { hasText: '#20251202' })).toHaveText(
+      /^#20251202 · .+ · Expense reimbursement – .+ · (APPROVED|PENDING)$/,
+    );
+    const shown = page.getByTestId('preview-page-text').first();
+    await expect(shown).toContainText(/Reason:\s*Client visit in Berlin/, { timeout: 90_000 });
+    await instance.selectOption({
+      label: (await instance.locator('option', { hasText: '#20251202' }).textContent()) ?? '',
+    });
+    await expect(shown).toContainText(/Reason:\s*Team lunch after launch/, { timeout: 60_000 });
+    await expect(page.locator('.pv-back')).toContainText('Approval templates');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/preview-approval-instance.png` });
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   });
 

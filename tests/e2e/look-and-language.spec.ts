@@ -14,8 +14,9 @@ async function signIn(page: Page) {
   await expect(ready).toBeVisible({ timeout: 60_000 });
 }
 
+/** Waits for the fonts in use (a CJK or Thai face is fetched on first use), then keeps the screen. */
 async function shot(page: Page, lng: string, name: string) {
-  await page.waitForTimeout(250);
+  await page.evaluate(() => document.fonts.ready);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/look-${lng}-${name}.png` });
 }
 
@@ -33,7 +34,7 @@ for (const lng of LANGS) {
     await expect(page.locator('.ws-table-card').first()).toBeVisible();
     await shot(page, lng, 'tables');
     await page.locator('.ws-toolbar button').first().click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog')).toBeVisible();
     await shot(page, lng, 'settings');
     await page.keyboard.press('Escape');
     await page.locator('.ws-table-card').first().click();
@@ -41,14 +42,20 @@ for (const lng of LANGS) {
     await shot(page, lng, 'grid');
     await page.locator('[role="row"][aria-rowindex="2"] input[type="checkbox"]').first().check();
     await page.locator('.ws-selection-bar .button.primary').click();
-    await page.waitForTimeout(500);
+    await expect(page.getByRole('dialog')).toBeVisible();
     await shot(page, lng, 'print');
     await page.keyboard.press('Escape');
     await page.locator('.ws-toolbar a[href$="/preview"]').click();
     await expect(page.locator('.tpl-card').first()).toBeVisible();
     await shot(page, lng, 'templates');
-    await page.locator('.tpl-actions a').first().click();
-    await page.waitForTimeout(2500);
+    // The editor, then its Preview button: the preview screen once the document is drawn.
+    await page.locator('.tpl-card .tpl-name a').first().click();
+    await expect(page.locator('.qe-page').first()).toBeVisible({ timeout: 60_000 });
+    await shot(page, lng, 'editor');
+    // The screen's own strings are what is looked at here, not the document (preview.spec reads that).
+    await page.locator('.qe-top a.qe-btn').click();
+    await expect(page.locator('.pv-pickers select').first()).not.toHaveValue('', { timeout: 30_000 });
+    await expect(page.locator('.pv-status')).not.toBeEmpty();
     await shot(page, lng, 'preview');
   });
 }

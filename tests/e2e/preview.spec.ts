@@ -81,9 +81,14 @@ test.describe('preview and print', () => {
     if (await local.isVisible()) await local.click();
     await expect(heading).toBeVisible();
 
-    // The demo workspace's templates are offered first, then the samples.
+    // The general print screen groups the templates by the table or approval they print; the samples
+    // come last, in their own labelled group.
     await page.goto('/print');
-    const stored = page.getByLabel('Template').locator('optgroup').first().locator('option:not([disabled])');
+    const groups = page.getByLabel('Template').locator('optgroup');
+    await expect(groups.and(page.locator('[data-group="table"]')).first()).toBeAttached({ timeout: 30_000 });
+    await expect(groups.last()).toHaveAttribute('label', 'Samples (example data)');
+    await expect(groups.first()).toHaveAttribute('data-group', /^(table|approval)$/);
+    const stored = page.getByLabel('Template').locator('optgroup[data-group="table"] option');
     await expect(stored.first()).toBeAttached();
     const options = await stored.evaluateAll((els) =>
       els.map((el) => [(el as HTMLOptionElement).value, el.textContent ?? '']),
@@ -92,6 +97,11 @@ test.describe('preview and print', () => {
 
     await page.goto(`/baseplugin/t/demo-orders/preview/${templateId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Template preview');
+    // A table's preview offers that table's templates only: no samples mixed in.
+    const tableGroups = page.getByLabel('Template').locator('optgroup');
+    await expect(tableGroups).toHaveCount(1);
+    await expect(tableGroups).toHaveAttribute('label', /^Table “.+”$/);
+    await expect(page.getByLabel('Template').locator('option[value^="fixture:"]')).toHaveCount(0);
     const record = page.getByLabel('Record');
     await expect(record).toBeEnabled();
     const labels = (await record.locator('option').allTextContents()).map((text) => text.trim());
@@ -105,7 +115,7 @@ test.describe('preview and print', () => {
     await page.screenshot({ path: `${SCREENSHOT_DIR}/preview-record.png` });
   });
 
-  test('an unknown template says so and keeps the samples at hand', async ({ page }) => {
+  test('an unknown template says so and keeps the table’s templates at hand', async ({ page }) => {
     await page.goto('/baseplugin/t/demo-orders/preview');
     const local = page.getByRole('button', { name: 'Continue on this device' });
     await expect(local.or(page.getByRole('heading', { level: 1, name: 'Templates' }))).toBeVisible();
@@ -113,7 +123,8 @@ test.describe('preview and print', () => {
     await page.goto('/baseplugin/t/demo-orders/preview/no-such-template');
     await expect(page.getByRole('alert')).toContainText('This template is not in this workspace.');
     await expect(page.locator('dd[data-param="templateId"]')).toHaveText('no-such-template');
-    await page.getByLabel('Template').selectOption('fixture:approval-form');
+    const own = page.getByLabel('Template').locator('optgroup option').first();
+    await page.getByLabel('Template').selectOption((await own.getAttribute('value')) ?? '');
     await expect(page.getByTestId('preview-page-text').first()).not.toBeEmpty({ timeout: 90_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });

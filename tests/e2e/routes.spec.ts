@@ -123,7 +123,7 @@ test.describe('host-brand table', () => {
   test('other host screens render', async ({ page }) => {
     for (const [path, title] of [
       ['/print', 'Print'],
-      ['/print-docx', 'Print to Word'],
+      ['/print-docx', 'Print Office templates'],
       ['/docx', 'Word, Excel and PowerPoint templates'],
       ['/signature/qr', 'Sign with a QR code'],
       ['/templates/invoice-2024', 'Template'],

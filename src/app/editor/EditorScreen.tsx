@@ -11,6 +11,7 @@ import type { TemplateRow } from '../../storage/types';
 import { sampleKey } from '../services/samples';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
+import { useDialogs } from '../shell/ConfirmDialog';
 import { Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
@@ -445,11 +446,20 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
     onCopied: (copy) => router.history.push(editorHrefFor(loaded.row.id, copy.id)),
     copyName: (current) => t('saving.copyName', { name: current }),
   });
-  // In-app navigation waits for every edit to be stored; what storage refuses is left only on request.
+  // In-app navigation waits for every edit to be stored; what storage refuses is left only on request,
+  // asked in the app's own dialog. Closing the tab keeps the browser's own prompt (beforeunload).
+  const { confirm, dialog: leaveDialog } = useDialogs();
   useBlocker({
     shouldBlockFn: async () => {
       if (await saving.flushAndWait()) return false;
-      return !window.confirm(t('saving.leaveConfirm'));
+      const leave = await confirm({
+        title: t('saving.leaveTitle'),
+        message: t('saving.leaveConfirm'),
+        confirmLabel: t('saving.leave'),
+        cancelLabel: t('saving.stay'),
+        danger: true,
+      });
+      return !leave;
     },
     enableBeforeUnload: () => saving.hasUnsaved(),
   });
@@ -463,11 +473,12 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   // After a switch between a table and an approval, “back” leads to the list the template now shows in.
   const listHref =
     binding === loaded.row.tableId ? routeListHref : templateListHref(binding, Boolean(context.approval));
-  // The preview screen (records to pick, print, download) for a template bound to a table.
-  const previewScreenHref =
-    binding && !context.approval && !binding.startsWith('approval:')
-      ? `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`
-      : undefined;
+  // The preview screen (records or approval instances to pick, print, download) for a bound template.
+  const previewScreenHref = !binding
+    ? undefined
+    : context.approval || binding.startsWith('approval:')
+      ? `/print?template=${encodeURIComponent(loaded.row.id)}`
+      : `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`;
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
   const pageSetting = useAtomValue(pageSettingAtom);
@@ -570,6 +581,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           />
         )}
       </div>
+      {leaveDialog}
     </div>
   );
 }

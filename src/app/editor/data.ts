@@ -2,7 +2,6 @@
  * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
  */
 import { mapApproval } from '../../core/data/approval';
-import type { PrintSource } from '../../core/print/sources';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableField, TableRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
@@ -48,14 +47,7 @@ async function loadApprovalContext(binding: string): Promise<ApprovalContext | u
 }
 
 /** The print source of an approval instance (none: the designer's placeholders). */
-export function approvalInstanceSource(approval: ApprovalContext, instanceCode: string | undefined): PrintSource {
-  const instance = approval.instances.find((i) => i.code === instanceCode);
-  return {
-    kind: 'approval',
-    definition: approval.definition.design,
-    ...(instance ? { instance: instance.instance } : {}),
-  };
-}
+export { approvalInstanceSource } from '../services/approvalInstances';
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 

@@ -13,15 +13,20 @@ import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { OfficePrintScreen } from '../office/OfficePrintScreen';
 import { officeKindOf } from '../office/officeFile';
+import { approvalInstanceSource, instanceLabel } from '../services/approvalInstances';
 import { EMPTY_SOURCE, getRenderPool, renderPreview, tableRecordSource } from '../services/printing';
 import { getStorage } from '../services/storage';
+import { approvalCodeOf } from '../services/templates';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
 import { PdfPages } from './PdfPages';
 import {
+  type ApprovalInstances,
   FIXTURE_NAMES,
   type FixtureName,
   fixtureChoice,
   fixtureOf,
+  groupTemplates,
+  loadApprovalInstances,
   loadFixture,
   loadFixtureData,
   loadStoredTemplate,
@@ -31,6 +36,7 @@ import {
   recordLabel,
   SAMPLE_RECORD,
   type TableRecords,
+  type TemplateGroup,
 } from './sources';
 import { initialZoom, pageWidth, percent, type Zoom, zoomIn, zoomOut } from './zoom';
 import './preview.css';
@@ -82,7 +88,8 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const routeTableId = params.tableId;
 
   const [storage, setStorage] = useState<Storage | null>(null);
-  const [stored, setStored] = useState<TemplateRow[]>([]);
+  // The stored templates, one group per table or approval they print (only the route's table on a table's route).
+  const [groups, setGroups] = useState<TemplateGroup[]>([]);
   const [choice, setChoice] = useState<string>(
     () => params.templateId ?? searchText(search, 'template') ?? fixtureChoice('invoice'),
   );
@@ -90,6 +97,8 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const [template, setTemplate] = useState<PreviewTemplate | undefined>();
   const [missing, setMissing] = useState(false);
   const [tableRecords, setTableRecords] = useState<TableRecords>(EMPTY_RECORDS);
+  // An approval-bound template prints one of the approval's instances instead of a record.
+  const [approval, setApproval] = useState<ApprovalInstances | undefined>();
   const [render, setRender] = useState<RenderState>({ status: 'idle' });
   const [shown, setShown] = useState<Shown | null>(null);
   const [drawing, setDrawing] = useState(false);
@@ -117,10 +126,11 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     let alive = true;
     getStorage()
       .then(async (opened) => {
-        const rows = await opened.templates.list(routeTableId ? { tableId: routeTableId } : {});
+        const rows: TemplateRow[] = await opened.templates.list(routeTableId ? { tableId: routeTableId } : {});
+        const grouped = await groupTemplates(opened, rows, routeTableId);
         if (!alive) return;
         setStorage(opened);
-        setStored(rows);
+        setGroups(grouped);
       })
       // Without local storage (blocked, private mode) the samples still preview.
       .catch(() => undefined);
@@ -140,6 +150,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
         if (!alive) return;
         setTemplate(loaded);
         setTableRecords(EMPTY_RECORDS);
+        setApproval(undefined);
         return;
       }
       if (!choiceStorage) return;
@@ -155,9 +166,12 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
         loadStoredTemplate(choiceStorage, row),
         loadTableRecords(choiceStorage, row.tableId || routeTableId),
       ]);
+      // No table by that id: the binding may name an approval definition.
+      const instances = records.table ? undefined : await loadApprovalInstances(choiceStorage, row.tableId);
       if (!alive) return;
       setTemplate(loaded);
       setTableRecords(records);
+      setApproval(instances);
     })().catch((error: unknown) => alive && setRender({ status: 'error', error }));
     return () => {
       alive = false;
@@ -167,10 +181,15 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const effectiveRecord = useMemo(() => {
     if (!template) return undefined;
     if (template.fixture) return SAMPLE_RECORD;
+    if (approval) {
+      if (recordChoice && (recordChoice === NO_RECORD || approval.instances.some((i) => i.code === recordChoice)))
+        return recordChoice;
+      return approval.instances[0]?.code ?? NO_RECORD;
+    }
     if (recordChoice && (recordChoice === NO_RECORD || tableRecords.records.some((r) => r.id === recordChoice)))
       return recordChoice;
     return tableRecords.records[0]?.id ?? NO_RECORD;
-  }, [template, recordChoice, tableRecords]);
+  }, [template, recordChoice, tableRecords, approval]);
 
   // A Word, Excel or PowerPoint template (read once per template: its content is a large string).
   const officeTemplateId = useMemo(
@@ -191,6 +210,8 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     (async () => {
       let source: PrintSource = EMPTY_SOURCE;
       if (template.fixture) source = { kind: 'data', data: await loadFixtureData(template.fixture) };
+      else if (approval)
+        source = approvalInstanceSource(approval, effectiveRecord === NO_RECORD ? undefined : effectiveRecord);
       else if (choiceStorage && template.tableId && effectiveRecord !== NO_RECORD)
         source = await tableRecordSource(choiceStorage, template.tableId, effectiveRecord);
       if (abort.signal.aborted) return;
@@ -210,7 +231,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
       else if (!abort.signal.aborted) setRender({ status: 'error', error });
     });
     return () => abort.abort();
-  }, [template, effectiveRecord, choiceStorage, nonce, officeTemplateId]);
+  }, [template, effectiveRecord, choiceStorage, nonce, officeTemplateId, approval]);
 
   const cancel = () => {
     userCancelled.current = true;
@@ -257,37 +278,56 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     effectiveRecord === SAMPLE_RECORD
       ? t('sampleData')
       : effectiveRecord === NO_RECORD
-        ? t('noRecord')
+        ? t(approval ? 'noInstance' : 'noRecord')
         : (() => {
+            if (approval) {
+              const instance = approval.instances.find((i) => i.code === effectiveRecord);
+              return instance ? instanceLabel(instance) : '';
+            }
             const row = tableRecords.records.find((r) => r.id === effectiveRecord);
             return row ? recordLabel(tableRecords.table, row) : '';
           })();
+  // The chosen template's group first; a template that is not stored is offered under its id.
+  const shownGroups = [...groups].sort(
+    (a, b) => Number(b.rows.some((r) => r.id === choice)) - Number(a.rows.some((r) => r.id === choice)),
+  );
+  const groupLabel = (group: TemplateGroup) =>
+    group.kind === 'table'
+      ? t('tableGroup', { name: group.name })
+      : group.kind === 'approval'
+        ? t('approvalGroup', { name: group.name })
+        : t('unboundGroup');
+  // Samples are example data, not this workspace's: offered only on the general print screen, apart.
+  const offerSamples = !routeTableId;
 
   const templatePicker = (
     <label className="pv-field">
       <span>{t('templateLabel')}</span>
       <select value={choice} onChange={(e) => setChoice(e.target.value)}>
-        <optgroup label={t('workspaceGroup')}>
-          {stored.length === 0 ? (
-            <option disabled value="">
-              {t('noTemplates')}
-            </option>
-          ) : (
-            stored.map((row) => (
+        {missing ? <option value={choice}>{choice}</option> : null}
+        {shownGroups.length === 0 ? (
+          <option disabled value="">
+            {t('noTemplates')}
+          </option>
+        ) : null}
+        {shownGroups.map((group) => (
+          <optgroup key={group.key || 'unbound'} label={groupLabel(group)} data-group={group.kind}>
+            {group.rows.map((row) => (
               <option key={row.id} value={row.id}>
                 {row.name}
               </option>
-            ))
-          )}
-          {missing ? <option value={choice}>{choice}</option> : null}
-        </optgroup>
-        <optgroup label={t('samplesGroup')}>
-          {FIXTURE_NAMES.map((name) => (
-            <option key={name} value={fixtureChoice(name)}>
-              {fixtureName(name)}
-            </option>
-          ))}
-        </optgroup>
+            ))}
+          </optgroup>
+        ))}
+        {offerSamples ? (
+          <optgroup label={t('samplesGroup')} data-group="samples">
+            {FIXTURE_NAMES.map((name) => (
+              <option key={name} value={fixtureChoice(name)}>
+                {fixtureName(name)}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
       </select>
     </label>
   );
@@ -312,7 +352,15 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
                 ← {tApp('screens.templateEditor')}
               </a>
               {' · '}
-              <a href={`/baseplugin/t/${encodeURIComponent(template.tableId)}/preview`}>{tApp('screens.baseTable')}</a>
+              {approval ? (
+                <a href={`/approval/${encodeURIComponent(approvalCodeOf(template.tableId))}`}>
+                  {tApp('screens.approvalList')}
+                </a>
+              ) : (
+                <a href={`/baseplugin/t/${encodeURIComponent(template.tableId)}/preview`}>
+                  {tApp('screens.baseTable')}
+                </a>
+              )}
             </nav>
           )}
           <h1>{tApp(titleKey)}</h1>
@@ -325,19 +373,27 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
         <div className="pv-pickers">
           {templatePicker}
           <label className="pv-field">
-            <span>{t('recordLabel')}</span>
+            <span>{t(approval ? 'instanceLabel' : 'recordLabel')}</span>
             <select
               value={effectiveRecord ?? ''}
               disabled={!template || Boolean(template.fixture)}
               onChange={(e) => setRecordChoice(e.target.value)}
             >
               {template?.fixture ? <option value={SAMPLE_RECORD}>{t('sampleData')}</option> : null}
-              {tableRecords.records.map((row) => (
-                <option key={row.id} value={row.id}>
-                  {recordLabel(tableRecords.table, row)}
-                </option>
-              ))}
-              {template && !template.fixture ? <option value={NO_RECORD}>{t('noRecord')}</option> : null}
+              {approval
+                ? approval.instances.map((instance) => (
+                    <option key={instance.code} value={instance.code}>
+                      {instanceLabel(instance)}
+                    </option>
+                  ))
+                : tableRecords.records.map((row) => (
+                    <option key={row.id} value={row.id}>
+                      {recordLabel(tableRecords.table, row)}
+                    </option>
+                  ))}
+              {template && !template.fixture ? (
+                <option value={NO_RECORD}>{t(approval ? 'noInstance' : 'noRecord')}</option>
+              ) : null}
             </select>
           </label>
         </div>

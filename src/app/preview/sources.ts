@@ -6,8 +6,10 @@
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
+import type { ApprovalWithInstances } from '../services/approvalInstances';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule } from '../services/printing';
 import { loadSampleData, loadSampleTemplate } from '../services/samples';
+import { approvalCodeOf } from '../services/templates';
 
 export const FIXTURE_NAMES = ['invoice', 'packing-slip', 'approval-form', 'contract'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
@@ -106,4 +108,66 @@ export function recordLabel(table: TableRow | undefined, record: RecordRow): str
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
   return record.id;
+}
+
+/** An approval-bound template's definition and the instances of it on this device. */
+export type ApprovalInstances = ApprovalWithInstances;
+
+/** The approval a binding names (`approval:CODE` or the bare code), when no table has that id. */
+export async function loadApprovalInstances(
+  storage: Storage,
+  binding: string | undefined,
+): Promise<ApprovalInstances | undefined> {
+  if (!binding) return undefined;
+  const definition = await storage.approvals.getDefinition(approvalCodeOf(binding));
+  if (!definition) return undefined;
+  return { definition, instances: await storage.approvals.listInstances(definition.code) };
+}
+
+/** The templates one picker group offers: those bound to one table, one approval, or to nothing. */
+export interface TemplateGroup {
+  /** The table id, `approval:CODE`, or '' for templates bound to nothing. */
+  key: string;
+  kind: 'table' | 'approval' | 'unbound';
+  /** The table's or approval's name (its id when it is not on this device). */
+  name: string;
+  rows: TemplateRow[];
+}
+
+/**
+ * Stored templates grouped by what they print: a picker never mixes one table's templates with
+ * another's. The group of `first` (the chosen template's binding) comes first; the rest by name.
+ */
+export async function groupTemplates(
+  storage: Storage,
+  rows: readonly TemplateRow[],
+  first?: string,
+): Promise<TemplateGroup[]> {
+  const groups = new Map<string, TemplateGroup>();
+  const resolved = new Map<string, Omit<TemplateGroup, 'rows'>>();
+  const resolve = async (binding: string): Promise<Omit<TemplateGroup, 'rows'>> => {
+    const known = resolved.get(binding);
+    if (known) return known;
+    let group: Omit<TemplateGroup, 'rows'> = { key: '', kind: 'unbound', name: '' };
+    if (binding) {
+      const table = await storage.tables.get(binding);
+      if (table) group = { key: table.id, kind: 'table', name: table.name };
+      else {
+        const code = approvalCodeOf(binding);
+        const definition = await storage.approvals.getDefinition(code);
+        group = { key: `approval:${code}`, kind: 'approval', name: definition?.name || code };
+      }
+    }
+    resolved.set(binding, group);
+    return group;
+  };
+  for (const row of rows) {
+    const group = await resolve(row.tableId ?? '');
+    const entry = groups.get(group.key) ?? { ...group, rows: [] };
+    entry.rows.push(row);
+    groups.set(group.key, entry);
+  }
+  const firstKey = first === undefined ? undefined : (await resolve(first)).key;
+  const rank = (g: TemplateGroup) => (g.key === firstKey ? 0 : g.kind === 'unbound' ? 2 : 1);
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
 }

@@ -1,4 +1,5 @@
-import type { ApprovalInstanceRow } from '../../storage/types';
+import type { PrintSource } from '../../core/print/sources';
+import type { ApprovalDefinitionRow, ApprovalInstanceRow } from '../../storage/types';
 
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
@@ -19,4 +20,20 @@ export function instanceLabel(row: Pick<ApprovalInstanceRow, 'code' | 'instance'
     text(i.instance_status),
   ].filter(Boolean);
   return parts.join(' · ');
+}
+
+/** An approval definition with the instances of it on this device. */
+export interface ApprovalWithInstances {
+  definition: ApprovalDefinitionRow;
+  instances: ApprovalInstanceRow[];
+}
+
+/** The print source of one instance; none (or an unknown code) prints the designer's placeholders. */
+export function approvalInstanceSource(approval: ApprovalWithInstances, instanceCode: string | undefined): PrintSource {
+  const instance = approval.instances.find((i) => i.code === instanceCode);
+  return {
+    kind: 'approval',
+    definition: approval.definition.design,
+    ...(instance ? { instance: instance.instance } : {}),
+  };
 }

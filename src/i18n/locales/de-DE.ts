@@ -77,7 +77,7 @@ const deDE: Messages = {
   },
   nav: {
     overview: 'Übersicht',
-    baseTemplates: 'Base-Vorlagen',
+    baseTemplates: 'Datenbank-Vorlagen',
     approvalTemplates: 'Genehmigungsvorlagen',
     upgrade: 'Tarife und Upgrade',
     signature: 'Unterschriften',
@@ -101,7 +101,7 @@ const deDE: Messages = {
   },
   screens: {
     print: 'Drucken',
-    printDocx: 'Als Word drucken',
+    printDocx: 'Office-Vorlagen drucken',
     approvalEntry: 'Genehmigungseinstieg',
     approvalList: 'Genehmigungsvorlagen',
     approvalEditor: 'Editor für Genehmigungsvorlagen',
@@ -114,7 +114,7 @@ const deDE: Messages = {
     basePreviewTemplate: 'Vorlagenvorschau',
     templateEditor: 'Vorlageneditor',
     extension: 'Erweiterung',
-    docx: 'Word-Dokumente',
+    docx: 'Office-Vorlagen',
     templateGallery: 'Vorlage',
     signatureSign: 'Unterschreiben',
     signatureQr: 'Per QR-Code unterschreiben',

@@ -101,7 +101,7 @@ const enUS = {
   },
   screens: {
     print: 'Print',
-    printDocx: 'Print to Word',
+    printDocx: 'Print Office templates',
     approvalEntry: 'Approval entry',
     approvalList: 'Approval templates',
     approvalEditor: 'Approval template editor',
@@ -114,7 +114,7 @@ const enUS = {
     basePreviewTemplate: 'Template preview',
     templateEditor: 'Template editor',
     extension: 'Extension',
-    docx: 'Word documents',
+    docx: 'Office templates',
     templateGallery: 'Template',
     signatureSign: 'Sign',
     signatureQr: 'Sign with a QR code',

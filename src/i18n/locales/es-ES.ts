@@ -101,7 +101,7 @@ const esES: Messages = {
   },
   screens: {
     print: 'Imprimir',
-    printDocx: 'Imprimir a Word',
+    printDocx: 'Imprimir plantillas de Office',
     approvalEntry: 'Entrada de aprobaciones',
     approvalList: 'Plantillas de aprobación',
     approvalEditor: 'Editor de plantillas de aprobación',
@@ -114,7 +114,7 @@ const esES: Messages = {
     basePreviewTemplate: 'Vista previa de la plantilla',
     templateEditor: 'Editor de plantillas',
     extension: 'Extensión',
-    docx: 'Documentos de Word',
+    docx: 'Plantillas de Office',
     templateGallery: 'Plantilla',
     signatureSign: 'Firmar',
     signatureQr: 'Firmar con un código QR',

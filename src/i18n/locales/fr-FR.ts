@@ -101,7 +101,7 @@ const frFR: Messages = {
   },
   screens: {
     print: 'Imprimer',
-    printDocx: 'Imprimer en Word',
+    printDocx: 'Imprimer des modèles Office',
     approvalEntry: 'Accès aux validations',
     approvalList: 'Modèles de validation',
     approvalEditor: 'Éditeur de modèles de validation',
@@ -114,7 +114,7 @@ const frFR: Messages = {
     basePreviewTemplate: 'Aperçu du modèle',
     templateEditor: 'Éditeur de modèles',
     extension: 'Module complémentaire',
-    docx: 'Documents Word',
+    docx: 'Modèles Office',
     templateGallery: 'Modèle',
     signatureSign: 'Signer',
     signatureQr: 'Signer avec un code QR',

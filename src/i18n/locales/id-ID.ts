@@ -99,7 +99,7 @@ const idID: Messages = {
   },
   screens: {
     print: 'Cetak',
-    printDocx: 'Cetak ke Word',
+    printDocx: 'Cetak templat Office',
     approvalEntry: 'Pintu masuk persetujuan',
     approvalList: 'Templat persetujuan',
     approvalEditor: 'Editor templat persetujuan',
@@ -112,7 +112,7 @@ const idID: Messages = {
     basePreviewTemplate: 'Pratinjau templat',
     templateEditor: 'Editor templat',
     extension: 'Ekstensi',
-    docx: 'Dokumen Word',
+    docx: 'Templat Office',
     templateGallery: 'Templat',
     signatureSign: 'Tanda tangani',
     signatureQr: 'Tanda tangani dengan kode QR',

@@ -101,7 +101,7 @@ const itIT: Messages = {
   },
   screens: {
     print: 'Stampa',
-    printDocx: 'Stampa in Word',
+    printDocx: 'Stampa modelli Office',
     approvalEntry: 'Accesso alle approvazioni',
     approvalList: 'Modelli di approvazione',
     approvalEditor: 'Editor dei modelli di approvazione',
@@ -114,7 +114,7 @@ const itIT: Messages = {
     basePreviewTemplate: 'Anteprima del modello',
     templateEditor: 'Editor dei modelli',
     extension: 'Estensione',
-    docx: 'Documenti Word',
+    docx: 'Modelli Office',
     templateGallery: 'Modello',
     signatureSign: 'Firma',
     signatureQr: 'Firma con un codice QR',

@@ -100,7 +100,7 @@ const jaJP: Messages = {
   },
   screens: {
     print: '印刷',
-    printDocx: 'Word で印刷',
+    printDocx: 'Office テンプレートを印刷',
     approvalEntry: '承認の入口',
     approvalList: '承認テンプレート',
     approvalEditor: '承認テンプレートエディター',
@@ -113,7 +113,7 @@ const jaJP: Messages = {
     basePreviewTemplate: 'テンプレートのプレビュー',
     templateEditor: 'テンプレートエディター',
     extension: '拡張機能',
-    docx: 'Word ドキュメント',
+    docx: 'Office テンプレート',
     templateGallery: 'テンプレート',
     signatureSign: '署名する',
     signatureQr: 'QR コードで署名',

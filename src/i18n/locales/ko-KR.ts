@@ -100,7 +100,7 @@ const koKR: Messages = {
   },
   screens: {
     print: '인쇄',
-    printDocx: 'Word로 인쇄',
+    printDocx: 'Office 템플릿 인쇄',
     approvalEntry: '결재 시작',
     approvalList: '결재 템플릿',
     approvalEditor: '결재 템플릿 편집기',
@@ -113,7 +113,7 @@ const koKR: Messages = {
     basePreviewTemplate: '템플릿 미리 보기',
     templateEditor: '템플릿 편집기',
     extension: '확장 프로그램',
-    docx: 'Word 문서',
+    docx: 'Office 템플릿',
     templateGallery: '템플릿',
     signatureSign: '서명하기',
     signatureQr: 'QR 코드로 서명',

@@ -100,7 +100,7 @@ const ptBR: Messages = {
   },
   screens: {
     print: 'Imprimir',
-    printDocx: 'Imprimir em Word',
+    printDocx: 'Imprimir modelos do Office',
     approvalEntry: 'Entrada de aprovações',
     approvalList: 'Modelos de aprovação',
     approvalEditor: 'Editor de modelos de aprovação',
@@ -113,7 +113,7 @@ const ptBR: Messages = {
     basePreviewTemplate: 'Prévia do modelo',
     templateEditor: 'Editor de modelos',
     extension: 'Extensão',
-    docx: 'Documentos do Word',
+    docx: 'Modelos do Office',
     templateGallery: 'Modelo',
     signatureSign: 'Assinar',
     signatureQr: 'Assinar com um código QR',

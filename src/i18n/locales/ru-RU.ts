@@ -100,7 +100,7 @@ const ruRU: Messages = {
   },
   screens: {
     print: 'Печать',
-    printDocx: 'Печать в Word',
+    printDocx: 'Печать шаблонов Office',
     approvalEntry: 'Вход в согласования',
     approvalList: 'Шаблоны согласований',
     approvalEditor: 'Редактор шаблонов согласований',
@@ -113,7 +113,7 @@ const ruRU: Messages = {
     basePreviewTemplate: 'Просмотр шаблона',
     templateEditor: 'Редактор шаблонов',
     extension: 'Расширение',
-    docx: 'Документы Word',
+    docx: 'Шаблоны Office',
     templateGallery: 'Шаблон',
     signatureSign: 'Подписать',
     signatureQr: 'Подписать по QR-коду',

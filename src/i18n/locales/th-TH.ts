@@ -99,7 +99,7 @@ const thTH: Messages = {
   },
   screens: {
     print: 'พิมพ์',
-    printDocx: 'พิมพ์เป็น Word',
+    printDocx: 'พิมพ์เทมเพลต Office',
     approvalEntry: 'ทางเข้าการอนุมัติ',
     approvalList: 'เทมเพลตการอนุมัติ',
     approvalEditor: 'ตัวแก้ไขเทมเพลตการอนุมัติ',
@@ -112,7 +112,7 @@ const thTH: Messages = {
     basePreviewTemplate: 'ดูตัวอย่างเทมเพลต',
     templateEditor: 'ตัวแก้ไขเทมเพลต',
     extension: 'ส่วนขยาย',
-    docx: 'เอกสาร Word',
+    docx: 'เทมเพลต Office',
     templateGallery: 'เทมเพลต',
     signatureSign: 'ลงนาม',
     signatureQr: 'ลงนามด้วยคิวอาร์โค้ด',

@@ -100,7 +100,7 @@ const viVN: Messages = {
   },
   screens: {
     print: 'In',
-    printDocx: 'In ra Word',
+    printDocx: 'In mẫu Office',
     approvalEntry: 'Lối vào phê duyệt',
     approvalList: 'Mẫu phê duyệt',
     approvalEditor: 'Trình chỉnh sửa mẫu phê duyệt',
@@ -113,7 +113,7 @@ const viVN: Messages = {
     basePreviewTemplate: 'Xem trước mẫu',
     templateEditor: 'Trình chỉnh sửa mẫu',
     extension: 'Tiện ích mở rộng',
-    docx: 'Tài liệu Word',
+    docx: 'Mẫu Office',
     templateGallery: 'Mẫu',
     signatureSign: 'Ký tên',
     signatureQr: 'Ký bằng mã QR',

@@ -99,7 +99,7 @@ const zhCN: Messages = {
   },
   screens: {
     print: '打印',
-    printDocx: '打印为 Word',
+    printDocx: '打印 Office 模板',
     approvalEntry: '审批入口',
     approvalList: '审批模板',
     approvalEditor: '审批模板编辑器',
@@ -112,7 +112,7 @@ const zhCN: Messages = {
     basePreviewTemplate: '模板预览',
     templateEditor: '模板编辑器',
     extension: '扩展',
-    docx: 'Word 文档',
+    docx: 'Office 模板',
     templateGallery: '模板',
     signatureSign: '签名',
     signatureQr: '扫码签名',

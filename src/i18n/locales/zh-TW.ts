@@ -99,7 +99,7 @@ const zhTW: Messages = {
   },
   screens: {
     print: '列印',
-    printDocx: '列印為 Word',
+    printDocx: '列印 Office 範本',
     approvalEntry: '簽核入口',
     approvalList: '簽核範本',
     approvalEditor: '簽核範本編輯器',
@@ -112,7 +112,7 @@ const zhTW: Messages = {
     basePreviewTemplate: '範本預覽',
     templateEditor: '範本編輯器',
     extension: '擴充功能',
-    docx: 'Word 文件',
+    docx: 'Office 範本',
     templateGallery: '範本',
     signatureSign: '簽名',
     signatureQr: '掃描 QR 碼簽名',

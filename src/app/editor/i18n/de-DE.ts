@@ -422,6 +422,9 @@ const deDE: EditorMessages = {
       'Lassen Sie diesen Tab offen. Geben Sie Speicherplatz frei und klicken Sie auf „Erneut versuchen“, oder laden Sie Ihre ungespeicherte Arbeit herunter.',
     download: 'Ungespeicherte Arbeit herunterladen',
     leaveConfirm: 'Einige Änderungen sind noch nicht gespeichert. Trotzdem verlassen?',
+    leaveTitle: 'Änderungen nicht gespeichert',
+    leave: 'Trotzdem verlassen',
+    stay: 'Bleiben',
   },
 };
 

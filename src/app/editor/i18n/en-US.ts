@@ -418,6 +418,9 @@ const enUS = {
     bannerHelp: 'Keep this tab open. Free some disk space and press Retry, or download your unsaved work.',
     download: 'Download unsaved work',
     leaveConfirm: 'Some changes are not saved yet. Leave anyway?',
+    leaveTitle: 'Changes not saved',
+    leave: 'Leave anyway',
+    stay: 'Stay',
   },
 } as const;
 

@@ -419,6 +419,9 @@ const esES: EditorMessages = {
     bannerHelp: 'Mantén esta pestaña abierta. Libera espacio y pulsa Reintentar, o descarga tu trabajo sin guardar.',
     download: 'Descargar el trabajo sin guardar',
     leaveConfirm: 'Hay cambios sin guardar. ¿Salir de todos modos?',
+    leaveTitle: 'Cambios sin guardar',
+    leave: 'Salir de todos modos',
+    stay: 'Quedarse',
   },
 };
 

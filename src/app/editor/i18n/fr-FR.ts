@@ -422,6 +422,9 @@ const frFR: EditorMessages = {
       'Gardez cet onglet ouvert. Libérez de l’espace puis cliquez sur Réessayer, ou téléchargez votre travail non enregistré.',
     download: 'Télécharger le travail non enregistré',
     leaveConfirm: 'Certaines modifications ne sont pas enregistrées. Quitter quand même ?',
+    leaveTitle: 'Modifications non enregistrées',
+    leave: 'Quitter quand même',
+    stay: 'Rester',
   },
 };
 

@@ -421,6 +421,9 @@ const idID: EditorMessages = {
       'Biarkan tab ini terbuka. Kosongkan ruang disk lalu tekan Coba lagi, atau unduh pekerjaan yang belum disimpan.',
     download: 'Unduh pekerjaan yang belum disimpan',
     leaveConfirm: 'Ada perubahan yang belum disimpan. Tetap keluar?',
+    leaveTitle: 'Perubahan belum disimpan',
+    leave: 'Tetap keluar',
+    stay: 'Tetap di sini',
   },
 };
 

@@ -420,6 +420,9 @@ const itIT: EditorMessages = {
     bannerHelp: 'Tieni aperta questa scheda. Libera spazio e premi Riprova, oppure scarica il lavoro non salvato.',
     download: 'Scarica il lavoro non salvato',
     leaveConfirm: 'Alcune modifiche non sono salvate. Uscire comunque?',
+    leaveTitle: 'Modifiche non salvate',
+    leave: 'Esci comunque',
+    stay: 'Resta',
   },
 };
 

@@ -335,8 +335,8 @@ const koKR: EditorMessages = {
     title: '실시간 미리 보기',
     record: '레코드',
     sample: '샘플 데이터',
-    approvalInstance: '승인 인스턴스',
-    noInstance: '인스턴스 없음(빈 필드)',
+    approvalInstance: '결재 건',
+    noInstance: '결재 건 없음(빈 필드)',
     rendering: '렌더링 중…',
     pages_one: '{{count}}페이지',
     pages_other: '{{count}}페이지',
@@ -414,6 +414,9 @@ const koKR: EditorMessages = {
     bannerHelp: '이 탭을 열어 두세요. 공간을 확보한 뒤 다시 시도를 누르거나 저장되지 않은 작업을 다운로드하세요.',
     download: '저장되지 않은 작업 다운로드',
     leaveConfirm: '저장되지 않은 변경 사항이 있습니다. 그래도 나가시겠습니까?',
+    leaveTitle: '변경 사항이 저장되지 않음',
+    leave: '그래도 나가기',
+    stay: '머무르기',
   },
 };
 

@@ -419,6 +419,9 @@ const ptBR: EditorMessages = {
     bannerHelp: 'Mantenha esta aba aberta. Libere espaço e clique em Tentar novamente, ou baixe o trabalho não salvo.',
     download: 'Baixar o trabalho não salvo',
     leaveConfirm: 'Há alterações não salvas. Sair mesmo assim?',
+    leaveTitle: 'Alterações não salvas',
+    leave: 'Sair mesmo assim',
+    stay: 'Ficar',
   },
 };
 

@@ -419,6 +419,9 @@ const viVN: EditorMessages = {
     bannerHelp: 'Hãy giữ tab này mở. Giải phóng dung lượng rồi nhấn Thử lại, hoặc tải xuống công việc chưa lưu.',
     download: 'Tải xuống công việc chưa lưu',
     leaveConfirm: 'Có thay đổi chưa được lưu. Vẫn rời đi?',
+    leaveTitle: 'Thay đổi chưa được lưu',
+    leave: 'Vẫn rời đi',
+    stay: 'Ở lại',
   },
 };
 

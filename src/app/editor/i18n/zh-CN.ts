@@ -407,6 +407,9 @@ const zhCN: EditorMessages = {
     bannerHelp: '请保持此标签页打开。释放磁盘空间后点击重试，或下载未保存的内容。',
     download: '下载未保存的内容',
     leaveConfirm: '有更改尚未保存。仍要离开吗？',
+    leaveTitle: '更改尚未保存',
+    leave: '仍然离开',
+    stay: '留在此页',
   },
 };
 

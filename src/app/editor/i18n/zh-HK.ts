@@ -407,6 +407,9 @@ const zhHK: EditorMessages = {
     bannerHelp: '請保持此分頁開啟。釋放磁碟空間後按重試，或下載未儲存的內容。',
     download: '下載未儲存的內容',
     leaveConfirm: '有更改尚未儲存。仍要離開嗎？',
+    leaveTitle: '更改尚未儲存',
+    leave: '仍然離開',
+    stay: '留在此頁',
   },
 };
 

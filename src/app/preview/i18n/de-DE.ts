@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Vorlage',
   recordLabel: 'Datensatz',
-  workspaceGroup: 'Dieser Arbeitsbereich',
-  samplesGroup: 'Beispiele',
+  tableGroup: 'Tabelle „{{name}}“',
+  approvalGroup: 'Genehmigung „{{name}}“',
+  unboundGroup: 'Ohne Datenbindung',
+  samplesGroup: 'Beispiele (Beispieldaten)',
   sampleData: 'Beispieldaten',
   noRecord: 'Kein Datensatz (leere Felder)',
+  instanceLabel: 'Genehmigungsvorgang',
+  noInstance: 'Kein Vorgang (leere Felder)',
   noTemplates: 'Noch keine Vorlagen',
   fixtures: {
     invoice: 'Rechnung',

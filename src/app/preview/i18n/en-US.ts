@@ -2,10 +2,14 @@
 const enUS = {
   templateLabel: 'Template',
   recordLabel: 'Record',
-  workspaceGroup: 'This workspace',
-  samplesGroup: 'Samples',
+  tableGroup: 'Table “{{name}}”',
+  approvalGroup: 'Approval “{{name}}”',
+  unboundGroup: 'Not bound to data',
+  samplesGroup: 'Samples (example data)',
   sampleData: 'Sample data',
   noRecord: 'No record (empty fields)',
+  instanceLabel: 'Approval instance',
+  noInstance: 'No instance (empty fields)',
   noTemplates: 'No templates yet',
   fixtures: {
     invoice: 'Invoice',

@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Plantilla',
   recordLabel: 'Registro',
-  workspaceGroup: 'Este espacio de trabajo',
-  samplesGroup: 'Ejemplos',
+  tableGroup: 'Tabla «{{name}}»',
+  approvalGroup: 'Aprobación «{{name}}»',
+  unboundGroup: 'Sin datos vinculados',
+  samplesGroup: 'Ejemplos (datos de ejemplo)',
   sampleData: 'Datos de ejemplo',
   noRecord: 'Sin registro (campos vacíos)',
+  instanceLabel: 'Instancia de aprobación',
+  noInstance: 'Ninguna instancia (campos vacíos)',
   noTemplates: 'Aún no hay plantillas',
   fixtures: {
     invoice: 'Factura',

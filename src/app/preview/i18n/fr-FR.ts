@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Modèle',
   recordLabel: 'Enregistrement',
-  workspaceGroup: 'Cet espace de travail',
-  samplesGroup: 'Exemples',
+  tableGroup: 'Table « {{name}} »',
+  approvalGroup: 'Approbation « {{name}} »',
+  unboundGroup: 'Sans données liées',
+  samplesGroup: 'Exemples (données d’exemple)',
   sampleData: 'Données d’exemple',
   noRecord: 'Aucun enregistrement (champs vides)',
+  instanceLabel: 'Instance d’approbation',
+  noInstance: 'Aucune instance (champs vides)',
   noTemplates: 'Aucun modèle pour l’instant',
   fixtures: {
     invoice: 'Facture',

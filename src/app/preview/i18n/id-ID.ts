@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Templat',
   recordLabel: 'Rekaman',
-  workspaceGroup: 'Ruang kerja ini',
-  samplesGroup: 'Contoh',
+  tableGroup: 'Tabel “{{name}}”',
+  approvalGroup: 'Persetujuan “{{name}}”',
+  unboundGroup: 'Tidak terikat ke data',
+  samplesGroup: 'Contoh (data contoh)',
   sampleData: 'Data contoh',
   noRecord: 'Tanpa rekaman (kolom kosong)',
+  instanceLabel: 'Instans persetujuan',
+  noInstance: 'Tanpa instans (kolom kosong)',
   noTemplates: 'Belum ada templat',
   fixtures: {
     invoice: 'Faktur',

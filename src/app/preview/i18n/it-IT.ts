@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Modello',
   recordLabel: 'Record',
-  workspaceGroup: 'Questo spazio di lavoro',
-  samplesGroup: 'Esempi',
+  tableGroup: 'Tabella “{{name}}”',
+  approvalGroup: 'Approvazione “{{name}}”',
+  unboundGroup: 'Senza dati collegati',
+  samplesGroup: 'Esempi (dati di esempio)',
   sampleData: 'Dati di esempio',
   noRecord: 'Nessun record (campi vuoti)',
+  instanceLabel: 'Istanza di approvazione',
+  noInstance: 'Nessuna istanza (campi vuoti)',
   noTemplates: 'Ancora nessun modello',
   fixtures: {
     invoice: 'Fattura',

@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'テンプレート',
   recordLabel: 'レコード',
-  workspaceGroup: 'このワークスペース',
-  samplesGroup: 'サンプル',
+  tableGroup: 'テーブル「{{name}}」',
+  approvalGroup: '承認「{{name}}」',
+  unboundGroup: 'データ未連携',
+  samplesGroup: 'サンプル（例のデータ）',
   sampleData: 'サンプルデータ',
   noRecord: 'レコードなし（空のフィールド）',
+  instanceLabel: '承認インスタンス',
+  noInstance: 'インスタンスなし（空欄）',
   noTemplates: 'テンプレートはまだありません',
   fixtures: {
     invoice: '請求書',

@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: '템플릿',
   recordLabel: '레코드',
-  workspaceGroup: '이 작업 공간',
-  samplesGroup: '샘플',
+  tableGroup: '테이블 “{{name}}”',
+  approvalGroup: '결재 “{{name}}”',
+  unboundGroup: '데이터에 연결되지 않음',
+  samplesGroup: '샘플(예시 데이터)',
   sampleData: '샘플 데이터',
   noRecord: '레코드 없음(빈 필드)',
+  instanceLabel: '결재 건',
+  noInstance: '결재 건 없음(빈 필드)',
   noTemplates: '아직 템플릿이 없습니다',
   fixtures: {
     invoice: '청구서',

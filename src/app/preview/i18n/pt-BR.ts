@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Modelo',
   recordLabel: 'Registro',
-  workspaceGroup: 'Este espaço de trabalho',
-  samplesGroup: 'Exemplos',
+  tableGroup: 'Tabela “{{name}}”',
+  approvalGroup: 'Aprovação “{{name}}”',
+  unboundGroup: 'Sem dados vinculados',
+  samplesGroup: 'Exemplos (dados de exemplo)',
   sampleData: 'Dados de exemplo',
   noRecord: 'Nenhum registro (campos vazios)',
+  instanceLabel: 'Instância de aprovação',
+  noInstance: 'Nenhuma instância (campos vazios)',
   noTemplates: 'Ainda não há modelos',
   fixtures: {
     invoice: 'Fatura',

@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Шаблон',
   recordLabel: 'Запись',
-  workspaceGroup: 'Это рабочее пространство',
-  samplesGroup: 'Примеры',
+  tableGroup: 'Таблица «{{name}}»',
+  approvalGroup: 'Согласование «{{name}}»',
+  unboundGroup: 'Без привязки к данным',
+  samplesGroup: 'Примеры (данные для примера)',
   sampleData: 'Пример данных',
   noRecord: 'Без записи (пустые поля)',
+  instanceLabel: 'Экземпляр согласования',
+  noInstance: 'Без экземпляра (пустые поля)',
   noTemplates: 'Шаблонов пока нет',
   fixtures: {
     invoice: 'Счёт',

@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'เทมเพลต',
   recordLabel: 'ระเบียน',
-  workspaceGroup: 'พื้นที่ทำงานนี้',
-  samplesGroup: 'ตัวอย่าง',
+  tableGroup: 'ตาราง “{{name}}”',
+  approvalGroup: 'การอนุมัติ “{{name}}”',
+  unboundGroup: 'ไม่ได้ผูกกับข้อมูล',
+  samplesGroup: 'ตัวอย่าง (ข้อมูลตัวอย่าง)',
   sampleData: 'ข้อมูลตัวอย่าง',
   noRecord: 'ไม่มีระเบียน (ช่องว่าง)',
+  instanceLabel: 'รายการอนุมัติ',
+  noInstance: 'ไม่มีรายการ (ช่องว่าง)',
   noTemplates: 'ยังไม่มีเทมเพลต',
   fixtures: {
     invoice: 'ใบแจ้งหนี้',

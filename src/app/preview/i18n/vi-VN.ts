@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: 'Mẫu',
   recordLabel: 'Bản ghi',
-  workspaceGroup: 'Không gian làm việc này',
-  samplesGroup: 'Mẫu có sẵn',
+  tableGroup: 'Bảng “{{name}}”',
+  approvalGroup: 'Phê duyệt “{{name}}”',
+  unboundGroup: 'Chưa liên kết dữ liệu',
+  samplesGroup: 'Mẫu có sẵn (dữ liệu ví dụ)',
   sampleData: 'Dữ liệu mẫu',
   noRecord: 'Không có bản ghi (trường trống)',
+  instanceLabel: 'Phiên phê duyệt',
+  noInstance: 'Không có phiên (trường trống)',
   noTemplates: 'Chưa có mẫu nào',
   fixtures: {
     invoice: 'Hóa đơn',

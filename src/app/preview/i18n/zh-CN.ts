@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: '模板',
   recordLabel: '记录',
-  workspaceGroup: '此工作区',
-  samplesGroup: '示例',
+  tableGroup: '表格“{{name}}”',
+  approvalGroup: '审批“{{name}}”',
+  unboundGroup: '未绑定数据',
+  samplesGroup: '示例（示例数据）',
   sampleData: '示例数据',
   noRecord: '无记录（字段为空）',
+  instanceLabel: '审批实例',
+  noInstance: '不选实例（字段为空）',
   noTemplates: '暂无模板',
   fixtures: {
     invoice: '发票',

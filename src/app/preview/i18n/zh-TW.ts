@@ -3,10 +3,14 @@ import type { PreviewMessages } from './en-US';
 const messages: PreviewMessages = {
   templateLabel: '範本',
   recordLabel: '記錄',
-  workspaceGroup: '此工作區',
-  samplesGroup: '範例',
+  tableGroup: '表格「{{name}}」',
+  approvalGroup: '簽核「{{name}}」',
+  unboundGroup: '未繫結資料',
+  samplesGroup: '範例（範例資料）',
   sampleData: '範例資料',
   noRecord: '無記錄（欄位為空）',
+  instanceLabel: '簽核實例',
+  noInstance: '不選實例（欄位留空）',
   noTemplates: '尚無範本',
   fixtures: {
     invoice: '發票',

@@ -189,9 +189,9 @@ const messages = {
     close: '닫기',
   },
   approvals: {
-    title: '승인',
-    import: '승인 가져오기',
-    hint: 'JSON 파일에서 가져온 승인 정의와 인스턴스입니다.',
+    title: '결재',
+    import: '결재 가져오기',
+    hint: 'JSON 파일에서 가져온 결재 정의와 결재 건입니다.',
     imported: '정의 {{definitions}}개와 인스턴스 {{instances}}개를 가져왔습니다.',
     inFile: '(파일: {{file}})',
     none: '아직 승인 정의가 없습니다.',
