@@ -38,7 +38,7 @@ import './canvas.css';
 
 /** Screen px per mm of the designer's page (A4 is 630 px wide). */
 const SCALE = 3;
-const PREVIEW_WIDTH = 420;
+const PREVIEW_WIDTH = 360;
 const RECORDS_LISTED = 50;
 const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
 
@@ -295,13 +295,16 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
   );
 
   const takePdf = async (file: File) => {
-    if (!history) return;
     setPdfState('reading');
     try {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const sizes = await pdfPageSizes(bytes);
-      const schemas = sizes.map((_, i) => history.present.schemas[i] ?? []);
-      commit({ ...history.present, basePdf: bytesToDataUrl(bytes), schemas });
+      const basePdf = bytesToDataUrl(bytes);
+      // Fields added while the file was read stay: the PDF goes under the content as it is now.
+      setHistory((h) =>
+        h ? pushHistory(h, { ...h.present, basePdf, schemas: sizes.map((_, i) => h.present.schemas[i] ?? []) }) : h,
+      );
+      setSave('dirty');
       setPageIndex(0);
     } catch {
       setPdfState('bad');
