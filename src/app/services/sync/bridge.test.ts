@@ -140,6 +140,19 @@ describe('the sync bridge: local templates ↔ the server', () => {
     expect(remoteInvoice.data.content).toBe(content('b3'));
     await a.sync();
     expect((await a.storage.templates.get(invoiceA.id))?.content).toBe(content('b3'));
+
+    // A save this bridge never heard of (made as another tab closed) is queued by the catch-up, once.
+    const row = await a.storage.templates.get(invoiceA.id);
+    (a.bridge as unknown as { applying: Set<string> }).applying.add(invoiceA.id);
+    await a.storage.templates.save(invoiceA.id, { content: content('saved as a tab closed') }, row?.revision ?? 0);
+    (a.bridge as unknown as { applying: Set<string> }).applying.delete(invoiceA.id);
+    expect(await a.bridge.viewOf(invoiceA.id)).toMatchObject({ state: 'synced', waiting: 0 });
+    await a.bridge.catchUp();
+    await a.bridge.catchUp();
+    expect(await a.bridge.viewOf(invoiceA.id)).toMatchObject({ state: 'pending', waiting: 1 });
+    await a.sync();
+    await a.bridge.catchUp();
+    expect(await a.bridge.viewOf(invoiceA.id)).toMatchObject({ state: 'synced', version: 5, waiting: 0 });
   });
 
   it('turns a stale write into a conflict the user resolves: theirs, mine or a copy on both sides', async () => {

@@ -96,6 +96,24 @@ export class SyncBridge {
     });
   }
 
+  /**
+   * Hands sync the local saves it did not hear about: a save made as a tab closed (the editor's last
+   * flush) is stored, but that tab's bridge may not have queued it. Run when a tab's sync starts.
+   * Only templates whose last pulled version is already written here are compared (`synced` or
+   * `pending`): anything else is sync's own write in flight, not an edit.
+   */
+  catchUp(): Promise<void> {
+    return this.serial(async () => {
+      for (const pair of await this.db.locals.toArray()) {
+        const state = await this.engine.stateOf(pair.remoteId);
+        if (!state || (state.state !== 'synced' && state.state !== 'pending')) continue;
+        const row = await this.storage.templates.get(pair.localId);
+        if (row && (row.content !== state.localContent || row.name !== state.localName))
+          await this.localChanged(pair.localId);
+      }
+    });
+  }
+
   /** Stops syncing a workspace. Local templates stay as they are; the server keeps its copies. */
   async unlinkBase(baseId: string): Promise<void> {
     const db = this.db;

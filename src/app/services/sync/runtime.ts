@@ -126,6 +126,8 @@ export function startSync(): Promise<SyncRuntime> {
       kicks?.postMessage('kick');
     };
     const b = bridge;
+    // Saves made as a tab closed may not have been queued there: queue them now, then push.
+    void b.catchUp().then(kick, () => undefined);
     storage.changes.subscribe((change) => {
       b.onStorageChange(change);
       if (change.origin === 'local' && change.stores.includes('templates')) void b.settled().then(kick);
