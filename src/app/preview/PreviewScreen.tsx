@@ -11,6 +11,7 @@ import type { PrintSource } from '../../core/print/sources';
 import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { ExportButtons } from '../office/ExportButtons';
 import { OfficePrintScreen } from '../office/OfficePrintScreen';
 import { officeKindOf } from '../office/officeFile';
 import { approvalInstanceSource, instanceLabel } from '../services/approvalInstances';
@@ -115,6 +116,9 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const fixtureName = useCallback((name: FixtureName) => t(`fixtures.${name}`), [t]);
   const nameOf = (tpl: PreviewTemplate) => (tpl.fixture ? fixtureName(tpl.fixture) : tpl.name);
   const nameRef = useRef(nameOf);
+  // The source of the PDF (once read): "Download as Word / Excel / PowerPoint" exports the same one,
+  // without waiting for the PDF to be typeset.
+  const shownSource = useRef<PrintSource>(EMPTY_SOURCE);
   nameRef.current = nameOf;
 
   // Start the compiler while the user is still looking at the pickers.
@@ -215,6 +219,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
       else if (choiceStorage && template.tableId && effectiveRecord !== NO_RECORD)
         source = await tableRecordSource(choiceStorage, template.tableId, effectiveRecord);
       if (abort.signal.aborted) return;
+      shownSource.current = source;
       setRender({ status: 'rendering', stage: 'queued' });
       const file = await renderPreview({ key: template.key, content: template.content }, source, {
         signal: abort.signal,
@@ -412,6 +417,16 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
             <DownloadIcon />
             {t('download')}
           </button>
+          <ExportButtons
+            template={template ? { key: template.key, content: template.content } : undefined}
+            loadSource={() => shownSource.current}
+            naming={() => ({
+              rule: template?.fileNameRule ?? '',
+              templateName: template ? nameRef.current(template) : '',
+              printTime: Date.now(),
+            })}
+            disabled={render.status === 'idle' || render.status === 'error' || stage === 'loading'}
+          />
         </div>
       </header>
 
