@@ -35,6 +35,7 @@ import {
 } from './content';
 import { useCanvasTranslation } from './i18n/useCanvasTranslation';
 import './canvas.css';
+import { Select } from '../shell/Select';
 
 /** Screen px per mm of the designer's page (A4 is 630 px wide). */
 const SCALE = 3;
@@ -413,13 +414,13 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
         {pageCount > 1 ? (
           <label className="cv-page-pick">
             <span>{t('page')}</span>
-            <select value={pageIndex} onChange={(e) => setPageIndex(Number(e.target.value))}>
+            <Select value={pageIndex} onChange={(e) => setPageIndex(Number(e.target.value))}>
               {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n - 1}>
                   {t('pageOf', { n, count: pageCount })}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         ) : null}
         {pdfState === 'reading' ? <span role="status">{t('readingPdf')}</span> : null}
@@ -510,7 +511,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
                     </label>
                     <label className="cv-prop cv-wide">
                       <span>{t('insertField')}</span>
-                      <select
+                      <Select
                         data-testid="canvas-bind"
                         value=""
                         onChange={(e) => {
@@ -529,7 +530,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
                             {tf.name}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     </label>
                   </>
                 ) : null}
@@ -543,7 +544,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
                     )}
                     <label className="cv-prop">
                       <span>{t('alignment')}</span>
-                      <select
+                      <Select
                         data-testid="canvas-prop-alignment"
                         value={field.alignment ?? 'left'}
                         onChange={(e) => {
@@ -556,7 +557,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
                             {t(`align.${a}`)}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     </label>
                   </div>
                 ) : null}
@@ -577,14 +578,14 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
             <h2 id="cv-preview">{t('preview')}</h2>
             <label className="cv-prop cv-wide">
               <span>{t('record')}</span>
-              <select data-testid="canvas-record" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
+              <Select data-testid="canvas-record" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
                 <option value="">{t('noRecord')}</option>
                 {records.map((r, i) => (
                   <option key={r.id} value={r.id}>
                     {recordLabel(r, tableFields, i + 1)}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
             {rendering ? (
               <p className="cv-muted" role="status" aria-busy="true">

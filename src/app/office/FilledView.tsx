@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useCallback, useState } from 'react';
 import { instanceLabel } from '../services/approvalInstances';
+import { Select } from '../shell/Select';
 import { downloadBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
@@ -88,7 +89,7 @@ export function SourcePicker({
   return (
     <label className="of-field">
       <span>{binding.kind === 'table' ? t('record') : t('instance')}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value)} data-testid="office-record">
+      <Select value={value} onChange={(e) => onChange(e.target.value)} data-testid="office-record">
         {binding.kind === 'table'
           ? binding.records.map((r) => (
               <option key={r.id} value={r.id}>
@@ -101,7 +102,7 @@ export function SourcePicker({
               </option>
             ))}
         <option value={NO_RECORD}>{t('noRecord')}</option>
-      </select>
+      </Select>
     </label>
   );
 }

@@ -13,6 +13,7 @@ import { listOfficeTemplates, type OfficeTemplateEntry } from './library';
 import { officeEditorHref } from './links';
 import { OfficePrintScreen } from './OfficePrintScreen';
 import './office.css';
+import { Select } from '../shell/Select';
 
 function useOfficeTemplates(): OfficeTemplateEntry[] | undefined {
   const [entries, setEntries] = useState<OfficeTemplateEntry[]>();
@@ -89,14 +90,14 @@ export function PrintDocxScreen() {
   const picker = (
     <label className="of-field">
       <span>{t('templateLabel')}</span>
-      <select value={templateId} onChange={(e) => setChoice(e.target.value)} data-testid="office-template-choice">
+      <Select value={templateId} onChange={(e) => setChoice(e.target.value)} data-testid="office-template-choice">
         {entries.map(({ row, kind }) => (
           <option key={row.id} value={row.id}>
             {row.name} · {t(`kind.${kind}`)}
           </option>
         ))}
         {entries.some((e) => e.row.id === templateId) ? null : <option value={templateId}>{templateId}</option>}
-      </select>
+      </Select>
     </label>
   );
   return (

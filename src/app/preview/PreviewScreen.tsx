@@ -41,6 +41,7 @@ import {
 } from './sources';
 import { initialZoom, pageWidth, percent, type Zoom, zoomIn, zoomOut } from './zoom';
 import './preview.css';
+import { Select } from '../shell/Select';
 
 export type PreviewStage = 'loading' | 'queued' | 'resolve' | 'compile' | 'draw';
 
@@ -308,7 +309,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const templatePicker = (
     <label className="pv-field">
       <span>{t('templateLabel')}</span>
-      <select value={choice} onChange={(e) => setChoice(e.target.value)}>
+      <Select value={choice} onChange={(e) => setChoice(e.target.value)}>
         {missing ? <option value={choice}>{choice}</option> : null}
         {shownGroups.length === 0 ? (
           <option disabled value="">
@@ -333,7 +334,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
             ))}
           </optgroup>
         ) : null}
-      </select>
+      </Select>
     </label>
   );
   if (officeTemplateId)
@@ -379,7 +380,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
           {templatePicker}
           <label className="pv-field">
             <span>{t(approval ? 'instanceLabel' : 'recordLabel')}</span>
-            <select
+            <Select
               value={effectiveRecord ?? ''}
               disabled={!template || Boolean(template.fixture)}
               onChange={(e) => setRecordChoice(e.target.value)}
@@ -399,7 +400,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
               {template && !template.fixture ? (
                 <option value={NO_RECORD}>{t(approval ? 'noInstance' : 'noRecord')}</option>
               ) : null}
-            </select>
+            </Select>
           </label>
         </div>
         <div className="pv-actions">

@@ -16,6 +16,7 @@ import { defaultTeam, NEW_DOC, suggestedDoc } from './model';
 import { SyncStatusLine } from './TemplateSync';
 import { useServerToken } from './useSync';
 import './sync.css';
+import { Select } from '../shell/Select';
 
 function ConnectForm() {
   const { t } = useSyncTranslation();
@@ -150,7 +151,7 @@ function WorkspaceRow({
       ) : (
         <div className="sync-actions">
           <label htmlFor={selectId}>{t('linkTo')}</label>
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy}>
+          <Select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value)} disabled={busy}>
             <option value={NEW_DOC}>{t('newDoc')}</option>
             {docs
               .filter((d) => d.status === 'active')
@@ -159,7 +160,7 @@ function WorkspaceRow({
                   {d.name}
                 </option>
               ))}
-          </select>
+          </Select>
           <button
             type="button"
             className="btn btn-small btn-primary"
@@ -251,13 +252,13 @@ function Connected() {
       <div className="sync-card">
         <label className="sync-team">
           <span>{t('team')}</span>
-          <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+          <Select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
             {teams.map((candidate) => (
               <option key={candidate.id} value={candidate.id}>
                 {candidate.name}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <h2>{t('workspaces')}</h2>
         {bases && bases.length === 0 && <p className="muted">{t('noWorkspaces')}</p>}

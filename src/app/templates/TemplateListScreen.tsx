@@ -23,6 +23,7 @@ import { useDialogs } from '../shell/ConfirmDialog';
 import { SyncStatusLine, TemplateSyncPanel } from '../sync/TemplateSync';
 import { documentTemplate } from './newTemplate';
 import './templates.css';
+import { Select } from '../shell/Select';
 
 export function editorHref(templateId: string, standalone?: { teamId: string; docId: string }): string {
   if (standalone) return `/o/${standalone.teamId}/docs/${standalone.docId}/templates/${encodeURIComponent(templateId)}`;
@@ -246,10 +247,10 @@ function TemplateCard({
         <p className="tpl-meta">{t('list.lastEdited', { time: relativeTime(row.updatedAt, lang) })}</p>
         <label className="tpl-category">
           <span>{t('list.category')}</span>
-          <select value={shownCategory} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
+          <Select value={shownCategory} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
             <option value={1}>{t('list.recordView')}</option>
             <option value={2}>{t('list.boardView')}</option>
-          </select>
+          </Select>
         </label>
         <TemplateSyncPanel localId={row.id} />
         <div className="tpl-actions">
@@ -407,7 +408,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
           </button>
           <label className="tpl-sample">
             <span className="qe-sr">{t('list.fromSample')}</span>
-            <select
+            <Select
               value=""
               onChange={(e) => {
                 if (e.target.value) void create(e.target.value as SampleName);
@@ -419,7 +420,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
                   {t(`list.samples.${name}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <NewOfficeTemplate
             tableId={tableId}
@@ -431,7 +432,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
           {!approvalCode && approvals.length > 0 && (
             <label className="tpl-sample">
               <span className="qe-sr">{t('binding.newApproval')}</span>
-              <select
+              <Select
                 value=""
                 onChange={(e) => {
                   if (e.target.value) void createForApproval(e.target.value);
@@ -443,7 +444,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
                     {a.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             </label>
           )}
         </div>

@@ -11,6 +11,7 @@ import {
   restoreBackup,
   type Storage,
 } from '../../storage';
+import { Select } from '../shell/Select';
 import { baseLabel } from './baseName';
 import { refreshUsage } from './bootstrap';
 import { Dialog } from './Dialog';
@@ -108,14 +109,14 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
         <div className="ws-row">
           <label className="ws-backup-scope">
             <span>{t('storage.backupScope')}</span>
-            <select value={scopeId} onChange={(event) => setScopeId(event.target.value)} data-testid="backup-scope">
+            <Select value={scopeId} onChange={(event) => setScopeId(event.target.value)} data-testid="backup-scope">
               <option value="">{t('storage.backupWorkspace')}</option>
               {bases?.map((base) => (
                 <option key={base.id} value={base.id}>
                   {t('storage.backupBase', { name: baseLabel(base, t) })}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <button type="button" className="button secondary small" disabled={busy} onClick={backup}>
             {t('storage.backupDownload')}

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { TABLE_FIELD_TYPES, type TableFieldType } from '../../../core/data/table/types';
 import type { FieldProperty, Storage, TableRow } from '../../../storage';
+import { Select } from '../../shell/Select';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
@@ -76,24 +77,24 @@ export function FieldDialog({ storage, table, onClose }: { storage: Storage; tab
         </label>
         <label>
           {t('field.type')}
-          <select value={type} onChange={(event) => setType(event.target.value as TableFieldType)}>
+          <Select value={type} onChange={(event) => setType(event.target.value as TableFieldType)}>
             {TABLE_FIELD_TYPES.map((ft) => (
               <option key={ft} value={ft}>
                 {t(`field.types.${ft}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         {(type === 'singleLink' || type === 'duplexLink') && (
           <label>
             {t('field.linkedTable')}
-            <select value={linked} onChange={(event) => setLinked(event.target.value)}>
+            <Select value={linked} onChange={(event) => setLinked(event.target.value)}>
               {tables.map((other) => (
                 <option key={other.id} value={other.id}>
                   {other.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         )}
         {(type === 'singleLink' || type === 'duplexLink' || type === 'user') && (

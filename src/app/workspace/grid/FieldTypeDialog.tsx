@@ -9,6 +9,7 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { Select } from '../../shell/Select';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
@@ -111,7 +112,7 @@ export function FieldTypeDialog({
     >
       <label className="ws-field-row">
         <span>{t('retype.newType')}</span>
-        <select
+        <Select
           value={kind}
           onChange={(event) => setKind(event.target.value as ImportFieldKind)}
           data-testid="retype-kind"
@@ -121,7 +122,7 @@ export function FieldTypeDialog({
               {t(`import.kinds.${k}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </label>
       {error !== undefined && <ErrorBox error={error} />}
       {preview && (

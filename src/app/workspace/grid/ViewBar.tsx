@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Storage, TableField, TableRow } from '../../../storage';
+import { Select } from '../../shell/Select';
 import { useWorkspaceTranslation } from '../i18n';
 import { isLink } from './cells';
 import { applyView, EMPTY_VIEW, FILTER_OPS, type FilterOp, type GridView, isPlainView } from './view';
@@ -65,7 +66,7 @@ export function ViewBar({
       />
       <label className="ws-view-part">
         <span>{t('view.filter')}</span>
-        <select
+        <Select
           aria-label={t('view.filterField')}
           value={view.filter?.fieldId ?? ''}
           onChange={(event) => {
@@ -84,10 +85,10 @@ export function ViewBar({
               {field.name}
             </option>
           ))}
-        </select>
+        </Select>
         {view.filter && (
           <>
-            <select
+            <Select
               aria-label={t('view.filterOp')}
               value={view.filter.op}
               onChange={(event) =>
@@ -99,7 +100,7 @@ export function ViewBar({
                   {t(`view.ops.${op}`)}
                 </option>
               ))}
-            </select>
+            </Select>
             {needsValue(view.filter.op) && (
               <input
                 className="ws-input ws-filter-value"
@@ -113,7 +114,7 @@ export function ViewBar({
       </label>
       <label className="ws-view-part">
         <span>{t('view.sort')}</span>
-        <select
+        <Select
           aria-label={t('view.sortField')}
           value={view.sort?.fieldId ?? ''}
           onChange={(event) => {
@@ -128,9 +129,9 @@ export function ViewBar({
               {field.name}
             </option>
           ))}
-        </select>
+        </Select>
         {view.sort && (
-          <select
+          <Select
             aria-label={t('view.sortDir')}
             value={view.sort.dir}
             onChange={(event) =>
@@ -139,7 +140,7 @@ export function ViewBar({
           >
             <option value="asc">{t('view.asc')}</option>
             <option value="desc">{t('view.desc')}</option>
-          </select>
+          </Select>
         )}
       </label>
       {!isPlainView(view) && (

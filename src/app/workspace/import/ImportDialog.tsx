@@ -11,6 +11,7 @@ import {
   previewImport,
   type Storage,
 } from '../../../storage';
+import { Select } from '../../shell/Select';
 import { DEFAULT_BASE_NAME } from '../baseName';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
@@ -234,14 +235,14 @@ export function ImportDialog({
             {loaded.sheets && loaded.sheets.length > 1 && (
               <label>
                 {t('import.sheet')}{' '}
-                <select
+                <Select
                   value={loaded.sheetName ?? loaded.sheets[0]}
                   onChange={(event) => void read(loaded.file, event.target.value)}
                 >
                   {loaded.sheets.map((name) => (
                     <option key={name}>{name}</option>
                   ))}
-                </select>
+                </Select>
               </label>
             )}
           </div>
@@ -275,7 +276,7 @@ export function ImportDialog({
                       />
                     </td>
                     <td>
-                      <select
+                      <Select
                         value={column.kind}
                         aria-label={`${t('import.kind')} ${column.name}`}
                         data-column={column.name}
@@ -288,7 +289,7 @@ export function ImportDialog({
                             {t(`import.kinds.${kind}`)}
                           </option>
                         ))}
-                      </select>
+                      </Select>
                     </td>
                     <td className="ws-samples">{column.samples.slice(0, PREVIEW_ROWS).join(' · ')}</td>
                   </tr>
@@ -321,7 +322,7 @@ export function ImportDialog({
               {t('import.existingTable')}
             </label>
             {target === 'existing' && (
-              <select
+              <Select
                 value={existingId}
                 aria-label={t('import.existingTable')}
                 onChange={(event) => setExistingId(event.target.value)}
@@ -334,7 +335,7 @@ export function ImportDialog({
                     {table.name}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </fieldset>
         </>

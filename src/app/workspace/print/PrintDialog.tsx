@@ -6,6 +6,7 @@ import { keepOutput, printOutputs, templateKindOf } from '../../office/formats';
 import { useOfficeTranslation } from '../../office/i18n/useOfficeTranslation';
 import { outputLabel } from '../../office/PrintPanel';
 import { assembleInWorker, getRenderPool, loadFileNameRule, saveFileNameRule } from '../../services/printing';
+import { Select } from '../../shell/Select';
 import { Dialog } from '../Dialog';
 import { downloadBlob } from '../download';
 import { ErrorBox } from '../ErrorBox';
@@ -161,7 +162,7 @@ export function PrintDialog({
         <fieldset className="ws-form" disabled={running}>
           <label>
             {t('print.template')}
-            <select
+            <Select
               value={templateId}
               onChange={(event) => setTemplateId(event.target.value)}
               data-testid="print-template"
@@ -171,7 +172,7 @@ export function PrintDialog({
                   {tpl.name}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
           <div className="ws-choice" role="radiogroup" aria-label={t('print.output')}>
             <span className="ws-choice-label">{t('print.output')}</span>
