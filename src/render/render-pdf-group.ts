@@ -11,7 +11,7 @@ import type { FontGroup } from '../../wasm/fonts';
 import { fontFamilies, fontGroupsForText } from '../../wasm/fonts';
 import type { ParsedTemplateContent } from '../core/model/types';
 import { mergePdfs } from './batch/merge';
-import { documentText, mapImagePaths, renderPdfDetailed, resolveForPdf, toRenderError } from './render-pdf';
+import { documentText, mapImagePaths, renderPdfDetailed, resolveForPdf } from './render-pdf';
 import type { ResolveOptions } from './resolve/context';
 import type { TypstEngine } from './typst/engine';
 import type { ViewDocument } from './view-model';
@@ -112,11 +112,8 @@ export async function renderPdfGroup(
     } catch {
       for (let i = start; i < start + part.length; i++) {
         const item = records[i]!;
-        try {
-          pdfs.push((await renderPdfDetailed(content, item.record, { ...item.options, engine })).pdf);
-        } catch (error) {
-          throw toRenderError(error);
-        }
+        // Throws catalogued errors only, like the single-record path it is.
+        pdfs.push((await renderPdfDetailed(content, item.record, { ...item.options, engine })).pdf);
       }
     }
     start += part.length;

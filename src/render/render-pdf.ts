@@ -191,7 +191,7 @@ export async function renderPdf(template: TemplateInput, record: unknown, option
   return (await renderPdfDetailed(template, record, options)).pdf;
 }
 
-export function toRenderError(error: unknown): QuireError {
+function toRenderError(error: unknown): QuireError {
   if (isQuireError(error)) return error;
   return new QuireError('TemplateRendererror', {
     detail: error instanceof Error ? error.message : String(error),

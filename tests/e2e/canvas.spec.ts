@@ -3,24 +3,10 @@
  * field added and bound to a field of Orders, nudged with the keyboard, previewed for a record,
  * saved, and one record printed from the grid as a PDF whose text is checked.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { pdfText } from './pdf';
 import { cell, openTables, row } from './workspace-helpers';
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-canvas-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test('a canvas template: a text field bound to Order no, nudged, previewed, saved and printed from the grid', async ({
   page,

@@ -1,21 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { pdfText, popplerOutput } from './pdf';
 import { cell, openTable, openTables, row } from './workspace-helpers';
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test('one order printed from the grid as a merged PDF shows its date and amounts as the grid does', async ({
   page,
@@ -64,22 +50,15 @@ test('several orders merged into one PDF carry each font once per group, not onc
   await captureDownloads(page);
   await page.getByRole('button', { name: 'Print', exact: true }).click();
   const pdf = await lastDownload(page);
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, pdf.bytes);
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+4\b/);
-    const fonts = execFileSync('pdffonts', [file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
-    const copies = new Map<string, number>();
-    for (const line of fonts) {
-      const name = line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, '');
-      copies.set(name, (copies.get(name) ?? 0) + 1);
-    }
-    // Typeset in at most one group per render worker; record by record it was once per order.
-    expect(Math.max(...copies.values())).toBeLessThan(orders);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  expect(popplerOutput('pdfinfo', pdf.bytes)).toMatch(/Pages:\s+4\b/);
+  const fonts = popplerOutput('pdffonts', pdf.bytes).split('\n').slice(2).filter(Boolean);
+  const copies = new Map<string, number>();
+  for (const line of fonts) {
+    const name = line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, '');
+    copies.set(name, (copies.get(name) ?? 0) + 1);
   }
+  // Typeset in at most one group per render worker; record by record it was once per order.
+  expect(Math.max(...copies.values())).toBeLessThan(orders);
 });
 
 test('the preview screen opens from the template list and from the editor, with a way back', async ({ page }) => {

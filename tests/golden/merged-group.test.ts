@@ -4,6 +4,7 @@
  * fonts are embedded once instead of once per record.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ParsedTemplateContent } from '../../src/core/model/types';
 import { mergePdfs } from '../../src/render/batch/merge';
 import { prepareTemplate, renderPdf } from '../../src/render/render-pdf';
 import { renderPdfGroup } from '../../src/render/render-pdf-group';
@@ -32,6 +33,16 @@ function invoices(): Record<string, unknown>[] {
     },
     { ...base, invoiceNumber: 'INV-C-333', customer: { name: 'Ærøskøbing Ölhandel' } },
   ];
+}
+
+/** The records typeset as one group (`budget` in bytes of view model per compile). */
+function typesetTogether(template: ParsedTemplateContent, records: unknown[], budget?: number): Promise<Uint8Array> {
+  return renderPdfGroup(
+    template,
+    records.map((record) => ({ record, options: {} })),
+    engine,
+    budget,
+  );
 }
 
 /** A name and the record's first photo. */
@@ -63,11 +74,7 @@ describe('records typeset as one group', () => {
     const template = prepareTemplate(invoice.template);
     const records = invoices();
     const singles = await Promise.all(records.map((r) => renderPdf(template, r, { engine })));
-    const group = await renderPdfGroup(
-      template,
-      records.map((record) => ({ record, options: {} })),
-      engine,
-    );
+    const group = await typesetTogether(template, records);
     expectSamePages(group, await mergePdfs(singles));
 
     const names = pdfFonts(group).map((f) => f.name);
@@ -84,11 +91,7 @@ describe('records typeset as one group', () => {
       { photos: [{ fileName: 'blue.png', url: photoPng(200) }], name: 'Blue' },
     ];
     const singles = await Promise.all(records.map((r) => renderPdf(template, r, { engine })));
-    const group = await renderPdfGroup(
-      template,
-      records.map((record) => ({ record, options: {} })),
-      engine,
-    );
+    const group = await typesetTogether(template, records);
     expectSamePages(group, await mergePdfs(singles));
   });
 
@@ -102,28 +105,15 @@ describe('records typeset as one group', () => {
       { photos: [{ fileName: 'blue.png', url: photoPng(200) }], name: 'Blue' },
     ];
     const singles = await Promise.all(records.map((r) => renderPdf(template, r, { engine })));
-    const group = await renderPdfGroup(
-      template,
-      records.map((record) => ({ record, options: {} })),
-      engine,
-    );
+    const group = await typesetTogether(template, records);
     expectSamePages(group, await mergePdfs(singles));
   });
 
   it('splits a group into parts past the size budget and still keeps every page in order', async () => {
     const template = prepareTemplate(invoice.template);
     const records = invoices();
-    const whole = await renderPdfGroup(
-      template,
-      records.map((record) => ({ record, options: {} })),
-      engine,
-    );
-    const parted = await renderPdfGroup(
-      template,
-      records.map((record) => ({ record, options: {} })),
-      engine,
-      1,
-    );
+    const whole = await typesetTogether(template, records);
+    const parted = await typesetTogether(template, records, 1);
     expect(pdfPageCount(parted)).toBe(pdfPageCount(whole));
     expectSamePages(parted, whole);
   });

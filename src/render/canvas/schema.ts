@@ -7,13 +7,8 @@
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
 
-/** Field types a canvas template may hold (pdfme's built-in types). */
-export const CANVAS_FIELD_TYPES = [
-  'text',
-  'multiVariableText',
-  'image',
-  'signature',
-  'svg',
+/** pdfme's bar code field types (QR code included), drawn by Quire as SVG. */
+const BARCODE_FIELD_TYPES = [
   'qrcode',
   'japanpost',
   'ean13',
@@ -26,6 +21,16 @@ export const CANVAS_FIELD_TYPES = [
   'upce',
   'gs1datamatrix',
   'pdf417',
+] as const;
+
+/** Field types a canvas template may hold (pdfme's built-in types). */
+export const CANVAS_FIELD_TYPES = [
+  'text',
+  'multiVariableText',
+  'image',
+  'signature',
+  'svg',
+  ...BARCODE_FIELD_TYPES,
   'table',
   'line',
   'rectangle',
@@ -39,20 +44,7 @@ export const CANVAS_FIELD_TYPES = [
 ] as const;
 export type CanvasFieldType = (typeof CANVAS_FIELD_TYPES)[number];
 
-export const BARCODE_TYPES = new Set<CanvasFieldType>([
-  'qrcode',
-  'japanpost',
-  'ean13',
-  'ean8',
-  'code39',
-  'code128',
-  'nw7',
-  'itf14',
-  'upca',
-  'upce',
-  'gs1datamatrix',
-  'pdf417',
-]);
+export const BARCODE_TYPES = new Set<CanvasFieldType>(BARCODE_FIELD_TYPES);
 
 /** Far above real forms but bounded: the base PDF is decoded in memory. */
 export const MAX_BASE_PDF_BYTES = 30 * 1024 * 1024;
