@@ -16,7 +16,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: the journeys wait on the render worker and the browser far more than on
+  // the CPU, and one at a time took 27 of CI's 30 minutes on two cores.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

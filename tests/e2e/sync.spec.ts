@@ -16,7 +16,8 @@ import { expect as baseExpect, test } from './fixtures';
 // Each step waits longer than the suite's default: two browsers, a server and the editor share the machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const PORT = Number(process.env.QUIRE_E2E_SYNC_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 17);
+// Beside the app's port; not +17 (4190 is on the Fetch standard's list of ports browsers refuse).
+const PORT = Number(process.env.QUIRE_E2E_SYNC_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 20);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const EMAIL = `sync.${Date.now()}@example.test`;
@@ -46,15 +47,17 @@ test.beforeAll(async () => {
   server.stderr?.on('data', (chunk) => {
     log += chunk;
   });
+  let lastFailure = 'no answer';
   const deadline = Date.now() + 140_000;
   for (;;) {
     try {
       const answer = await fetch(`${ORIGIN}/api/health`);
       if (answer.ok) break;
-    } catch {
-      // not listening yet
+    } catch (error) {
+      // Not listening yet; the last reason is kept for the failure message.
+      lastFailure = String((error as { cause?: unknown }).cause ?? error);
     }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start (${lastFailure}):\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 });
