@@ -57,7 +57,8 @@ test.beforeAll(async () => {
       // Not listening yet; the last reason is kept for the failure message.
       lastFailure = String((error as { cause?: unknown }).cause ?? error);
     }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start (${lastFailure}):\n${log}`);
+    if (Date.now() > deadline || server.exitCode !== null)
+      throw new Error(`the server did not start (${lastFailure}):\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 });
