@@ -1,7 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isQuireError } from '../core/errors';
 import { parsePrintSource } from '../core/print/sources';
-import { followSelection, hostRecordSource, loadHostTable, SELECTION_POLL_MS, type VisibilitySource } from './base';
+import {
+  BOARD_VIEW,
+  categoryOf,
+  followSelection,
+  hostRecordSource,
+  loadHostTable,
+  RECORD_VIEW,
+  SELECTION_POLL_MS,
+  type VisibilitySource,
+} from './base';
 import { createHostBridge } from './bridge';
 import type { Selection } from './protocol';
 import { createQuireHost, HostAnswerError } from './sdk/quireHost';
@@ -166,5 +175,16 @@ describe('followSelection (fake clock)', () => {
     clock.advance(SELECTION_POLL_MS);
     await flush();
     expect(onChange).toHaveBeenLastCalledWith(sel('t1'));
+  });
+});
+
+describe('template category', () => {
+  const sel = (viewId: string | null, recordId: string | null) => ({ baseId: 'b', tableId: 't', viewId, recordId });
+  it('is record view with a view and a record, else board view; always record view in the extension', () => {
+    expect(categoryOf(sel('v', 'r'), 'base')).toBe(RECORD_VIEW);
+    expect(categoryOf(sel('v', null), 'base')).toBe(BOARD_VIEW);
+    expect(categoryOf(sel(null, 'r'), 'base')).toBe(BOARD_VIEW);
+    expect(categoryOf(undefined, 'base')).toBe(BOARD_VIEW);
+    expect(categoryOf(sel(null, null), 'extension')).toBe(RECORD_VIEW);
   });
 });

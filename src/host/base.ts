@@ -173,3 +173,20 @@ export function followSelection(options: {
     },
   };
 }
+
+/** Template categories (spec 000 §3): record view prints one record, board view a view's records. */
+export const RECORD_VIEW = 1;
+export const BOARD_VIEW = 2;
+export type TemplateCategory = typeof RECORD_VIEW | typeof BOARD_VIEW;
+
+/**
+ * A new template's category from the host's selection (spec 000 §4): record view when a view and
+ * a record are selected, else board view; the extension host always record view.
+ */
+export function categoryOf(
+  selection: Selection | undefined,
+  hostKind: 'base' | 'approval' | 'extension',
+): TemplateCategory {
+  if (hostKind === 'extension') return RECORD_VIEW;
+  return selection?.viewId && selection.recordId ? RECORD_VIEW : BOARD_VIEW;
+}

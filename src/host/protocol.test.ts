@@ -80,3 +80,76 @@ describe('message schemas', () => {
     expect(result.safeParse({ protocolVersion: 1, host: { kind: 'base' }, user: {} }).success).toBe(false);
   });
 });
+
+/** One valid and one invalid params/result per method: a method added without samples fails here. */
+const SAMPLES: Record<string, { params: [unknown, unknown]; result: [unknown, unknown] }> = {
+  hello: {
+    params: [
+      { app: 'quire', appVersion: '1', protocolVersions: [1] },
+      { app: 'other', appVersion: '1', protocolVersions: [] },
+    ],
+    result: [{ protocolVersion: 1, host: { kind: 'approval' }, user: { userId: 'u' } }, { protocolVersion: 0 }],
+  },
+  'base.getSelection': {
+    params: [{}, 'x'],
+    result: [
+      { baseId: 'b', tableId: 't', viewId: 'v', recordId: 'r' },
+      { baseId: 1, tableId: 't' },
+    ],
+  },
+  'base.getTables': {
+    params: [{ baseId: 'b' }, { baseId: '' }],
+    result: [[{ id: 't', name: 'Orders' }], [{ id: '', name: 'x' }]],
+  },
+  'base.getFieldMetaList': {
+    params: [{ tableId: 't', limit: 100 }, { limit: 10 }],
+    result: [[{ id: 'f', name: 'Name', type: 'text', isPrimary: true }], [{ id: 'f', name: 'Name' }]],
+  },
+  'base.getRecordIds': {
+    params: [
+      { tableId: 't', viewId: null, limit: 5 },
+      { tableId: 't', limit: 0 },
+    ],
+    result: [['r1', 'r2'], [1]],
+  },
+  'base.getRecords': {
+    params: [{ tableId: 't', recordIds: ['r1'] }, { tableId: 't' }],
+    result: [[{ recordId: 'r1', fields: { f: 'x' } }], [{ fields: {} }]],
+  },
+  'base.getMetaTable': { params: [{}, { baseId: 3 }], result: [null, { tableId: '' }] },
+  'base.addRecord': {
+    params: [{ tableId: 't', fields: { k: 'v' } }, { tableId: 't' }],
+    result: [{ recordId: 'r9' }, {}],
+  },
+  'base.setRecord': {
+    params: [
+      { tableId: 't', recordId: 'r', fields: {} },
+      { tableId: 't', fields: {} },
+    ],
+    result: [null, { ok: true }],
+  },
+  'base.deleteRecord': { params: [{ tableId: 't', recordId: 'r' }, { recordId: 'r' }], result: [undefined, 'gone'] },
+  'approval.getContext': {
+    params: [{}, 1],
+    result: [{ approvalCode: 'A1', instanceCode: 'I1', lang: 'ja-JP' }, { instanceCode: 'I1' }],
+  },
+  'approval.getDefinition': { params: [{ approvalCode: 'A1' }, {}], result: [{ any: 'design' }, undefined] },
+  'approval.getInstance': { params: [{ instanceCode: 'I1' }, { instanceCode: '' }], result: [{ any: 1 }, undefined] },
+};
+
+describe('every method schema', () => {
+  it('has samples for each method', () => {
+    expect(Object.keys(SAMPLES).sort()).toEqual(Object.keys(METHODS).sort());
+  });
+  for (const [method, sample] of Object.entries(SAMPLES)) {
+    it(`${method}: accepts a good message and refuses a bad one`, () => {
+      const schema = METHODS[method as keyof typeof METHODS];
+      expect(schema.params.safeParse(sample.params[0]).success).toBe(true);
+      expect(schema.params.safeParse(sample.params[1]).success).toBe(false);
+      expect(schema.result.safeParse(sample.result[0]).success).toBe(true);
+      // Definitions and instances are the host's own documents, checked by the approval mapping.
+      if (method !== 'approval.getDefinition' && method !== 'approval.getInstance')
+        expect(schema.result.safeParse(sample.result[1]).success).toBe(false);
+    });
+  }
+});

@@ -98,6 +98,26 @@ export const METHODS = {
     params: baseParams.extend({ tableId: id, recordIds: z.array(id).max(RECORDS_PER_REQUEST) }),
     result: z.array(recordSchema),
   },
+  /**
+   * The base's hidden meta table (key and value text fields) where Quire keeps what belongs to
+   * the base itself (its token binding, the demo info); null when the host has none.
+   */
+  'base.getMetaTable': {
+    params: baseParams.default({}),
+    result: z.object({ tableId: id }).nullable(),
+  },
+  'base.addRecord': {
+    params: baseParams.extend({ tableId: id, fields: z.record(z.string(), z.unknown()) }),
+    result: z.object({ recordId: id }),
+  },
+  'base.setRecord': {
+    params: baseParams.extend({ tableId: id, recordId: id, fields: z.record(z.string(), z.unknown()) }),
+    result: z.null().default(null),
+  },
+  'base.deleteRecord': {
+    params: baseParams.extend({ tableId: id, recordId: id }),
+    result: z.null().default(null),
+  },
   /** The approval (design) and instance the approval host shows. */
   'approval.getContext': {
     params: z.object({}).default({}),

@@ -1,0 +1,75 @@
+/**
+ * The page's one connection to the host that frames it: the bridge to the configured host
+ * origins, said hello to once. A page that is not framed has no host (the local workspace stands
+ * in for a base); a framed page whose host does not answer gets the catalogued error.
+ */
+import { QuireError } from '../../core/errors';
+import { createHostBridge, type HostBridge } from '../../host/bridge';
+import type { HelloResult } from '../../host/protocol';
+import { hostOrigins, isFramed, parentOriginHint } from './hostConfig';
+
+export interface HostConnection {
+  bridge: HostBridge;
+  hello: HelloResult;
+  origin: string;
+}
+
+export type HostState =
+  | { status: 'none' }
+  | { status: 'connecting' }
+  | { status: 'connected'; connection: HostConnection }
+  | { status: 'failed'; error: unknown };
+
+let pending: Promise<HostConnection | undefined> | undefined;
+let settled: HostState = isFramed() ? { status: 'connecting' } : { status: 'none' };
+
+/** Messages from other origins are ignored; they are noted for the console, never shown. */
+function noteIgnored(error: QuireError) {
+  console.warn(`[quire] ${error.label}: ${error.message}`);
+}
+
+async function open(): Promise<HostConnection | undefined> {
+  if (!isFramed()) return undefined;
+  const origins = await hostOrigins();
+  const parentOrigin = parentOriginHint();
+  // Framed by a page that is not a configured host (its own origin only): no host to talk to.
+  const hosts = origins.filter((origin) => origin !== window.location.origin);
+  if (hosts.length === 0 || (parentOrigin && !hosts.includes(parentOrigin)))
+    throw new QuireError('NotInHost', { detail: parentOrigin ?? 'no configured host origin' });
+  const bridge = createHostBridge({
+    self: window,
+    parent: window.parent,
+    origins: hosts,
+    ...(parentOrigin ? { parentOrigin } : {}),
+    onIgnored: noteIgnored,
+    appVersion: import.meta.env.VITE_APP_VERSION ?? 'dev',
+  });
+  try {
+    const hello = await bridge.hello();
+    return { bridge, hello, origin: bridge.hostOrigin ?? parentOrigin ?? '' };
+  } catch (error) {
+    bridge.close();
+    throw error;
+  }
+}
+
+/** Connects once per page load; later calls share the answer. */
+export function connectHost(): Promise<HostConnection | undefined> {
+  pending ??= open().then(
+    (connection) => {
+      settled = connection ? { status: 'connected', connection } : { status: 'none' };
+      return connection;
+    },
+    (error: unknown) => {
+      settled = { status: 'failed', error };
+      // A later screen may try again (the host may have been slow to load its SDK).
+      pending = undefined;
+      throw error;
+    },
+  );
+  return pending;
+}
+
+export function currentHostState(): HostState {
+  return settled;
+}
