@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadRuntimeOrigins, mergeOrigins, originsFromRuntimeConfig } from './hostConfig';
+import { loadRuntimeOrigins, mergeOrigins, originsFromRuntimeConfig, runtimeOriginsWithMemory } from './hostConfig';
 
 describe('host configuration', () => {
   it('reads hostOrigins from the runtime file, dropping anything that is not an origin', () => {
@@ -35,5 +35,20 @@ describe('host configuration', () => {
     expect(
       mergeOrigins(['https://q.example'], ['https://a.example'], ['https://a.example', 'https://b.example']),
     ).toEqual(['https://q.example', 'https://a.example', 'https://b.example']);
+  });
+
+  it('remembers the last list for a start without network, and only a list the server sent', async () => {
+    const data = new Map<string, string>();
+    const memory = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+    };
+    const online = async () => ({ ok: true, text: async () => '{"hostOrigins":["https://host.example"]}' });
+    const offline = async () => {
+      throw new TypeError('offline');
+    };
+    expect(await runtimeOriginsWithMemory(offline, memory)).toEqual([]);
+    expect(await runtimeOriginsWithMemory(online, memory)).toEqual(['https://host.example']);
+    expect(await runtimeOriginsWithMemory(offline, memory)).toEqual(['https://host.example']);
   });
 });

@@ -31,21 +31,47 @@ export function mergeOrigins(...lists: ReadonlyArray<readonly string[]>): string
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'text'>>;
 
-export async function loadRuntimeOrigins(fetcher: Fetch): Promise<string[]> {
-  try {
-    const response = await fetcher(RUNTIME_CONFIG_PATH, { cache: 'no-store', credentials: 'same-origin' });
-    return response.ok ? originsFromRuntimeConfig(await response.text()) : [];
-  } catch {
-    // Offline or no such file: the build-time list (and our own origin) still hold.
-    return [];
-  }
+/** The runtime list from the server ([] when it has none or cannot be reached). */
+export function loadRuntimeOrigins(fetcher: Fetch): Promise<string[]> {
+  return runtimeOriginsWithMemory(fetcher, undefined);
 }
 
 let loaded: Promise<string[]> | undefined;
 
+const LAST_RUNTIME_KEY = 'quire.hostOrigins';
+
+/**
+ * The runtime list, remembered for offline starts: a host page reloaded without a network still
+ * frames the same Quire (the service worker serves the app; the list came from the same server).
+ */
+export async function runtimeOriginsWithMemory(
+  fetcher: Fetch,
+  memory: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+): Promise<string[]> {
+  try {
+    const response = await fetcher(RUNTIME_CONFIG_PATH, { cache: 'no-store', credentials: 'same-origin' });
+    if (response.ok) {
+      const origins = originsFromRuntimeConfig(await response.text());
+      memory?.setItem(LAST_RUNTIME_KEY, JSON.stringify({ hostOrigins: origins }));
+      return origins;
+    }
+    return [];
+  } catch {
+    return originsFromRuntimeConfig(memory?.getItem(LAST_RUNTIME_KEY) ?? '');
+  }
+}
+
+function localMemory(): Pick<Storage, 'getItem' | 'setItem'> | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The configured host origins of this page (loaded once). */
 export function hostOrigins(): Promise<string[]> {
-  loaded ??= loadRuntimeOrigins((input, init) => fetch(input, init)).then((runtime) =>
+  loaded ??= runtimeOriginsWithMemory((input, init) => fetch(input, init), localMemory()).then((runtime) =>
     mergeOrigins([window.location.origin], parseOrigins(import.meta.env.VITE_QUIRE_HOST_ORIGINS), runtime),
   );
   return loaded;

@@ -1,4 +1,13 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { ApprovalHostGate, ApprovalPreviewScreen } from '../host/ApprovalHost';
+import {
+  HostAddTemplateScreen,
+  HostEditorGate,
+  HostPreviewScreen,
+  HostTableScreen,
+  HostTablesScreen,
+} from '../host/BaseScreens';
+import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { OfficeTemplatesScreen } from '../office/OfficeScreens';
 import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
@@ -95,29 +104,42 @@ const approval = createRoute({
   },
   component: NeedLoginScreen,
 });
+// Inside an approval host the host's design is kept on the device first (ApprovalHostGate).
 const approvalList = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/$approvalCode',
-  component: ApprovalTemplateListScreen,
+  component: () => (
+    <ApprovalHostGate>
+      <ApprovalTemplateListScreen />
+    </ApprovalHostGate>
+  ),
 });
+const ApprovalEditorGate = lazyRouteComponent(() => import('./ApprovalEditorGate'), 'ApprovalEditorGate');
 // Opens `?templateId=` (else the approval's last edited template) in the editor; with none, creating
 // one is the user's explicit choice (ApprovalEditorGate).
 const approvalEditor = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/editor/$approvalCode',
-  component: lazyRouteComponent(() => import('./ApprovalEditorGate'), 'ApprovalEditorGate'),
+  component: () => (
+    <ApprovalHostGate>
+      <ApprovalEditorGate />
+    </ApprovalHostGate>
+  ),
 });
+// The instance the approval host supplies (or one kept on this device), printed.
 const approvalPreview = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/preview/$instanceCode',
-  ...placeholder('screens.approvalPreview'),
+  staticData: { titleKey: 'screens.approvalPreview' },
+  component: ApprovalPreviewScreen,
 });
 
 const basePlugin = createRoute({
   getParentRoute: () => rootRoute,
   path: '/baseplugin',
   beforeLoad: requireHostUser,
-  component: Outlet,
+  // Framed by a configured base host: the host's base; otherwise the local workspace stands in.
+  component: BasePluginLayout,
 });
 // The plugin's entry has nothing of its own to show: it opens the tables, keeping the host's query.
 const basePluginIndex = createRoute({
@@ -131,34 +153,41 @@ const baseTables = createRoute({ getParentRoute: () => basePlugin, path: 't', co
 const baseTablesIndex = createRoute({
   getParentRoute: () => baseTables,
   path: '/',
-  component: TablesScreen,
+  component: hostOr(HostTablesScreen, TablesScreen),
 });
 const baseTable = createRoute({ getParentRoute: () => baseTables, path: '$tableId', component: Outlet });
 const baseTableIndex = createRoute({
   getParentRoute: () => baseTable,
   path: '/',
-  component: TableScreen,
+  component: hostOr(HostTableScreen, TableScreen),
 });
 const basePreview = createRoute({ getParentRoute: () => baseTable, path: 'preview', component: Outlet });
 const basePreviewIndex = createRoute({
   getParentRoute: () => basePreview,
   path: '/',
-  component: TemplateListScreen,
+  component: hostOr(HostPreviewScreen, () => <TemplateListScreen />),
 });
 const basePreviewAdd = createRoute({
   getParentRoute: () => basePreview,
   path: 'add',
-  ...placeholder('screens.basePreviewAdd'),
+  staticData: { titleKey: 'screens.basePreviewAdd' },
+  component: hostOr(HostAddTemplateScreen, placeholder('screens.basePreviewAdd').component),
 });
 const basePreviewTemplate = createRoute({
   getParentRoute: () => basePreview,
   path: '$templateId',
-  component: BasePreviewScreen,
+  component: hostOr(HostPreviewScreen, BasePreviewScreen),
 });
+const TemplateEditorRoute = lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute');
+const TemplateEditor = lazyRouteComponent(() => import('../templates/TemplateEditor'), 'TemplateEditor');
 const baseEditor = createRoute({
   getParentRoute: () => baseTables,
   path: 'editor/$templateId',
-  component: lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute'),
+  // A locked table's templates open read-only in a host (its preview).
+  component: hostOr(
+    () => <HostEditorGate Editor={TemplateEditor} />,
+    () => <TemplateEditorRoute />,
+  ),
 });
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,

@@ -1,0 +1,337 @@
+/**
+ * The /baseplugin screens inside a base host: the base's tables, one table (its fields, the
+ * records of the host's view, its templates), a template's preview that follows the record
+ * selected in the host, a new template, and the editor gate that keeps a locked table read-only.
+ */
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import type { HostTable } from '../../host/base';
+import { categoryOf, RECORD_VIEW } from '../../host/base';
+import { FIELD_LIMIT, type HostRecord } from '../../host/protocol';
+import type { TemplateRow } from '../../storage/types';
+import { ErrorPage } from '../shell/ErrorPage';
+import { Select } from '../shell/Select';
+import { type BaseHost, useBaseHost } from './baseContext';
+import { HostDocument } from './HostDocument';
+import { HostNotice } from './HostNotice';
+import { createHostTemplate, getHostTemplate, listHostTemplates } from './hostTemplates';
+import { useHostTranslation } from './i18n/useHostTranslation';
+import { type Loaded, useEditLock, useHostTable, useRecordSource, useViewRecords } from './useBaseData';
+import './host.css';
+
+function useBase(): BaseHost {
+  const base = useBaseHost();
+  if (!base) throw new Error('base host screens render inside BasePluginLayout');
+  return base;
+}
+
+function Busy() {
+  const { t } = useHostTranslation();
+  return (
+    <p className="host-status" role="status" aria-busy="true">
+      {t('connecting')}
+    </p>
+  );
+}
+
+function recordLabel(table: HostTable, record: HostRecord): string {
+  const field = table.fields.find((f) => f.isPrimary) ?? table.fields[0];
+  const value = field ? record.fields[field.id] : undefined;
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v && 'text' in v ? v.text : v)).join('');
+  return record.recordId;
+}
+
+const tableHref = (tableId: string) => `/baseplugin/t/${encodeURIComponent(tableId)}`;
+const previewHref = (tableId: string, templateId: string) =>
+  `${tableHref(tableId)}/preview/${encodeURIComponent(templateId)}`;
+const editorHref = (templateId: string) => `/baseplugin/t/editor/${encodeURIComponent(templateId)}`;
+
+/** `/baseplugin/t` in a host: the base's tables, the one the host shows marked. */
+export function HostTablesScreen() {
+  const { t } = useHostTranslation();
+  const base = useBase();
+  const [tables, setTables] = useState<Loaded<Array<{ id: string; name: string }>>>({ status: 'loading' });
+  const baseId = base.selection?.baseId ?? null;
+  useEffect(() => {
+    let alive = true;
+    base.connection.bridge.request('base.getTables', { baseId }).then(
+      (value) => alive && setTables({ status: 'ready', value }),
+      (error: unknown) => alive && setTables({ status: 'failed', error }),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [base.connection, baseId]);
+  if (tables.status === 'loading') return <Busy />;
+  if (tables.status === 'failed') return <ErrorPage error={tables.error} />;
+  return (
+    <section className="screen host-screen">
+      <h1>{t('tables.title')}</h1>
+      {tables.value.length === 0 ? <p>{t('tables.empty')}</p> : null}
+      <ul className="host-list">
+        {tables.value.map((table) => (
+          <li key={table.id}>
+            <Link to={tableHref(table.id)}>{table.name}</Link>
+            {table.id === base.selection?.tableId ? <span className="host-badge">{t('tables.current')}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean }) {
+  const { t } = useHostTranslation();
+  const navigate = useNavigate();
+  const [rows, setRows] = useState<TemplateRow[] | undefined>();
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    let alive = true;
+    listHostTemplates(table.id).then(
+      (list) => alive && setRows(list),
+      (failure: unknown) => alive && setError(failure),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [table.id]);
+  const create = async () => {
+    try {
+      const row = await createHostTemplate({
+        baseId: base.selection?.baseId ?? '',
+        tableId: table.id,
+        name: t('table.newTemplateName', { table: table.name }),
+        category: categoryOf(base.selection, base.connection.hello.host.kind),
+        fields: table.fields,
+      });
+      await navigate({ href: previewHref(table.id, row.id) });
+    } catch (failure) {
+      setError(failure);
+    }
+  };
+  return (
+    <section className="host-panel" aria-labelledby="host-templates">
+      <h2 id="host-templates">{t('table.templates')}</h2>
+      {error ? <HostNotice error={error} mode="notification" onDismiss={() => setError(undefined)} /> : null}
+      {rows && rows.length === 0 ? <p>{t('table.noTemplates')}</p> : null}
+      <ul className="host-list" data-testid="host-templates">
+        {(rows ?? []).map((row) => (
+          <li key={row.id}>
+            <span className="host-name">{row.name}</span>
+            <span className="host-muted">
+              {t(row.category === RECORD_VIEW ? 'table.recordView' : 'table.boardView')}
+            </span>
+            <Link className="button small secondary" to={previewHref(table.id, row.id)}>
+              {t('table.preview')}
+            </Link>
+            {locked ? null : (
+              <Link className="button small ghost" to={editorHref(row.id)}>
+                {t('table.edit')}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button primary" disabled={locked || !rows} onClick={() => void create()}>
+        {t('table.newTemplate')}
+      </button>
+    </section>
+  );
+}
+
+/** `/baseplugin/t/$tableId` in a host. */
+export function HostTableScreen() {
+  const { t } = useHostTranslation();
+  const base = useBase();
+  const { tableId = '' } = useParams({ strict: false }) as { tableId?: string };
+  const table = useHostTable(base, tableId);
+  const ready = table.status === 'ready' ? table.value : undefined;
+  const records = useViewRecords(base, ready);
+  const lock = useEditLock(base, tableId);
+  if (table.status === 'loading') return <Busy />;
+  if (table.status === 'failed') return <ErrorPage error={table.error} />;
+  const selected = base.selection?.tableId === tableId ? base.selection.recordId : null;
+  return (
+    <section className="screen host-screen" data-table={tableId}>
+      <nav className="host-back">
+        <Link to="/baseplugin/t">{t('table.allTables')}</Link>
+      </nav>
+      <h1>{table.value.name}</h1>
+      <p className="host-muted">
+        {t('table.fields', { count: table.value.fields.length })}
+        {table.value.fields.length >= FIELD_LIMIT ? ` · ${t('table.capped', { limit: FIELD_LIMIT })}` : ''}
+      </p>
+      {base.selectionError ? <HostNotice error={base.selectionError} mode="toast" /> : null}
+      {lock.locked ? (
+        <p className="host-locked" role="note" data-testid="host-locked">
+          {t('table.locked')}
+        </p>
+      ) : null}
+      {lock.available ? (
+        <button type="button" className="button small ghost" onClick={() => void lock.setLocked(!lock.locked)}>
+          {t(lock.locked ? 'table.unlock' : 'table.lock')}
+        </button>
+      ) : null}
+      {lock.error ? <HostNotice error={lock.error} mode="notification" /> : null}
+      <TemplateList table={table.value} base={base} locked={lock.locked !== false} />
+      <section className="host-panel" aria-labelledby="host-records">
+        <h2 id="host-records">{t('table.records')}</h2>
+        {records.status === 'failed' ? <HostNotice error={records.error} mode="notification" /> : null}
+        {records.status === 'ready' && records.value.length === 0 ? <p>{t('table.noRecords')}</p> : null}
+        <ul className="host-list" data-testid="host-records">
+          {(records.status === 'ready' ? records.value : []).map((record) => (
+            <li key={record.recordId} aria-current={record.recordId === selected ? 'true' : undefined}>
+              {recordLabel(table.value, record)}
+              {record.recordId === selected ? <span className="host-badge">{t('table.selected')}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+/**
+ * `/baseplugin/t/$tableId/preview` and `…/preview/$templateId` in a host: the template printed
+ * with the record selected in the host (followed as the host's selection changes).
+ */
+export function HostPreviewScreen() {
+  const { t } = useHostTranslation();
+  const navigate = useNavigate();
+  const base = useBase();
+  const { tableId = '', templateId } = useParams({ strict: false }) as { tableId?: string; templateId?: string };
+  const table = useHostTable(base, tableId);
+  const ready = table.status === 'ready' ? table.value : undefined;
+  const records = useViewRecords(base, ready);
+  const [rows, setRows] = useState<TemplateRow[] | undefined>();
+  useEffect(() => {
+    let alive = true;
+    listHostTemplates(tableId).then(
+      (list) => alive && setRows(list),
+      () => alive && setRows([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [tableId]);
+  const template = rows?.find((row) => row.id === templateId) ?? (templateId ? undefined : rows?.[0]);
+  // The host's selected record when it shows this table; else the view's first record.
+  const hostRecord = base.selection?.tableId === tableId ? (base.selection.recordId ?? undefined) : undefined;
+  const recordId = useMemo(
+    () => hostRecord ?? (records.status === 'ready' ? records.value[0]?.recordId : undefined),
+    [hostRecord, records],
+  );
+  const source = useRecordSource(base, ready, recordId);
+  if (table.status === 'loading' || !rows) return <Busy />;
+  if (table.status === 'failed') return <ErrorPage error={table.error} />;
+  const label =
+    records.status === 'ready' && recordId
+      ? recordLabel(table.value, records.value.find((r) => r.recordId === recordId) ?? { recordId, fields: {} })
+      : undefined;
+  return (
+    <section className="screen host-screen host-preview" data-record={recordId ?? ''}>
+      <nav className="host-back">
+        <Link to={tableHref(tableId)}>{t('preview.back')}</Link>
+      </nav>
+      <div className="host-pickers">
+        <label className="host-field">
+          <span>{t('preview.template')}</span>
+          <Select
+            value={template?.id ?? ''}
+            onChange={(event) => void navigate({ href: previewHref(tableId, event.target.value) })}
+          >
+            {template ? null : <option value="">{t('preview.noTemplate')}</option>}
+            {rows.map((row) => (
+              <option key={row.id} value={row.id}>
+                {row.name}
+              </option>
+            ))}
+          </Select>
+        </label>
+        <p className="host-field" data-testid="host-record">
+          <span>{t('preview.record')}</span>
+          <strong>{label ?? t('preview.noRecord')}</strong>
+          <span className="host-muted">{t('preview.followsHost')}</span>
+        </p>
+      </div>
+      {source.status === 'failed' ? <HostNotice error={source.error} mode="notification" /> : null}
+      {template ? (
+        <HostDocument template={template} source={source.status === 'ready' ? (source.value ?? EMPTY) : undefined} />
+      ) : (
+        <p>{t('preview.noTemplate')}</p>
+      )}
+    </section>
+  );
+}
+
+const EMPTY = { kind: 'data', data: {} } as const;
+
+/** `/baseplugin/t/$tableId/preview/add` in a host: a new template of the table, then its preview. */
+export function HostAddTemplateScreen() {
+  const base = useBase();
+  const navigate = useNavigate();
+  const { t } = useHostTranslation();
+  const { tableId = '' } = useParams({ strict: false }) as { tableId?: string };
+  const table = useHostTable(base, tableId);
+  const [error, setError] = useState<unknown>();
+  // Created once per visit: the selection moving meanwhile must not create another.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the table has loaded, once
+  useEffect(() => {
+    if (table.status !== 'ready') return;
+    let alive = true;
+    createHostTemplate({
+      baseId: base.selection?.baseId ?? '',
+      tableId,
+      name: t('table.newTemplateName', { table: table.value.name }),
+      category: categoryOf(base.selection, base.connection.hello.host.kind),
+      fields: table.value.fields,
+    }).then(
+      (row) => alive && void navigate({ href: previewHref(tableId, row.id), replace: true }),
+      (failure: unknown) => alive && setError(failure),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [table.status]);
+  if (table.status === 'failed') return <ErrorPage error={table.error} />;
+  if (error) return <ErrorPage error={error} />;
+  return <Busy />;
+}
+
+/**
+ * `/baseplugin/t/editor/$templateId` in a host: the editor, unless the template's table is locked
+ * (then its preview, read-only).
+ */
+export function HostEditorGate({
+  Editor,
+}: {
+  Editor: (props: { templateId: string; backHref?: string }) => React.ReactNode;
+}) {
+  const { t } = useHostTranslation();
+  const base = useBase();
+  const { templateId = '' } = useParams({ strict: false }) as { templateId?: string };
+  const [row, setRow] = useState<TemplateRow | null | undefined>();
+  useEffect(() => {
+    let alive = true;
+    getHostTemplate(templateId).then(
+      (found) => alive && setRow(found ?? null),
+      () => alive && setRow(null),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [templateId]);
+  const lock = useEditLock(base, row?.tableId ?? '');
+  if (row === undefined || (row && lock.locked === undefined)) return <Busy />;
+  if (row && lock.locked)
+    return (
+      <section className="screen host-screen">
+        <p className="host-locked" role="note" data-testid="host-locked">
+          {t('table.locked')}
+        </p>
+        <HostDocument template={row} source={EMPTY} />
+      </section>
+    );
+  return <Editor templateId={templateId} backHref={row ? tableHref(row.tableId) : undefined} />;
+}

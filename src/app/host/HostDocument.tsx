@@ -1,0 +1,155 @@
+/**
+ * One template printed with one source inside a host: rendered in the render worker (the same
+ * call as every preview in the app), drawn with pdf.js, printed or downloaded. Nothing here needs
+ * the network: the host's data arrived through the bridge.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrintSource } from '../../core/print/sources';
+import { formatErrorForDisplay, toTranslate } from '../../i18n';
+import type { TemplateRow } from '../../storage/types';
+import { drawPdf } from '../services/pdf';
+import { DEFAULT_FILE_NAME_RULE, loadFileNameRule, renderPreview } from '../services/printing';
+import { getStorage } from '../services/storage';
+import { useHostTranslation } from './i18n/useHostTranslation';
+
+type State =
+  | { status: 'idle' }
+  | { status: 'rendering' }
+  | { status: 'ready'; pdf: Uint8Array; fileName: string }
+  | { status: 'error'; error: unknown };
+
+const PAGE_WIDTH = 640;
+
+function Pages({ pdf, onError }: { pdf: Uint8Array; onError: (error: unknown) => void }) {
+  const { t } = useHostTranslation();
+  const [drawn, setDrawn] = useState<{ pages: HTMLCanvasElement[]; text: string[] } | null>(null);
+  const host = useRef<HTMLOListElement>(null);
+  const report = useRef(onError);
+  report.current = onError;
+  useEffect(() => {
+    let current = true;
+    drawPdf(pdf, PAGE_WIDTH).then(
+      (result) => current && setDrawn(result),
+      (error: unknown) => current && report.current(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pdf]);
+  useEffect(() => {
+    const list = host.current;
+    if (!list || !drawn) return;
+    drawn.pages.forEach((canvas, i) => {
+      canvas.setAttribute('role', 'img');
+      canvas.setAttribute('aria-label', t('preview.pageImage', { n: i + 1, total: drawn.pages.length }));
+      list.querySelector(`[data-page="${i + 1}"] .host-canvas`)?.replaceChildren(canvas);
+    });
+  }, [drawn, t]);
+  if (!drawn) return null;
+  return (
+    <ol className="host-pages" ref={host} data-testid="host-pages">
+      {drawn.text.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: pages have no identity beyond their position
+        <li key={i} data-page={i + 1}>
+          <div className="host-canvas" />
+          <section
+            className="visually-hidden"
+            aria-label={t('preview.pageText', { n: i + 1 })}
+            data-testid="host-page-text"
+          >
+            {text}
+          </section>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function blobUrl(pdf: Uint8Array): string {
+  return URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
+}
+
+/**
+ * `source` undefined: still loading it (from the host). A source that changes (the host selected
+ * another record) renders again; a render still running for the old one is abandoned.
+ */
+export function HostDocument({ template, source }: { template: TemplateRow; source: PrintSource | undefined }) {
+  const { t } = useHostTranslation();
+  const { t: tApp } = useTranslation();
+  const [state, setState] = useState<State>({ status: 'idle' });
+
+  useEffect(() => {
+    if (!source) return;
+    const abort = new AbortController();
+    setState({ status: 'rendering' });
+    (async () => {
+      const storage = await getStorage();
+      const rule = await loadFileNameRule(storage, template.id).catch(() => DEFAULT_FILE_NAME_RULE);
+      const file = await renderPreview(
+        { key: `${template.id}@${template.revision}`, content: template.content },
+        source,
+        {
+          signal: abort.signal,
+          naming: { rule, templateName: template.name, printTime: Date.now() },
+        },
+      );
+      if (!abort.signal.aborted)
+        setState({ status: 'ready', pdf: file.bytes, fileName: file.fileName ?? `${template.name || 'document'}.pdf` });
+    })().catch((error: unknown) => !abort.signal.aborted && setState({ status: 'error', error }));
+    return () => abort.abort();
+  }, [template, source]);
+
+  const print = () => {
+    if (state.status !== 'ready') return;
+    const url = blobUrl(state.pdf);
+    const frame = document.createElement('iframe');
+    frame.className = 'host-print-frame';
+    frame.setAttribute('aria-hidden', 'true');
+    frame.tabIndex = -1;
+    frame.src = url;
+    frame.onload = () => frame.contentWindow?.print();
+    document.body.append(frame);
+    setTimeout(() => {
+      frame.remove();
+      URL.revokeObjectURL(url);
+    }, 60_000);
+  };
+  const download = () => {
+    if (state.status !== 'ready') return;
+    const url = blobUrl(state.pdf);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = state.fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+
+  const display = state.status === 'error' ? formatErrorForDisplay(state.error, toTranslate(tApp)) : undefined;
+  return (
+    <section className="host-document" data-status={state.status} aria-busy={state.status === 'rendering'}>
+      <div className="host-actions">
+        <button type="button" className="button secondary" disabled={state.status !== 'ready'} onClick={print}>
+          {t('preview.print')}
+        </button>
+        <button type="button" className="button primary" disabled={state.status !== 'ready'} onClick={download}>
+          {t('preview.download')}
+        </button>
+        {state.status === 'rendering' || !source ? (
+          <span className="host-muted" role="status">
+            {t('preview.rendering')}
+          </span>
+        ) : null}
+      </div>
+      {display ? (
+        <div className="host-error" role="alert">
+          <strong>{display.title}</strong> {display.message}
+          {display.code !== undefined ? <code> {String(display.code)}</code> : null}
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <Pages pdf={state.pdf} onError={(error) => setState({ status: 'error', error })} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * The templates of a host's base on this device: stored like any template, bound to the host
+ * table's id (and the base's id), so the editor, the render worker and sync treat them as they
+ * treat local ones. A new one starts as a record card of the table's first fields, so it prints
+ * something of the record straight away.
+ */
+import {
+  createBlock,
+  createDocument,
+  createPage,
+  createRow,
+  createTemplateContent,
+  EditorMode,
+  parseTemplateContent,
+  serializeTemplateContent,
+} from '../../core/model';
+import type { TemplateCategory } from '../../host/base';
+import type { HostField } from '../../host/protocol';
+import type { TemplateRow } from '../../storage/types';
+import { getStorage } from '../services/storage';
+
+/** Fields a starter template shows; the designer adds the rest. */
+const STARTER_FIELDS = 12;
+
+export function starterContent(fields: readonly HostField[]): string {
+  const rows = fields.slice(0, STARTER_FIELDS).map((field) =>
+    createRow([
+      createBlock('richText', {
+        content: [
+          {
+            type: 'paragraph',
+            children: [
+              { text: `${field.name}: `, bold: true },
+              { type: 'variable', name: field.name, children: [{ text: '' }] },
+              { text: '' },
+            ],
+          },
+        ],
+      } as never),
+    ]),
+  );
+  const content = createTemplateContent(createDocument([createPage(rows)]));
+  // Through the parser: what is stored is what the editor and the worker read back.
+  return serializeTemplateContent(parseTemplateContent(content));
+}
+
+export async function listHostTemplates(tableId: string): Promise<TemplateRow[]> {
+  const storage = await getStorage();
+  const rows = await storage.templates.list({ tableId });
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function createHostTemplate(input: {
+  baseId: string;
+  tableId: string;
+  name: string;
+  category: TemplateCategory;
+  fields: readonly HostField[];
+}): Promise<TemplateRow> {
+  const storage = await getStorage();
+  return storage.templates.create({
+    name: input.name,
+    baseId: input.baseId,
+    tableId: input.tableId,
+    category: input.category,
+    type: EditorMode.Docs,
+    content: starterContent(input.fields),
+  });
+}
+
+export async function getHostTemplate(templateId: string): Promise<TemplateRow | undefined> {
+  return (await getStorage()).templates.get(templateId);
+}

@@ -1,0 +1,58 @@
+/** id-ID strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: 'Menghubungkan ke aplikasi host…',
+  preparing: 'Menyiapkan base ini…',
+  waitingForTab: 'Tab lain sedang menyiapkan base ini. Tab ini menunggunya…',
+  offline: 'Offline: data aplikasi host tetap masuk dan dokumen dibuat di perangkat ini.',
+  tables: {
+    title: 'Tabel di base ini',
+    empty: 'Base ini tidak memiliki tabel.',
+    current: 'Sedang ditampilkan di aplikasi host',
+  },
+  table: {
+    fields_one: '{{count}} kolom',
+    fields_other: '{{count}} kolom',
+    capped: 'Templat dapat memakai {{limit}} kolom pertama tabel ini.',
+    records: 'Catatan di tampilan ini',
+    noRecords: 'Tampilan ini tidak memiliki catatan.',
+    selected: 'Dipilih di aplikasi host',
+    templates: 'Templat',
+    noTemplates: 'Belum ada templat yang mencetak tabel ini.',
+    newTemplate: 'Templat baru',
+    newTemplateName: 'Templat untuk {{table}}',
+    preview: 'Pratinjau',
+    edit: 'Ubah',
+    allTables: 'Semua tabel',
+    locked: 'Pengeditan tabel ini dikunci: templatnya dibuka hanya-baca.',
+    lock: 'Kunci pengeditan',
+    unlock: 'Buka kunci pengeditan',
+    recordView: 'Tampilan catatan',
+    boardView: 'Tampilan papan',
+  },
+  preview: {
+    template: 'Templat',
+    record: 'Catatan',
+    followsHost: 'Mengikuti catatan yang dipilih di aplikasi host',
+    noRecord: 'Tidak ada catatan yang dipilih di aplikasi host',
+    noTemplate: 'Pilih templat untuk dipratinjau.',
+    rendering: 'Membuat dokumen…',
+    print: 'Cetak',
+    download: 'Unduh PDF',
+    back: 'Kembali ke tabel',
+    pages_one: '{{count}} halaman',
+    pages_other: '{{count}} halaman',
+    pageImage: 'Halaman {{n}} dari {{total}}',
+    pageText: 'Teks halaman {{n}}',
+  },
+  approval: {
+    title: 'Persetujuan {{code}}',
+    instance: 'Pengajuan {{code}}',
+    noTemplates: 'Belum ada templat yang mencetak persetujuan ini di perangkat ini.',
+    templates: 'Templat persetujuan ini',
+  },
+  notice: {
+    dismiss: 'Tutup',
+  },
+};
+
+export default messages;

@@ -1,0 +1,58 @@
+/** it-IT strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: 'Connessione all’app host…',
+  preparing: 'Preparazione di questa base…',
+  waitingForTab: 'Un’altra scheda sta preparando questa base. Questa scheda la attende…',
+  offline: 'Offline: i dati dell’app host continuano ad arrivare e i documenti vengono creati su questo dispositivo.',
+  tables: {
+    title: 'Tabelle di questa base',
+    empty: 'Questa base non ha tabelle.',
+    current: 'Mostrata ora nell’app host',
+  },
+  table: {
+    fields_one: '{{count}} campo',
+    fields_other: '{{count}} campi',
+    capped: 'I modelli possono usare i primi {{limit}} campi di questa tabella.',
+    records: 'Record in questa vista',
+    noRecords: 'Questa vista non ha record.',
+    selected: 'Selezionato nell’app host',
+    templates: 'Modelli',
+    noTemplates: 'Nessun modello stampa ancora questa tabella.',
+    newTemplate: 'Nuovo modello',
+    newTemplateName: 'Modello per {{table}}',
+    preview: 'Anteprima',
+    edit: 'Modifica',
+    allTables: 'Tutte le tabelle',
+    locked: 'La modifica di questa tabella è bloccata: i suoi modelli si aprono in sola lettura.',
+    lock: 'Blocca la modifica',
+    unlock: 'Sblocca la modifica',
+    recordView: 'Vista record',
+    boardView: 'Vista bacheca',
+  },
+  preview: {
+    template: 'Modello',
+    record: 'Record',
+    followsHost: 'Segue il record selezionato nell’app host',
+    noRecord: 'Nessun record selezionato nell’app host',
+    noTemplate: 'Scegli un modello da visualizzare in anteprima.',
+    rendering: 'Creazione del documento…',
+    print: 'Stampa',
+    download: 'Scarica PDF',
+    back: 'Torna alla tabella',
+    pages_one: '{{count}} pagina',
+    pages_other: '{{count}} pagine',
+    pageImage: 'Pagina {{n}} di {{total}}',
+    pageText: 'Testo della pagina {{n}}',
+  },
+  approval: {
+    title: 'Approvazione {{code}}',
+    instance: 'Richiesta {{code}}',
+    noTemplates: 'Nessun modello stampa ancora questa approvazione su questo dispositivo.',
+    templates: 'Modelli di questa approvazione',
+  },
+  notice: {
+    dismiss: 'Chiudi',
+  },
+};
+
+export default messages;

@@ -1,0 +1,58 @@
+/** ja-JP strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: 'ホストアプリに接続しています…',
+  preparing: 'このベースを準備しています…',
+  waitingForTab: '別のタブがこのベースを準備しています。このタブは完了を待っています…',
+  offline: 'オフライン：ホストアプリのデータは引き続き届き、文書はこのデバイスで作成されます。',
+  tables: {
+    title: 'このベースのテーブル',
+    empty: 'このベースにはテーブルがありません。',
+    current: 'ホストアプリで表示中',
+  },
+  table: {
+    fields_one: '{{count}} 個のフィールド',
+    fields_other: '{{count}} 個のフィールド',
+    capped: 'テンプレートではこのテーブルの最初の {{limit}} 個のフィールドを使えます。',
+    records: 'このビューのレコード',
+    noRecords: 'このビューにはレコードがありません。',
+    selected: 'ホストアプリで選択中',
+    templates: 'テンプレート',
+    noTemplates: 'このテーブルを印刷するテンプレートはまだありません。',
+    newTemplate: '新しいテンプレート',
+    newTemplateName: '{{table}} のテンプレート',
+    preview: 'プレビュー',
+    edit: '編集',
+    allTables: 'すべてのテーブル',
+    locked: 'このテーブルの編集はロックされています。テンプレートは読み取り専用で開きます。',
+    lock: '編集をロック',
+    unlock: '編集のロックを解除',
+    recordView: 'レコードビュー',
+    boardView: 'ボードビュー',
+  },
+  preview: {
+    template: 'テンプレート',
+    record: 'レコード',
+    followsHost: 'ホストアプリで選択したレコードに追従します',
+    noRecord: 'ホストアプリでレコードが選択されていません',
+    noTemplate: 'プレビューするテンプレートを選んでください。',
+    rendering: '文書を作成しています…',
+    print: '印刷',
+    download: 'PDF をダウンロード',
+    back: 'テーブルに戻る',
+    pages_one: '{{count}} ページ',
+    pages_other: '{{count}} ページ',
+    pageImage: '{{total}} ページ中 {{n}} ページ',
+    pageText: '{{n}} ページ目のテキスト',
+  },
+  approval: {
+    title: '承認 {{code}}',
+    instance: '申請 {{code}}',
+    noTemplates: 'このデバイスには、この承認を印刷するテンプレートがまだありません。',
+    templates: 'この承認のテンプレート',
+  },
+  notice: {
+    dismiss: '閉じる',
+  },
+};
+
+export default messages;

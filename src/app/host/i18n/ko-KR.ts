@@ -1,0 +1,58 @@
+/** ko-KR strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: '호스트 앱에 연결하는 중…',
+  preparing: '이 베이스를 준비하는 중…',
+  waitingForTab: '다른 탭에서 이 베이스를 준비하고 있습니다. 이 탭은 완료를 기다립니다…',
+  offline: '오프라인: 호스트 앱의 데이터는 계속 들어오며 문서는 이 기기에서 만들어집니다.',
+  tables: {
+    title: '이 베이스의 테이블',
+    empty: '이 베이스에는 테이블이 없습니다.',
+    current: '지금 호스트 앱에 표시됨',
+  },
+  table: {
+    fields_one: '필드 {{count}}개',
+    fields_other: '필드 {{count}}개',
+    capped: '템플릿은 이 테이블의 처음 {{limit}}개 필드를 사용할 수 있습니다.',
+    records: '이 보기의 레코드',
+    noRecords: '이 보기에는 레코드가 없습니다.',
+    selected: '호스트 앱에서 선택됨',
+    templates: '템플릿',
+    noTemplates: '아직 이 테이블을 인쇄하는 템플릿이 없습니다.',
+    newTemplate: '새 템플릿',
+    newTemplateName: '{{table}} 템플릿',
+    preview: '미리 보기',
+    edit: '편집',
+    allTables: '모든 테이블',
+    locked: '이 테이블의 편집이 잠겨 있습니다. 템플릿은 읽기 전용으로 열립니다.',
+    lock: '편집 잠금',
+    unlock: '편집 잠금 해제',
+    recordView: '레코드 보기',
+    boardView: '보드 보기',
+  },
+  preview: {
+    template: '템플릿',
+    record: '레코드',
+    followsHost: '호스트 앱에서 선택한 레코드를 따라갑니다',
+    noRecord: '호스트 앱에서 선택한 레코드가 없습니다',
+    noTemplate: '미리 볼 템플릿을 선택하세요.',
+    rendering: '문서를 만드는 중…',
+    print: '인쇄',
+    download: 'PDF 다운로드',
+    back: '테이블로 돌아가기',
+    pages_one: '{{count}}쪽',
+    pages_other: '{{count}}쪽',
+    pageImage: '{{total}}쪽 중 {{n}}쪽',
+    pageText: '{{n}}쪽의 텍스트',
+  },
+  approval: {
+    title: '결재 {{code}}',
+    instance: '신청 {{code}}',
+    noTemplates: '이 기기에는 아직 이 결재를 인쇄하는 템플릿이 없습니다.',
+    templates: '이 결재의 템플릿',
+  },
+  notice: {
+    dismiss: '닫기',
+  },
+};
+
+export default messages;

@@ -1,0 +1,58 @@
+/** th-TH strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: 'กำลังเชื่อมต่อกับแอปโฮสต์…',
+  preparing: 'กำลังเตรียมเบสนี้…',
+  waitingForTab: 'อีกแท็บหนึ่งกำลังเตรียมเบสนี้ แท็บนี้กำลังรอ…',
+  offline: 'ออฟไลน์: ข้อมูลจากแอปโฮสต์ยังคงเข้ามา และเอกสารถูกสร้างบนอุปกรณ์นี้',
+  tables: {
+    title: 'ตารางในเบสนี้',
+    empty: 'เบสนี้ไม่มีตาราง',
+    current: 'กำลังแสดงในแอปโฮสต์',
+  },
+  table: {
+    fields_one: '{{count}} ฟิลด์',
+    fields_other: '{{count}} ฟิลด์',
+    capped: 'เทมเพลตใช้ได้เฉพาะ {{limit}} ฟิลด์แรกของตารางนี้',
+    records: 'ระเบียนในมุมมองนี้',
+    noRecords: 'มุมมองนี้ไม่มีระเบียน',
+    selected: 'เลือกไว้ในแอปโฮสต์',
+    templates: 'เทมเพลต',
+    noTemplates: 'ยังไม่มีเทมเพลตที่พิมพ์ตารางนี้',
+    newTemplate: 'เทมเพลตใหม่',
+    newTemplateName: 'เทมเพลตสำหรับ {{table}}',
+    preview: 'ดูตัวอย่าง',
+    edit: 'แก้ไข',
+    allTables: 'ตารางทั้งหมด',
+    locked: 'การแก้ไขตารางนี้ถูกล็อก เทมเพลตจะเปิดแบบอ่านอย่างเดียว',
+    lock: 'ล็อกการแก้ไข',
+    unlock: 'ปลดล็อกการแก้ไข',
+    recordView: 'มุมมองระเบียน',
+    boardView: 'มุมมองบอร์ด',
+  },
+  preview: {
+    template: 'เทมเพลต',
+    record: 'ระเบียน',
+    followsHost: 'ติดตามระเบียนที่เลือกในแอปโฮสต์',
+    noRecord: 'ไม่มีระเบียนที่เลือกในแอปโฮสต์',
+    noTemplate: 'เลือกเทมเพลตเพื่อดูตัวอย่าง',
+    rendering: 'กำลังสร้างเอกสาร…',
+    print: 'พิมพ์',
+    download: 'ดาวน์โหลด PDF',
+    back: 'กลับไปที่ตาราง',
+    pages_one: '{{count}} หน้า',
+    pages_other: '{{count}} หน้า',
+    pageImage: 'หน้า {{n}} จาก {{total}}',
+    pageText: 'ข้อความของหน้า {{n}}',
+  },
+  approval: {
+    title: 'การอนุมัติ {{code}}',
+    instance: 'คำขอ {{code}}',
+    noTemplates: 'ยังไม่มีเทมเพลตที่พิมพ์การอนุมัตินี้บนอุปกรณ์นี้',
+    templates: 'เทมเพลตของการอนุมัตินี้',
+  },
+  notice: {
+    dismiss: 'ปิด',
+  },
+};
+
+export default messages;

@@ -1,0 +1,58 @@
+/** vi-VN strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: 'Đang kết nối với ứng dụng chủ…',
+  preparing: 'Đang chuẩn bị base này…',
+  waitingForTab: 'Một thẻ khác đang chuẩn bị base này. Thẻ này đang chờ…',
+  offline: 'Ngoại tuyến: dữ liệu từ ứng dụng chủ vẫn đến và tài liệu được tạo trên thiết bị này.',
+  tables: {
+    title: 'Các bảng của base này',
+    empty: 'Base này không có bảng nào.',
+    current: 'Đang hiển thị trong ứng dụng chủ',
+  },
+  table: {
+    fields_one: '{{count}} trường',
+    fields_other: '{{count}} trường',
+    capped: 'Mẫu có thể dùng {{limit}} trường đầu tiên của bảng này.',
+    records: 'Bản ghi trong chế độ xem này',
+    noRecords: 'Chế độ xem này không có bản ghi.',
+    selected: 'Đã chọn trong ứng dụng chủ',
+    templates: 'Mẫu',
+    noTemplates: 'Chưa có mẫu nào in bảng này.',
+    newTemplate: 'Mẫu mới',
+    newTemplateName: 'Mẫu cho {{table}}',
+    preview: 'Xem trước',
+    edit: 'Sửa',
+    allTables: 'Tất cả bảng',
+    locked: 'Việc chỉnh sửa bảng này đã bị khóa: các mẫu của nó mở ở chế độ chỉ đọc.',
+    lock: 'Khóa chỉnh sửa',
+    unlock: 'Mở khóa chỉnh sửa',
+    recordView: 'Xem bản ghi',
+    boardView: 'Xem bảng tổng',
+  },
+  preview: {
+    template: 'Mẫu',
+    record: 'Bản ghi',
+    followsHost: 'Theo bản ghi được chọn trong ứng dụng chủ',
+    noRecord: 'Chưa chọn bản ghi nào trong ứng dụng chủ',
+    noTemplate: 'Chọn một mẫu để xem trước.',
+    rendering: 'Đang tạo tài liệu…',
+    print: 'In',
+    download: 'Tải PDF xuống',
+    back: 'Quay lại bảng',
+    pages_one: '{{count}} trang',
+    pages_other: '{{count}} trang',
+    pageImage: 'Trang {{n}} / {{total}}',
+    pageText: 'Văn bản của trang {{n}}',
+  },
+  approval: {
+    title: 'Phê duyệt {{code}}',
+    instance: 'Đơn {{code}}',
+    noTemplates: 'Chưa có mẫu nào in phê duyệt này trên thiết bị này.',
+    templates: 'Các mẫu của phê duyệt này',
+  },
+  notice: {
+    dismiss: 'Đóng',
+  },
+};
+
+export default messages;

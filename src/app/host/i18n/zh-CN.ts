@@ -1,0 +1,58 @@
+/** zh-CN strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: '正在连接宿主应用…',
+  preparing: '正在准备此多维表格…',
+  waitingForTab: '另一个标签页正在准备此多维表格，本标签页正在等待…',
+  offline: '离线：宿主应用的数据仍会传入，文档在本设备上生成。',
+  tables: {
+    title: '此多维表格中的数据表',
+    empty: '此多维表格没有数据表。',
+    current: '宿主应用当前显示',
+  },
+  table: {
+    fields_one: '{{count}} 个字段',
+    fields_other: '{{count}} 个字段',
+    capped: '模板可使用此数据表的前 {{limit}} 个字段。',
+    records: '此视图中的记录',
+    noRecords: '此视图没有记录。',
+    selected: '已在宿主应用中选中',
+    templates: '模板',
+    noTemplates: '还没有打印此数据表的模板。',
+    newTemplate: '新建模板',
+    newTemplateName: '{{table}} 的模板',
+    preview: '预览',
+    edit: '编辑',
+    allTables: '全部数据表',
+    locked: '此数据表已锁定编辑：其模板以只读方式打开。',
+    lock: '锁定编辑',
+    unlock: '解除编辑锁定',
+    recordView: '记录视图',
+    boardView: '看板视图',
+  },
+  preview: {
+    template: '模板',
+    record: '记录',
+    followsHost: '跟随宿主应用中选中的记录',
+    noRecord: '宿主应用中未选中记录',
+    noTemplate: '请选择要预览的模板。',
+    rendering: '正在生成文档…',
+    print: '打印',
+    download: '下载 PDF',
+    back: '返回数据表',
+    pages_one: '{{count}} 页',
+    pages_other: '{{count}} 页',
+    pageImage: '第 {{n}} 页，共 {{total}} 页',
+    pageText: '第 {{n}} 页的文字',
+  },
+  approval: {
+    title: '审批 {{code}}',
+    instance: '审批实例 {{code}}',
+    noTemplates: '本设备上还没有打印此审批的模板。',
+    templates: '此审批的模板',
+  },
+  notice: {
+    dismiss: '关闭',
+  },
+};
+
+export default messages;

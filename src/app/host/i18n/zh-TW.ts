@@ -1,0 +1,58 @@
+/** zh-TW strings of the host screens (namespace `host`). */
+const messages = {
+  connecting: '正在連線至宿主應用程式…',
+  preparing: '正在準備此多維表格…',
+  waitingForTab: '另一個分頁正在準備此多維表格，此分頁正在等候…',
+  offline: '離線：宿主應用程式的資料仍會傳入，文件在此裝置上產生。',
+  tables: {
+    title: '此多維表格中的資料表',
+    empty: '此多維表格沒有資料表。',
+    current: '宿主應用程式目前顯示',
+  },
+  table: {
+    fields_one: '{{count}} 個欄位',
+    fields_other: '{{count}} 個欄位',
+    capped: '範本可使用此資料表的前 {{limit}} 個欄位。',
+    records: '此檢視中的記錄',
+    noRecords: '此檢視沒有記錄。',
+    selected: '已在宿主應用程式中選取',
+    templates: '範本',
+    noTemplates: '尚無列印此資料表的範本。',
+    newTemplate: '新增範本',
+    newTemplateName: '{{table}} 的範本',
+    preview: '預覽',
+    edit: '編輯',
+    allTables: '所有資料表',
+    locked: '此資料表已鎖定編輯：其範本以唯讀方式開啟。',
+    lock: '鎖定編輯',
+    unlock: '解除編輯鎖定',
+    recordView: '記錄檢視',
+    boardView: '看板檢視',
+  },
+  preview: {
+    template: '範本',
+    record: '記錄',
+    followsHost: '跟隨宿主應用程式中選取的記錄',
+    noRecord: '宿主應用程式中未選取記錄',
+    noTemplate: '請選擇要預覽的範本。',
+    rendering: '正在產生文件…',
+    print: '列印',
+    download: '下載 PDF',
+    back: '返回資料表',
+    pages_one: '{{count}} 頁',
+    pages_other: '{{count}} 頁',
+    pageImage: '第 {{n}} 頁，共 {{total}} 頁',
+    pageText: '第 {{n}} 頁的文字',
+  },
+  approval: {
+    title: '簽核 {{code}}',
+    instance: '簽核申請 {{code}}',
+    noTemplates: '此裝置上尚無列印此簽核的範本。',
+    templates: '此簽核的範本',
+  },
+  notice: {
+    dismiss: '關閉',
+  },
+};
+
+export default messages;
