@@ -1,6 +1,7 @@
 /** The API as one Hono app under /api: public routes first, then everything behind a session. */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { BODY_CODE } from '../api/contract';
 import { type AuthEnv, requireSession } from './auth';
 import type { ServerContext } from './context';
@@ -15,6 +16,18 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
   const api = new Hono<AuthEnv>();
 
+  // A Quire app served from another origin may use this server only when configured to; the
+  // token travels in a header, never in a cookie, so no credentials mode is needed.
+  const corsOrigins = new Set(ctx.config.corsOrigins);
+  api.use(
+    '*',
+    cors({
+      origin: (origin) => (corsOrigins.has(origin) ? origin : null),
+      allowHeaders: ['authorization', 'content-type', 'app-version', 'lang', 'tenant-key'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
+      maxAge: 600,
+    }),
+  );
   api.use('*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

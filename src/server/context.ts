@@ -13,6 +13,13 @@ export interface ServerConfig {
   loginWindowMs: number;
   /** `frame-ancestors` sources of the app's CSP: the hosts allowed to embed Quire. */
   frameAncestors: string[];
+  /**
+   * Origins of Quire apps served elsewhere that may call this API (CORS). Empty: only the app this
+   * server serves itself, on its own origin, which needs no CORS.
+   */
+  corsOrigins: string[];
+  /** Servers on other origins the app served here may sync with (added to its CSP `connect-src`). */
+  connectOrigins: string[];
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -21,6 +28,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   loginMaxFailures: 10,
   loginWindowMs: 15 * 60_000,
   frameAncestors: ["'self'"],
+  corsOrigins: [],
+  connectOrigins: [],
 };
 
 export interface ServerContext {

@@ -10,6 +10,8 @@ describe('server command line', () => {
       dataDir: resolve('data'),
       databaseUrl: undefined,
       frameAncestors: ["'self'"],
+      corsOrigins: [],
+      connectOrigins: [],
     });
     const options = parseArgs(
       ['--api', '--port', '8080', '--data', '/tmp/q', '--frame-ancestors', "'self' https://a.example"],
@@ -23,6 +25,17 @@ describe('server command line', () => {
       databaseUrl: 'postgres://u:p@localhost/db',
       frameAncestors: ["'self'", 'https://a.example'],
     });
+  });
+
+  it('reads the origins allowed to call the API and the servers the app may sync with', () => {
+    const options = parseArgs(['--cors-origins', 'https://app.example, http://127.0.0.1:5000'], {
+      QUIRE_CONNECT_ORIGINS: 'https://sync.example',
+    });
+    expect(options.corsOrigins).toEqual(['https://app.example', 'http://127.0.0.1:5000']);
+    expect(options.connectOrigins).toEqual(['https://sync.example']);
+    expect(() => parseArgs(['--cors-origins', '*'], {})).toThrow('--cors-origins');
+    expect(() => parseArgs(['--cors-origins', 'https://app.example/path'], {})).toThrow('--cors-origins');
+    expect(() => parseArgs([], { QUIRE_CONNECT_ORIGINS: 'javascript:alert(1)' })).toThrow('--connect-origins');
   });
 
   it('refuses a port that is not one', () => {

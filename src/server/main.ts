@@ -14,6 +14,26 @@ export interface CliOptions {
   dataDir: string;
   databaseUrl?: string;
   frameAncestors: string[];
+  corsOrigins: string[];
+  connectOrigins: string[];
+}
+
+/** A list of origins from a flag or variable: `https://a.example, https://b.example`. */
+function originList(text: string | undefined, name: string): string[] {
+  const origins = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin)
+      throw new QuireError('DataInvalid', {
+        detail: `--${name} takes origins like https://quire.example.com, not '${origin}'`,
+      });
+  }
+  return origins;
 }
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
@@ -31,6 +51,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     dataDir: resolve(value('data') ?? env.QUIRE_DATA ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
+    corsOrigins: originList(value('cors-origins') ?? env.QUIRE_CORS_ORIGINS, 'cors-origins'),
+    connectOrigins: originList(value('connect-origins') ?? env.QUIRE_CONNECT_ORIGINS, 'connect-origins'),
   };
 }
 
@@ -41,7 +63,11 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
     host: options.host,
     database: { url: options.databaseUrl, dataDir: options.dataDir },
     staticHandler,
-    config: { frameAncestors: options.frameAncestors },
+    config: {
+      frameAncestors: options.frameAncestors,
+      corsOrigins: options.corsOrigins,
+      connectOrigins: options.connectOrigins,
+    },
   });
   const where =
     server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${options.dataDir}`;

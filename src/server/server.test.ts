@@ -53,6 +53,41 @@ describe.each(testBackends())('server on $name', (backend) => {
     });
   });
 
+  describe('another origin', () => {
+    it('answers CORS only for the configured app origins; the app served here may connect to configured servers', async () => {
+      const other = await startTestServer(db, {
+        config: { corsOrigins: ['https://app.example'], connectOrigins: ['https://sync.example'] },
+        staticHandler: (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html>'),
+      });
+      try {
+        const preflight = (origin: string) =>
+          fetch(`${other.url}/api/auth/login`, {
+            method: 'OPTIONS',
+            headers: {
+              origin,
+              'access-control-request-method': 'POST',
+              'access-control-request-headers': 'content-type,app-version,lang',
+            },
+          });
+        const allowed = await preflight('https://app.example');
+        expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+        expect(allowed.headers.get('access-control-allow-headers')).toContain('app-version');
+        expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+        const refused = await preflight('https://evil.example');
+        expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+        const health = await fetch(`${other.url}/api/health`, { headers: { origin: 'https://evil.example' } });
+        expect(health.headers.get('access-control-allow-origin')).toBeNull();
+        const csp = (await fetch(`${other.url}/`)).headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("connect-src 'self' blob: data: https://sync.example");
+        // This test's server was given no CORS origins: nobody else's page may call it.
+        const own = await fetch(`${server.url}/api/health`, { headers: { origin: 'https://app.example' } });
+        expect(own.headers.get('access-control-allow-origin')).toBeNull();
+      } finally {
+        await other.close();
+      }
+    });
+  });
+
   describe('envelope and accounts', () => {
     it('answers health with code 0 and no login', async () => {
       const reply = await call('GET', '/api/health');

@@ -45,7 +45,7 @@ export function securityHeaders(config: ServerConfig): Record<string, string> {
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     // The app fetches its own blob: and data: URLs (downloads, previews, images).
-    "connect-src 'self' blob: data:",
+    ["connect-src 'self' blob: data:", ...config.connectOrigins].join(' '),
     "frame-src 'self' blob:",
     "object-src 'self' blob:",
     "manifest-src 'self'",

@@ -19,6 +19,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // Beside the app's port; not +17 (4190 is on the Fetch standard's list of ports browsers refuse).
 const PORT = Number(process.env.QUIRE_E2E_SYNC_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 20);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
+// The suite's own app server (static, no API): an app on another origin that the server allows (CORS).
+const APP_ORIGIN = `http://127.0.0.1:${process.env.QUIRE_E2E_PORT ?? 4173}`;
 const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const EMAIL = `sync.${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';
@@ -33,7 +35,7 @@ test.beforeAll(async () => {
   // tsx and PGlite start in a few seconds on a quiet machine; far more on a loaded one.
   test.setTimeout(150_000);
   dataDir = mkdtempSync(join(tmpdir(), 'quire-sync-e2e-'));
-  const env = { ...process.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, QUIRE_CORS_ORIGINS: APP_ORIGIN };
   delete env.DATABASE_URL;
   server = spawn(
     process.execPath,
@@ -155,10 +157,13 @@ test('two profiles share a template through the server: offline edit, conflict, 
   await goOffline(pageB, contextB);
   await typeAtEnd(pageB, ' B offline.');
   await saved(pageB);
+  // The editor itself says the change is kept here until it can be sent.
+  await expect(pageB.getByTestId('editor-sync')).toContainText('Waiting to send');
   await page.goto(editorA);
   await expect(textBox(page)).toContainText('Shared start.');
   await typeAtEnd(page, ' A online.');
   await saved(page);
+  await expect(page.getByTestId('editor-sync')).toHaveText('Synced', { timeout: 15_000 });
   await page.goto(LIST);
   await expect(badge(page)).toHaveText('Synced', { timeout: 15_000 });
 
@@ -211,4 +216,42 @@ test('two profiles share a template through the server: offline edit, conflict, 
   await card(page).getByRole('link', { name: NAME }).click();
   await expect(textBox(page)).toContainText('B offline');
   await expect(textBox(page)).not.toContainText('After the release');
+});
+
+test.describe('a server on another origin', () => {
+  test.use({ baseURL: APP_ORIGIN });
+
+  test('an app served elsewhere signs in to a server on another origin that allows it', async ({
+    page,
+    foreignRequests,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/sync');
+    await expect(page.getByTestId('sync-server')).toContainText(`This site (${APP_ORIGIN})`);
+    await page.getByRole('button', { name: 'Change server' }).click();
+    const address = page.getByLabel('Server address');
+    await address.fill('ftp://files.example');
+    await address.press('Enter');
+    await expect(page.getByText('Enter a server address such as https://quire.example.com.')).toBeVisible();
+    await address.fill(ORIGIN);
+    await page.getByRole('button', { name: 'Use this server' }).click();
+    await expect(page.getByTestId('sync-server')).toContainText(`Server: ${ORIGIN}`);
+
+    await page.getByRole('button', { name: 'I need an account' }).click();
+    const email = `elsewhere.${Date.now()}@example.test`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Your name').fill('Bo');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await expect(page.getByText(`Connected as ${email}`)).toBeVisible();
+    await expect(page.getByTestId('sync-server')).toContainText(ORIGIN);
+    // The choice is this device's: it holds after a reload.
+    await page.reload();
+    await expect(page.getByText(`Connected as ${email}`)).toBeVisible();
+    await expect(page.getByTestId('sync-server')).toContainText(ORIGIN);
+    // The chosen server's API is the only other origin asked for anything; the suite's check sees the rest.
+    const elsewhere = foreignRequests.filter((url) => !url.startsWith(`${ORIGIN}/api/`));
+    expect(elsewhere).toEqual([]);
+    foreignRequests.length = 0;
+  });
 });

@@ -12,6 +12,7 @@ import { sampleKey } from '../services/samples';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { useDialogs } from '../shell/ConfirmDialog';
+import { EditorSyncBadge } from '../sync/TemplateSync';
 import { Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
@@ -496,6 +497,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         </a>
         <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
         <SaveIndicator onRetry={saving.retry} />
+        <EditorSyncBadge localId={loaded.row.id} />
         <BindingPicker binding={binding} context={context} onBind={bind} />
         <span className="qe-top-spacer" />
         <button

@@ -8,8 +8,9 @@ import type { DocDto, TeamDto, UserDto } from '../../api/contract';
 import type { BaseRow } from '../../storage/types';
 import type { BaseLinkRow } from '../../sync/store';
 import { getStorage } from '../services/storage';
-import { rememberLinked, runningSync, startSync } from '../services/sync/runtime';
+import { hasLinkedBases, rememberLinked, runningSync, startSync } from '../services/sync/runtime';
 import { clearServerLogin, connectApi, saveServerLogin, serverApi, serverLogin } from '../services/sync/server';
+import { parseServerAddress, saveServerAddress, serverAddress } from '../services/sync/serverAddress';
 import { ErrorLine, useErrorText } from './errors';
 import { useSyncTranslation } from './i18n/useSyncTranslation';
 import { defaultTeam, NEW_DOC, suggestedDoc } from './model';
@@ -17,6 +18,86 @@ import { SyncStatusLine } from './TemplateSync';
 import { useServerToken } from './useSync';
 import './sync.css';
 import { Select } from '../shell/Select';
+
+/**
+ * Which server the form signs in to: this site's by default, or one typed here. Changing it is offered
+ * only while no workspace syncs, since linked templates belong to the server they were linked with.
+ */
+function ServerChoice() {
+  const { t } = useSyncTranslation();
+  const [origin, setOrigin] = useState(serverAddress);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const shown = origin ?? t('sameOrigin', { origin: window.location.origin });
+  // Not a form of its own: it sits inside the sign-in form, where Enter must choose the server only.
+  const save = () => {
+    const typed = draft.trim() ? parseServerAddress(draft) : undefined;
+    if (typed === null) {
+      setInvalid(true);
+      return;
+    }
+    saveServerAddress(typed);
+    setOrigin(serverAddress());
+    setEditing(false);
+  };
+  if (!editing)
+    return (
+      <p className="muted sync-server" data-testid="sync-server">
+        {t('server')}: {shown}{' '}
+        {hasLinkedBases() ? (
+          <span>{t('serverLocked')}</span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-small btn-quiet"
+            onClick={() => {
+              setDraft(origin ?? '');
+              setInvalid(false);
+              setEditing(true);
+            }}
+          >
+            {t('changeServer')}
+          </button>
+        )}
+      </p>
+    );
+  return (
+    <div className="sync-server-form">
+      <label>
+        <span>{t('serverAddress')}</span>
+        <input
+          type="url"
+          inputMode="url"
+          placeholder={window.location.origin}
+          value={draft}
+          aria-invalid={invalid}
+          aria-describedby="sync-server-hint"
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setInvalid(false);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            save();
+          }}
+        />
+        <small id="sync-server-hint" className="muted">
+          {invalid ? t('serverAddressInvalid') : t('serverAddressHint')}
+        </small>
+      </label>
+      <div className="sync-actions">
+        <button type="button" className="btn btn-small btn-primary" onClick={save}>
+          {t('useServer')}
+        </button>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => setEditing(false)}>
+          {t('cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 function ConnectForm() {
   const { t } = useSyncTranslation();
@@ -47,9 +128,7 @@ function ConnectForm() {
   return (
     <form className="sync-card sync-connect" onSubmit={(event) => void submit(event)}>
       <h2>{mode === 'in' ? t('signIn') : t('signUp')}</h2>
-      <p className="muted">
-        {t('server')}: {t('sameOrigin', { origin: window.location.origin })}
-      </p>
+      <ServerChoice />
       <label>
         <span>{t('email')}</span>
         <input type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -243,6 +322,9 @@ function Connected() {
     <>
       <div className="sync-card">
         <p>{user ? t('signedInAs', { email: user.email }) : '…'}</p>
+        <p className="muted" data-testid="sync-server">
+          {t('server')}: {serverAddress() ?? t('sameOrigin', { origin: window.location.origin })}
+        </p>
         <p className="muted">{t('signOutNote')}</p>
         <button type="button" className="btn btn-quiet" onClick={() => void signOut()}>
           {t('signOut')}

@@ -4,6 +4,7 @@
  * conflict dialog, and a status line with the changes waiting. Renders nothing server-related — and
  * opens nothing — until a workspace of this device is linked.
  */
+import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReleaseDto } from '../../api/contract';
@@ -33,7 +34,7 @@ export function SyncStatusLine({ offerConnect = false }: { offerConnect?: boolea
   if (!runtime) {
     return offerConnect ? (
       <p className="sync-status">
-        <a href="/sync">{t('openSync')}</a>
+        <Link to="/sync">{t('openSync')}</Link>
       </p>
     ) : null;
   }
@@ -45,7 +46,7 @@ export function SyncStatusLine({ offerConnect = false }: { offerConnect?: boolea
         <span data-testid="sync-waiting">{t('waiting', { count: counts.waiting })}</span>
       )}
       {counts && counts.conflicts > 0 && <span>{t('conflicts', { count: counts.conflicts })}</span>}
-      <a href="/sync">{t('title')}</a>
+      <Link to="/sync">{t('title')}</Link>
     </p>
   );
 }
@@ -180,6 +181,39 @@ function Releases({ runtime, localId, releaseNo }: { runtime: SyncRuntime; local
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The editor's sync line for the template being edited: its state beside the save indicator, and the
+ * server's conflict dialog one click away. Nothing shows until a workspace of this device is linked.
+ */
+export function EditorSyncBadge({ localId }: { localId: string }) {
+  const { t } = useSyncTranslation();
+  const runtime = useSyncRuntime();
+  const view = useLiveQuery(() => runtime?.bridge.viewOf(localId), [runtime, localId]);
+  const conflict = useLiveQuery(async () => {
+    const remoteId = await runtime?.bridge.remoteIdOf(localId);
+    return remoteId ? runtime?.engine.db.conflicts.get(remoteId) : undefined;
+  }, [runtime, localId]);
+  const [resolving, setResolving] = useState(false);
+  if (!runtime || !view) return null;
+  const badge = badgeOf(view);
+  return (
+    <span className="sync-editor" data-testid="editor-sync">
+      <span className="sync-badge" data-sync-state={badge.state} role="status">
+        {t(`state.${badge.state}`)}
+        {badge.waiting > 0 && ` · ${t('waiting', { count: badge.waiting })}`}
+      </span>
+      {badge.state === 'conflict' && conflict && (
+        <button type="button" className="btn btn-small btn-danger" onClick={() => setResolving(true)}>
+          {t('resolve')}
+        </button>
+      )}
+      {resolving && conflict && (
+        <ServerConflictDialog runtime={runtime} conflict={conflict} onClose={() => setResolving(false)} />
+      )}
+    </span>
   );
 }
 

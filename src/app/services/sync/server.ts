@@ -1,5 +1,5 @@
 /**
- * The app's connection to Quire's server (same origin): the signed-in account (the 'open' login
+ * The app's connection to Quire's server (this site's own unless another was chosen): the signed-in account (the 'open' login
  * record of spec 000 §3, holding the server's token) and a typed client whose 401 clears that
  * login (spec 000 §4). Sync then pauses and the sync screen asks to sign in again: local work goes
  * on, and the page is not taken away from someone typing in the editor.
@@ -11,6 +11,7 @@ import type { LoginDto } from '../../../api/contract';
 import { type QuireApi, quireApi } from '../../../api/quire';
 import type { LoginRecord } from '../../auth/loginStore';
 import { loginStore } from '../../auth/session';
+import { serverAddress } from './serverAddress';
 
 /** Local-only records ("Continue on this device") start with this; they carry no server token. */
 const LOCAL_TOKEN_PREFIX = 'local-';
@@ -60,19 +61,24 @@ export function onSessionExpired(handler: () => void): void {
   expiredHandler = handler;
 }
 
-let api: QuireApi | undefined;
+let api: { origin: string | undefined; calls: QuireApi } | undefined;
 
-/** The typed calls of the server, with this tab's login. */
+/** The typed calls of the server (this site's, or the one chosen on /sync), with this tab's login. */
 export function serverApi(): QuireApi {
-  api ??= quireApi(
-    new ApiClient({
-      getToken: () => serverLogin()?.token,
-      getTenantKey: () => serverLogin()?.tenantKey,
-      getLang: () => i18next.language || 'en-US',
-      onUnauthorized: () => expiredHandler(),
-    }),
-  );
-  return api;
+  const origin = serverAddress();
+  if (!api || api.origin !== origin) {
+    const calls = quireApi(
+      new ApiClient({
+        baseUrl: origin,
+        getToken: () => serverLogin()?.token,
+        getTenantKey: () => serverLogin()?.tenantKey,
+        getLang: () => i18next.language || 'en-US',
+        onUnauthorized: () => expiredHandler(),
+      }),
+    );
+    api = { origin, calls };
+  }
+  return api.calls;
 }
 
 /**
@@ -80,5 +86,5 @@ export function serverApi(): QuireApi {
  * not an expired session.
  */
 export function connectApi(): QuireApi {
-  return quireApi(new ApiClient({ getLang: () => i18next.language || 'en-US' }));
+  return quireApi(new ApiClient({ baseUrl: serverAddress(), getLang: () => i18next.language || 'en-US' }));
 }

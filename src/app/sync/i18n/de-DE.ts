@@ -6,6 +6,13 @@ const messages = {
   openSync: 'Mit einem Server synchronisieren…',
   server: 'Server',
   sameOrigin: 'Diese Website ({{origin}})',
+  changeServer: 'Server wechseln',
+  serverAddress: 'Serveradresse',
+  serverAddressHint:
+    'Leer lassen, um diese Website zu verwenden. Ein Server anderswo muss Verbindungen von dieser Website erlauben.',
+  serverAddressInvalid: 'Geben Sie eine Serveradresse wie https://quire.example.com ein.',
+  useServer: 'Diesen Server verwenden',
+  serverLocked: 'Beenden Sie die Synchronisierung aller Arbeitsbereiche, bevor Sie einen anderen Server wählen.',
   signIn: 'Anmelden',
   signUp: 'Konto erstellen',
   haveAccount: 'Ich habe bereits ein Konto',

@@ -6,6 +6,13 @@ const messages = {
   openSync: 'Sincronizar con un servidor…',
   server: 'Servidor',
   sameOrigin: 'Este sitio ({{origin}})',
+  changeServer: 'Cambiar de servidor',
+  serverAddress: 'Dirección del servidor',
+  serverAddressHint:
+    'Déjelo vacío para usar este sitio. Un servidor en otro lugar debe permitir que este sitio se conecte.',
+  serverAddressInvalid: 'Introduzca una dirección de servidor como https://quire.example.com.',
+  useServer: 'Usar este servidor',
+  serverLocked: 'Deje de sincronizar todos los espacios de trabajo antes de elegir otro servidor.',
   signIn: 'Iniciar sesión',
   signUp: 'Crear una cuenta',
   haveAccount: 'Ya tengo una cuenta',

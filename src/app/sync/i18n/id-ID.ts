@@ -6,6 +6,13 @@ const messages = {
   openSync: 'Sinkronkan dengan server…',
   server: 'Peladen',
   sameOrigin: 'Situs ini ({{origin}})',
+  changeServer: 'Ganti server',
+  serverAddress: 'Alamat server',
+  serverAddressHint:
+    'Biarkan kosong untuk memakai situs ini. Server di tempat lain harus mengizinkan situs ini terhubung.',
+  serverAddressInvalid: 'Masukkan alamat server seperti https://quire.example.com.',
+  useServer: 'Gunakan server ini',
+  serverLocked: 'Hentikan sinkronisasi semua ruang kerja sebelum memilih server lain.',
   signIn: 'Masuk',
   signUp: 'Buat akun',
   haveAccount: 'Saya sudah punya akun',

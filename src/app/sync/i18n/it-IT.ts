@@ -6,6 +6,13 @@ const messages = {
   openSync: 'Sincronizza con un server…',
   server: 'Server',
   sameOrigin: 'Questo sito ({{origin}})',
+  changeServer: 'Cambia server',
+  serverAddress: 'Indirizzo del server',
+  serverAddressHint:
+    'Lascia vuoto per usare questo sito. Un server altrove deve consentire la connessione da questo sito.',
+  serverAddressInvalid: 'Inserisci un indirizzo di server come https://quire.example.com.',
+  useServer: 'Usa questo server',
+  serverLocked: 'Interrompi la sincronizzazione di tutte le aree di lavoro prima di scegliere un altro server.',
   signIn: 'Accedi',
   signUp: 'Crea un account',
   haveAccount: 'Ho già un account',

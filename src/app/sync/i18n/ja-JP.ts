@@ -6,6 +6,13 @@ const messages = {
   openSync: 'サーバーと同期…',
   server: 'サーバー',
   sameOrigin: 'このサイト（{{origin}}）',
+  changeServer: 'サーバーを変更',
+  serverAddress: 'サーバーのアドレス',
+  serverAddressHint:
+    '空欄ならこのサイトを使います。ほかの場所のサーバーは、このサイトからの接続を許可している必要があります。',
+  serverAddressInvalid: 'https://quire.example.com のようなサーバーのアドレスを入力してください。',
+  useServer: 'このサーバーを使う',
+  serverLocked: '別のサーバーを選ぶ前に、すべてのワークスペースの同期を停止してください。',
   signIn: 'ログイン',
   signUp: 'アカウントを作成',
   haveAccount: 'アカウントを持っています',

@@ -6,6 +6,13 @@ const messages = {
   openSync: 'Sincronizar com um servidor…',
   server: 'Servidor',
   sameOrigin: 'Este site ({{origin}})',
+  changeServer: 'Trocar de servidor',
+  serverAddress: 'Endereço do servidor',
+  serverAddressHint:
+    'Deixe vazio para usar este site. Um servidor em outro lugar precisa permitir a conexão deste site.',
+  serverAddressInvalid: 'Informe um endereço de servidor como https://quire.example.com.',
+  useServer: 'Usar este servidor',
+  serverLocked: 'Pare de sincronizar todos os espaços de trabalho antes de escolher outro servidor.',
   signIn: 'Entrar',
   signUp: 'Criar uma conta',
   haveAccount: 'Já tenho uma conta',
