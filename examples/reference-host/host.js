@@ -4,8 +4,9 @@
 // approval with instances. Served by `npm run host-demo`; also the fixture of tests/e2e/hosts.spec.ts.
 //
 // Query parameters: quire=<Quire's origin> (default: /config.json of the demo server),
-// mode=approval, user=<user id>, lang=<language>, slowWrites=<ms> (delays record writes, so two tabs
-// can be seen waiting on one another), forger=<third-origin page to frame beside Quire>.
+// mode=approval, user=<user id>, lang=<language>, holdWrites=1 (record writes wait until
+// `releaseWrites()` is called in this page, or 25 s, so two tabs can be seen waiting on one
+// another), forger=<third-origin page to frame beside Quire>.
 
 const params = new URLSearchParams(location.search);
 const config = await fetch('./config.json')
@@ -15,7 +16,7 @@ const quireOrigin = params.get('quire') ?? config.quireOrigin ?? 'http://127.0.0
 const mode = params.get('mode') === 'approval' ? 'approval' : 'base';
 const userId = params.get('user') ?? 'u-demo';
 const lang = params.get('lang') ?? 'en-US';
-const slowWrites = Number(params.get('slowWrites') ?? 0);
+const holdWrites = params.get('holdWrites') === '1';
 
 const { createQuireHost, HostAnswerError } = await import(`${quireOrigin}/embed/quire-host.js`);
 
@@ -124,7 +125,17 @@ const tableById = (id) => {
 const checkBase = (baseId) => {
   if (baseId && baseId !== BASE_ID) throw new HostAnswerError('WRONG_BASE', `this page shows ${BASE_ID}`);
 };
-const pause = () => new Promise((resolve) => setTimeout(resolve, slowWrites));
+const held = [];
+window.releaseWrites = () => {
+  for (const release of held.splice(0)) release();
+};
+const pause = () =>
+  holdWrites
+    ? new Promise((resolve) => {
+        held.push(resolve);
+        setTimeout(resolve, 25_000);
+      })
+    : Promise.resolve();
 
 function renderTabs() {
   const nav = document.getElementById('tabs');

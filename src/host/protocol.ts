@@ -21,6 +21,10 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const METHOD_TIMEOUT_MS: Partial<Record<HostMethod, number>> = {
   hello: 5_000,
   'base.getFieldMetaList': 6_000,
+  // Writes may wait on the host's own storage; the base token is written under a 30 s lock.
+  'base.addRecord': 30_000,
+  'base.setRecord': 30_000,
+  'base.deleteRecord': 30_000,
 };
 
 /** Error codes a host answers with; any other string is passed on as a host error. */

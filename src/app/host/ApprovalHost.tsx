@@ -18,6 +18,8 @@ import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
 import type { HostConnection } from './connection';
 import { HostDocument } from './HostDocument';
+import { HostNotice } from './HostNotice';
+import { createApprovalHostTemplate } from './hostTemplates';
 import { useHostTranslation } from './i18n/useHostTranslation';
 import { useHost } from './useHost';
 import './host.css';
@@ -101,11 +103,20 @@ export function ApprovalPreviewScreen() {
   const { connection, element } = useApprovalHost();
   const [loaded, setLoaded] = useState<
     | { status: 'loading' }
-    | { status: 'ready'; code: string; source: PrintSource; templates: TemplateRow[] }
+    | {
+        status: 'ready';
+        code: string;
+        design: Record<string, unknown>;
+        source: PrintSource;
+        templates: TemplateRow[];
+      }
     | { status: 'failed'; error: unknown }
   >({ status: 'loading' });
   const [choice, setChoice] = useState<string | undefined>();
+  const [created, setCreated] = useState(0);
+  const [createError, setCreateError] = useState<unknown>();
   const blocked = element !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created is the explicit reload after "New template"
   useEffect(() => {
     if (blocked) return;
     let alive = true;
@@ -132,7 +143,7 @@ export function ApprovalPreviewScreen() {
         await Promise.all(approvalBindings(context.approvalCode).map((tableId) => storage.templates.list({ tableId })))
       ).flat();
       const source: PrintSource = { kind: 'approval', definition: design, ...(instance ? { instance } : {}) };
-      return { status: 'ready' as const, code: context.approvalCode, source, templates };
+      return { status: 'ready' as const, code: context.approvalCode, design, source, templates };
     })().then(
       (value) => alive && setLoaded(value),
       (error: unknown) => alive && setLoaded({ status: 'failed', error }),
@@ -140,11 +151,22 @@ export function ApprovalPreviewScreen() {
     return () => {
       alive = false;
     };
-  }, [connection, blocked, instanceCode]);
+  }, [connection, blocked, instanceCode, created]);
   if (element) return element;
   if (loaded.status === 'loading') return <Connecting />;
   if (loaded.status === 'failed') return <ErrorPage error={loaded.error} />;
   const template = loaded.templates.find((row) => row.id === choice) ?? loaded.templates[0];
+  const create = () => {
+    const approvalName = typeof loaded.design.approval_name === 'string' ? loaded.design.approval_name : loaded.code;
+    createApprovalHostTemplate({
+      approvalCode: loaded.code,
+      name: t('table.newTemplateName', { table: approvalName }),
+      design: loaded.design,
+    }).then((row) => {
+      setChoice(row.id);
+      setCreated((n) => n + 1);
+    }, setCreateError);
+  };
   return (
     <section className="screen host-screen host-preview" data-instance={instanceCode}>
       <h1>{t('approval.instance', { code: instanceCode })}</h1>
@@ -163,11 +185,19 @@ export function ApprovalPreviewScreen() {
           <HostDocument template={template} source={loaded.source} />
         </>
       ) : (
-        <p>
-          {t('approval.noTemplates')}{' '}
-          <Link to={`/approval/${encodeURIComponent(loaded.code)}`}>{t('approval.templates')}</Link>
-        </p>
+        <>
+          <p>
+            {t('approval.noTemplates')}{' '}
+            <Link to={`/approval/${encodeURIComponent(loaded.code)}`}>{t('approval.templates')}</Link>
+          </p>
+          <button type="button" className="button primary" onClick={create}>
+            {t('table.newTemplate')}
+          </button>
+        </>
       )}
+      {createError ? (
+        <HostNotice error={createError} mode="notification" onDismiss={() => setCreateError(undefined)} />
+      ) : null}
     </section>
   );
 }

@@ -14,15 +14,18 @@ import {
   parseTemplateContent,
   serializeTemplateContent,
 } from '../../core/model';
+import { legalizeVariableName } from '../../core/naming/names';
 import type { TemplateCategory } from '../../host/base';
 import type { HostField } from '../../host/protocol';
 import type { TemplateRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
+import { approvalBinding } from '../services/templates';
 
 /** Fields a starter template shows; the designer adds the rest. */
 const STARTER_FIELDS = 12;
 
-export function starterContent(fields: readonly HostField[]): string {
+/** A record card: one line per field, "Name: value". */
+export function starterContent(fields: ReadonlyArray<{ name: string; variable?: string }>): string {
   const rows = fields.slice(0, STARTER_FIELDS).map((field) =>
     createRow([
       createBlock('richText', {
@@ -31,7 +34,7 @@ export function starterContent(fields: readonly HostField[]): string {
             type: 'paragraph',
             children: [
               { text: `${field.name}: `, bold: true },
-              { type: 'variable', name: field.name, children: [{ text: '' }] },
+              { type: 'variable', name: field.variable ?? field.name, children: [{ text: '' }] },
               { text: '' },
             ],
           },
@@ -70,4 +73,29 @@ export async function createHostTemplate(input: {
 
 export async function getHostTemplate(templateId: string): Promise<TemplateRow | undefined> {
   return (await getStorage()).templates.get(templateId);
+}
+
+/** The printable items of an approval's form, named as the approval mapping names their variables. */
+export function approvalStarterFields(design: Record<string, unknown>): Array<{ name: string; variable: string }> {
+  const form = Array.isArray(design.form) ? (design.form as unknown[]) : [];
+  return form.flatMap((item) => {
+    const { name, printable } = (item ?? {}) as { name?: unknown; printable?: unknown };
+    if (typeof name !== 'string' || name.trim() === '' || printable === false) return [];
+    return [{ name, variable: legalizeVariableName(name.trim()) }];
+  });
+}
+
+export async function createApprovalHostTemplate(input: {
+  approvalCode: string;
+  name: string;
+  design: Record<string, unknown>;
+}): Promise<TemplateRow> {
+  const storage = await getStorage();
+  return storage.templates.create({
+    name: input.name,
+    baseId: 'local',
+    tableId: approvalBinding(input.approvalCode),
+    type: EditorMode.Docs,
+    content: starterContent(approvalStarterFields(input.design)),
+  });
 }

@@ -1,0 +1,158 @@
+/**
+ * Quire embedded in the reference host (examples/reference-host) on a second origin, with Quire
+ * served with that origin as its only host (frame-ancestors and /quire-hosts.json). The host's
+ * data comes through the protocol; a third origin posts forged messages.
+ */
+import { readFile } from 'node:fs/promises';
+import { type Browser, type BrowserContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { startHostDemo } from '../../scripts/host-demo.mjs';
+import { pdfText } from './pdf';
+
+// Three origins beside the suite's own server: Quire with its host configured, the host, a forger.
+const BASE_PORT = Number(process.env.QUIRE_E2E_PORT ?? 4173);
+let demo: Awaited<ReturnType<typeof startHostDemo>>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  demo = await startHostDemo({
+    quirePort: BASE_PORT + 1,
+    hostPort: BASE_PORT + 2,
+    forgerPort: BASE_PORT + 3,
+    root: process.env.QUIRE_E2E_DIST ?? 'dist',
+  });
+});
+
+test.afterAll(async () => {
+  await demo?.close();
+});
+
+/** Every request stays on the three local origins: nothing is fetched from anywhere else. */
+async function openContext(browser: Browser): Promise<{ context: BrowserContext; foreign: string[] }> {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const foreign: string[] = [];
+  const allowed = new Set([demo.quireOrigin, demo.hostOrigin, demo.forgerOrigin]);
+  context.on('request', (request) => {
+    const url = request.url();
+    if (/^https?:/.test(url) && !allowed.has(new URL(url).origin)) foreign.push(url);
+  });
+  return { context, foreign };
+}
+
+function quire(page: Page): FrameLocator {
+  return page.frameLocator('#quire');
+}
+
+function quireUrl(page: Page): string {
+  return (
+    page
+      .frames()
+      .find((f) => f.url().startsWith(demo.quireOrigin))
+      ?.url() ?? ''
+  );
+}
+
+/** Opens the host page and signs in inside Quire (the first visit on a fresh profile). */
+async function openHost(page: Page, query = '') {
+  await page.goto(`${demo.hostOrigin}/${query}`);
+  await quire(page).getByRole('button', { name: 'Continue on this device' }).click();
+}
+
+const previewText = (page: Page) => quire(page).getByTestId('host-page-text').first();
+
+test('the reference host embeds Quire: its table, a record followed by the preview, printed offline, a table change followed', async ({
+  browser,
+}) => {
+  // The first render starts the typesetter (WebAssembly): generous, bounded waits for a loaded machine.
+  test.setTimeout(240_000);
+  const { context, foreign } = await openContext(browser);
+  const page = await context.newPage();
+  await openHost(page);
+
+  // /baseplugin → the host's current table.
+  await expect(quire(page).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });
+  expect(quireUrl(page)).toContain('/baseplugin/t/tblOrders');
+  await expect(page.locator('#status')).toHaveText(`Connected to ${demo.quireOrigin}`);
+  await expect(quire(page).getByTestId('host-records')).toContainText('SO-1002');
+
+  // A new template prints the record selected in the host.
+  await quire(page).getByRole('button', { name: 'New template' }).click();
+  await expect(quire(page).getByTestId('host-record')).toContainText('SO-1001');
+  await expect(previewText(page)).toContainText('SO-1001', { timeout: 120_000 });
+  await expect(previewText(page)).toContainText('Alice Chen');
+
+  // Selecting another record in the host: the preview follows.
+  await page.locator('tr[data-record="recO2"]').click();
+  await expect(previewText(page)).toContainText('SO-1002', { timeout: 60_000 });
+  await expect(previewText(page)).toContainText('Bruno Díaz');
+
+  // Offline: the host's data still comes through the bridge, the document is made on the device.
+  await context.setOffline(true);
+  await page.locator('tr[data-record="recO3"]').click();
+  await expect(quire(page).getByTestId('host-offline')).toBeVisible();
+  await expect(previewText(page)).toContainText('SO-1003', { timeout: 60_000 });
+  const downloading = page.waitForEvent('download');
+  await quire(page).getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = await readFile(await download.path());
+  expect(pdfText(bytes)).toContain('SO-1003');
+  expect(pdfText(bytes)).toContain('Chen Wei');
+  await context.setOffline(false);
+
+  // The host shows another table: Quire goes there.
+  await page.getByRole('button', { name: 'Customers' }).click();
+  await expect(quire(page).getByRole('heading', { name: 'Customers' })).toBeVisible({ timeout: 10_000 });
+  expect(quireUrl(page)).toContain('/baseplugin/t/tblCustomers');
+
+  expect(foreign, 'requests to another origin').toEqual([]);
+  await context.close();
+});
+
+test('messages posted by a third origin change nothing', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, foreign } = await openContext(browser);
+  const page = await context.newPage();
+  await openHost(page, `?forger=${encodeURIComponent(`${demo.forgerOrigin}/forger.html`)}`);
+  await expect(quire(page).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });
+
+  // The forger keeps claiming the host selected another table and answering requests it never saw.
+  const forger = page.frames().find((f) => f.url().startsWith(demo.forgerOrigin));
+  expect(forger).toBeDefined();
+  await expect.poll(() => forger?.title(), { timeout: 10_000 }).toBe('posted 30');
+  // Still the host's table; and the host's own selection still works afterwards.
+  await expect(quire(page).getByRole('heading', { name: 'Orders' })).toBeVisible();
+  expect(quireUrl(page)).toContain('/baseplugin/t/tblOrders');
+  await page.locator('tr[data-record="recO2"]').click();
+  await expect(quire(page).locator('li[aria-current="true"]')).toContainText('SO-1002', { timeout: 20_000 });
+  expect(foreign, 'requests to another origin').toEqual([]);
+  await context.close();
+});
+
+test('two tabs opening a new base: one creates the base token, the other waits for it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext();
+  // The first tab's host holds record writes until released: that tab holds the token lock meanwhile.
+  const first = await context.newPage();
+  await openHost(first, '?holdWrites=1');
+  await expect(quire(first).getByTestId('base-preparing')).toBeVisible({ timeout: 15_000 });
+
+  const second = await context.newPage();
+  // Not waiting for the page's load event (it waits for Quire's frame): the lock is held meanwhile.
+  await second.goto(`${demo.hostOrigin}/`, { waitUntil: 'commit' });
+  await expect(quire(second).getByTestId('base-token-waiting')).toBeVisible({ timeout: 20_000 });
+  await first.evaluate(() => (window as unknown as { releaseWrites(): void }).releaseWrites());
+
+  await expect(quire(first).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 40_000 });
+  await expect(quire(second).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });
+  // One token for the base, written by the first tab, used by both.
+  const tokenIn = (page: Page) =>
+    page
+      .frames()
+      .find((f) => f.url().startsWith(demo.quireOrigin))
+      ?.evaluate(() => JSON.parse(localStorage.getItem('quire.v2.base.bseNorthwind') ?? '{}').baseAccessToken);
+  const token = await tokenIn(first);
+  expect(token).toMatch(/^bt_/);
+  expect(await tokenIn(second)).toBe(token);
+  await context.close();
+});
