@@ -150,4 +150,27 @@ describe('retryPendingWrites', () => {
     expect(stored?.fields.map((f) => f.name)).toEqual(['Full name']);
     expect((await s.records.listAll(table.id)).map((r) => r.values)).toEqual([{ [name]: 'Ada' }]);
   });
+
+  it('keeps a field added on a full disk, in the buffer under its id, and adds it once there is room', async () => {
+    const { s, full, table, name } = await fillable();
+    const row = await s.records.add(table.id, { [name]: 'Ada' });
+    full.on = true;
+    const refused = await s.tables.addField(table.id, { name: 'Notes', type: 'text' }).catch((e) => e);
+    expect(isQuireError(refused, 'StorageQuotaExceeded')).toBe(true);
+    const kept = s.pending.list();
+    expect(kept).toHaveLength(1);
+    const payload = kept[0]?.payload as { fieldId: string; field: { name: string; type: string } };
+    expect(kept[0]?.key).toBe(`table:${table.id}:field:${payload.fieldId}:add`);
+    expect(payload.field).toMatchObject({ name: 'Notes', type: 'text', id: payload.fieldId });
+    expect(canReplay(kept[0]!)).toBe(true);
+    // A value typed into the new column meanwhile waits behind it.
+    await s.records.update(row.id, { [payload.fieldId]: 'typed while full' }).catch(() => undefined);
+    expect(s.pending.size).toBe(2);
+
+    full.on = false;
+    expect(await retryPendingWrites(s)).toMatchObject({ written: 2, left: 0, rejected: [] });
+    const stored = await s.tables.get(table.id);
+    expect(stored?.fields.map((f) => [f.id, f.name])).toContainEqual([payload.fieldId, 'Notes']);
+    expect((await s.records.get(row.id))?.values[payload.fieldId]).toBe('typed while full');
+  });
 });

@@ -2,6 +2,7 @@ import type { QuireError } from '../core/errors';
 import { classifyStorageFailure } from './failures';
 import { addLinkedRecord, setLinks } from './links';
 import type { PendingWrite } from './pending';
+import type { NewField } from './repos/tables';
 import type { TemplatePatch } from './repos/templates';
 import type { Storage } from './storage';
 import type { CellValue, TableField, TemplateRow } from './types';
@@ -11,7 +12,7 @@ import type { CellValue, TableField, TemplateRow } from './types';
  * edit is replayed through the repository call that made it, so the same checks and change events
  * apply. The first storage failure stops the run: the rest keep their order for the next try.
  * Entries no repository call can replay (a template's content: the editor retries its own) stay in
- * the buffer, and in its download. A field's rename or delete is replayed too. A template list's writes (create, rename, category, delete) are
+ * the buffer, and in its download. A field's addition, rename or delete is replayed too. A template list's writes (create, rename, category, delete) are
  * replayed here: a rename lands on the stored revision, as a field of its own.
  */
 
@@ -61,10 +62,19 @@ function replayFor(item: PendingWrite): Replay | undefined {
       return s.records.delete(ids);
     };
   }
-  const field = /^table:(.+):field:([^:]+)(:delete)?$/.exec(item.key);
+  const field = /^table:(.+):field:([^:]+)(:delete|:add)?$/.exec(item.key);
   if (field && payload.tableId === field[1] && payload.fieldId === field[2]) {
-    const [, tableId, fieldId, isDelete] = field as unknown as [string, string, string, string | undefined];
-    if (isDelete) return (s) => s.tables.deleteField(tableId, fieldId);
+    const [, tableId, fieldId, op] = field as unknown as [string, string, string, string | undefined];
+    if (op === ':delete') return (s) => s.tables.deleteField(tableId, fieldId);
+    if (op === ':add' && isObject(payload.field)) {
+      const added = { ...(payload.field as unknown as NewField), id: fieldId };
+      const back = typeof payload.backFieldName === 'string' ? { backFieldName: payload.backFieldName } : {};
+      return async (s) => {
+        // Added by another tab's retry meanwhile: nothing left to write.
+        if ((await s.tables.get(tableId))?.fields.some((f) => f.id === fieldId)) return s.pending.resolve(item.key);
+        return s.tables.addField(tableId, { ...added, ...back });
+      };
+    }
     if (isObject(payload.fieldPatch)) {
       const patch = payload.fieldPatch as Partial<Omit<TableField, 'id'>>;
       return (s) => s.tables.updateField(tableId, fieldId, patch);

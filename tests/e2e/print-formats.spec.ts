@@ -65,6 +65,10 @@ test('the preview screen opens from the template list and from the editor, with 
   test.setTimeout(120_000);
   await openTables(page);
   await page.goto('/baseplugin/t/demo-orders/preview');
+  // In-app links never load the page again (an unsaved change lives in this tab's memory).
+  await page.evaluate(() => {
+    (window as unknown as { stillHere: boolean }).stillHere = true;
+  });
   const invoice = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Invoice' }) });
   await invoice.getByRole('link', { name: 'Preview' }).click();
   await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/demo-tpl-invoice$/);
@@ -72,5 +76,7 @@ test('the preview screen opens from the template list and from the editor, with 
   await expect(page).toHaveURL(/\/baseplugin\/t\/editor\/demo-tpl-invoice/);
   await page.getByRole('link', { name: 'Preview', exact: true }).click();
   await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/demo-tpl-invoice$/);
-  await expect(page.getByRole('link', { name: 'Table templates' })).toBeVisible();
+  await page.getByRole('link', { name: 'Table templates' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 });

@@ -2,7 +2,7 @@
  * The document-mode template editor: loads a template from local storage, edits it through the pure
  * commands (state/commands.ts) with undo, autosaves every change, and previews it live.
  */
-import { useBlocker, useParams, useRouter } from '@tanstack/react-router';
+import { Link, useBlocker, useParams, useRouter } from '@tanstack/react-router';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -174,7 +174,7 @@ export function EditorScreen(props: { templateId?: string; backHref?: string } =
       <section className="screen qe-load-error" role="alert">
         <h1>{t('editor.loadError')}</h1>
         <p>{failure}</p>
-        <a href={listHref}>{t('list.backToList')}</a>
+        <Link to={listHref}>{t('list.backToList')}</Link>
       </section>
     );
   }

@@ -3,7 +3,7 @@
  * PDF in the render worker, show it with pdf.js, print or download it. Everything runs on this
  * device, so it works offline once the service worker has cached the app.
  */
-import { useParams, useSearch } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../core/errors';
@@ -354,18 +354,18 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
         <div className="pv-title">
           {template?.tableId && !template.fixture && (
             <nav className="pv-back">
-              <a href={`/baseplugin/t/editor/${encodeURIComponent(template.choice)}`}>
+              <Link to={`/baseplugin/t/editor/${encodeURIComponent(template.choice)}`}>
                 ← {tApp('screens.templateEditor')}
-              </a>
+              </Link>
               {' · '}
               {approval ? (
-                <a href={`/approval/${encodeURIComponent(approvalCodeOf(template.tableId))}`}>
+                <Link to={`/approval/${encodeURIComponent(approvalCodeOf(template.tableId))}`}>
                   {tApp('screens.approvalList')}
-                </a>
+                </Link>
               ) : (
-                <a href={`/baseplugin/t/${encodeURIComponent(template.tableId)}/preview`}>
+                <Link to={`/baseplugin/t/${encodeURIComponent(template.tableId)}/preview`}>
                   {tApp('screens.baseTable')}
-                </a>
+                </Link>
               )}
             </nav>
           )}

@@ -1,4 +1,4 @@
-import type { ChangeEvent, SelectHTMLAttributes } from 'react';
+import type { ChangeEvent, Ref, SelectHTMLAttributes } from 'react';
 
 export interface SelectOption {
   value: string;
@@ -13,8 +13,9 @@ export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> 
   options?: readonly SelectOption[];
   /** Called with the chosen value (after `onChange`, which still receives the event). */
   onValueChange?: (value: string) => void;
-  /** `small` for toolbars, cards and table cells. */
-  size?: 'small' | 'default';
+  /** `small` for toolbars and cards; `cell` fills a grid cell (its in-place editor). */
+  size?: 'small' | 'default' | 'cell';
+  ref?: Ref<HTMLSelectElement>;
 };
 
 /**
@@ -32,7 +33,8 @@ export function Select({
   children,
   ...rest
 }: SelectProps) {
-  const classes = ['q-select', size === 'small' ? 'q-select-small' : '', className ?? ''].filter(Boolean).join(' ');
+  const sized = size === 'default' ? '' : `q-select-${size}`;
+  const classes = ['q-select', sized, className ?? ''].filter(Boolean).join(' ');
   return (
     <select
       {...rest}

@@ -3,7 +3,7 @@
  * bound to that approval definition; `/approval/editor/:approvalCode` opens one in the editor — the
  * one named by `?templateId=`, else the last edited, else a new blank one bound to the approval.
  */
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
 import { getStorage } from '../services/storage';
@@ -78,7 +78,7 @@ export function ApprovalEditorScreen() {
       <section className="screen qe-load-error" role="alert">
         <h1>{t('editor.loadError')}</h1>
         <p>{t('binding.approvalMissing', { code: approvalCode })}</p>
-        <a href="/baseplugin/t">{t('binding.toWorkspace')}</a>
+        <Link to="/baseplugin/t">{t('binding.toWorkspace')}</Link>
       </section>
     );
   // “Back” follows the template's binding: this approval's list, or a table's after a rebinding.

@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isQuireError } from '../../core/errors';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
@@ -67,10 +67,18 @@ interface UnsavedTemplate {
   name?: string;
   category?: 1 | 2;
   deleting?: boolean;
+  /** Created while storage refused writes: not in storage at all yet (it cannot be opened until it is). */
+  created?: boolean;
+}
+
+interface UnsavedTemplates {
+  byId: ReadonlyMap<string, UnsavedTemplate>;
+  /** Templates created while storage refused writes, as they will be stored. */
+  created: readonly TemplateRow[];
 }
 
 /** This tab's refused template-list writes, by template id (the editor's content saves are its own). */
-function useUnsavedTemplates(): ReadonlyMap<string, UnsavedTemplate> {
+function useUnsavedTemplates(): UnsavedTemplates {
   const [items, setItems] = useState<readonly PendingWrite[]>([]);
   useEffect(() => {
     let off: (() => unknown) | undefined;
@@ -87,6 +95,7 @@ function useUnsavedTemplates(): ReadonlyMap<string, UnsavedTemplate> {
   }, []);
   return useMemo(() => {
     const byId = new Map<string, UnsavedTemplate>();
+    const created: TemplateRow[] = [];
     for (const item of items) {
       const match = /^template:([^:#]+)(:delete)?$/.exec(item.key);
       const payload = item.payload as { content?: unknown; createdAt?: unknown; name?: unknown; category?: unknown };
@@ -96,10 +105,14 @@ function useUnsavedTemplates(): ReadonlyMap<string, UnsavedTemplate> {
       else if (payload.content === undefined && payload.createdAt === undefined) {
         if (typeof payload.name === 'string') entry.name = payload.name;
         if (payload.category === 1 || payload.category === 2) entry.category = payload.category;
+      } else if (typeof payload.createdAt === 'number' && typeof payload.content === 'string') {
+        // A whole new row (the create's payload): listed until storage has it.
+        entry.created = true;
+        created.push(payload as unknown as TemplateRow);
       } else continue;
       byId.set(match[1]!, entry);
     }
-    return byId;
+    return { byId, created };
   }, [items]);
 }
 
@@ -195,6 +208,7 @@ function TemplateCard({
   };
   const shownName = unsaved?.name ?? row.name;
   const shownCategory = unsaved?.category ?? row.category;
+  if (unsaved?.created) return <UnsavedNewCard row={row} />;
 
   return (
     <li
@@ -244,7 +258,10 @@ function TemplateCard({
             </a>
           </h2>
         )}
-        <p className="tpl-meta">{t('list.lastEdited', { time: relativeTime(row.updatedAt, lang) })}</p>
+        <p className="tpl-meta">
+          {t('list.lastEdited', { time: relativeTime(row.updatedAt, lang) })}
+          {unsaved && <span className="tpl-unsaved-mark">{t('list.notSaved')}</span>}
+        </p>
         <label className="tpl-category">
           <span>{t('list.category')}</span>
           <Select value={shownCategory} onChange={(e) => void setCategory(Number(e.target.value) as 1 | 2)}>
@@ -255,12 +272,13 @@ function TemplateCard({
         <TemplateSyncPanel localId={row.id} />
         <div className="tpl-actions">
           {row.tableId && !row.tableId.startsWith('approval:') && !approvalCode && (
-            <a
+            // The router's own link: the preview opens inside the app, no page load.
+            <Link
               className="btn btn-small btn-quiet"
-              href={`/baseplugin/t/${encodeURIComponent(row.tableId)}/preview/${encodeURIComponent(row.id)}`}
+              to={`/baseplugin/t/${encodeURIComponent(row.tableId)}/preview/${encodeURIComponent(row.id)}`}
             >
               {t('editor.preview')}
-            </a>
+            </Link>
           )}
           <button
             type="button"
@@ -281,6 +299,32 @@ function TemplateCard({
         </div>
       </div>
       {dialog}
+    </li>
+  );
+}
+
+/**
+ * A template created while storage refused writes: listed, marked, not openable yet (the editor reads
+ * what storage holds). The banner's download has it; it is written once there is room.
+ */
+function UnsavedNewCard({ row }: { row: TemplateRow }) {
+  const { t } = useEditorTranslation();
+  return (
+    <li className="tpl-card unsaved" data-unsaved="true">
+      <span className="tpl-thumb" aria-hidden="true">
+        <span className="tpl-thumb-page">
+          <span />
+          <span />
+          <span />
+        </span>
+      </span>
+      <div className="tpl-body">
+        <h2 className="tpl-name">{row.name}</h2>
+        <p className="tpl-meta">
+          <span className="tpl-unsaved-mark">{t('list.notSaved')}</span>
+        </p>
+        <p className="muted tpl-unsaved-note">{t('list.notSavedNew')}</p>
+      </div>
     </li>
   );
 }
@@ -320,6 +364,13 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
   const [approvalName, setApprovalName] = useState<string | null>(null);
   const approvals = useApprovalChoices(!approvalCode);
   const unsaved = useUnsavedTemplates();
+  // Stored templates, then the ones created here that storage has not taken yet (newest first).
+  const listed = useMemo(() => {
+    if (rows === null) return null;
+    const stored = new Set(rows.map((r) => r.id));
+    const waiting = unsaved.created.filter((r) => r.tableId === tableId && !stored.has(r.id));
+    return [...waiting.reverse(), ...rows];
+  }, [rows, unsaved.created, tableId]);
 
   const reload = useCallback(async () => {
     if (approvalCode) {
@@ -373,7 +424,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
         return created;
       });
     } catch (error) {
-      // Refused: kept (the banner's download) and created once there is room; the list shows it then.
+      // Refused: kept (the banner's download), listed as not saved, and created once there is room.
       if (isStorageFailure(error)) return;
       throw error;
     }
@@ -450,19 +501,19 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
         </div>
       </header>
       {!approvalCode && <SyncStatusLine offerConnect />}
-      {rows === null ? (
+      {listed === null ? (
         <p className="muted">{t('list.loading')}</p>
-      ) : rows.length === 0 ? (
+      ) : listed.length === 0 ? (
         <p className="tpl-empty">{t('list.empty')}</p>
       ) : (
         <ul className="tpl-grid">
-          {rows.map((row) => (
+          {listed.map((row) => (
             <TemplateCard
               key={row.id}
               row={row}
               approvalCode={approvalCode}
               onChange={() => void reload()}
-              {...(unsaved.has(row.id) ? { unsaved: unsaved.get(row.id) } : {})}
+              {...(unsaved.byId.has(row.id) ? { unsaved: unsaved.byId.get(row.id) } : {})}
             />
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { canRetypeField, FIELD_LIST_CAP, type Storage, type TableField, type TableRow } from '../../storage';
 import { useDialogs } from '../shell/ConfirmDialog';
@@ -10,6 +10,7 @@ import { FieldPicker } from './grid/FieldPicker';
 import { FieldTypeDialog } from './grid/FieldTypeDialog';
 import { Grid } from './grid/Grid';
 import { EMPTY_SELECTION, inOrder, prune, type Selection, selectAll, selectRange, toggle } from './grid/selection';
+import { withUnsavedFields } from './grid/unsavedFields';
 import { useRecordIds } from './grid/useGridData';
 import { useViewIds, ViewBar } from './grid/ViewBar';
 import { EMPTY_VIEW, type GridView } from './grid/view';
@@ -19,7 +20,7 @@ import { PrintDialog } from './print/PrintDialog';
 import { SaveIndicator } from './SaveIndicator';
 import { SettingsPanel } from './SettingsPanel';
 import { trackSave } from './saving';
-import { shownFieldsAtom } from './state';
+import { pendingWritesAtom, shownFieldsAtom } from './state';
 import { WorkspaceFrame } from './WorkspaceFrame';
 
 type Modal = 'field' | 'fields' | 'import' | 'print' | 'settings' | { retype: TableField } | undefined;
@@ -188,7 +189,7 @@ function TableView({ storage, tableId }: { storage: Storage; tableId: string }) 
 
 function TableBody({
   storage,
-  table,
+  table: storedTable,
   ids,
   total,
   selection,
@@ -221,6 +222,9 @@ function TableBody({
 }) {
   const { t, i18n } = useWorkspaceTranslation();
   const dialogs = useDialogs();
+  // Fields added while storage refused writes stay on screen, marked, until they are written.
+  const pending = useAtomValue(pendingWritesAtom);
+  const { table, unsavedFieldIds } = useMemo(() => withUnsavedFields(storedTable, pending), [storedTable, pending]);
   const { fields, setShown } = useShownFields(table);
   const hidden = table.fields.length - fields.length;
   const selected = selection.ids.size;
@@ -306,6 +310,7 @@ function TableBody({
         storage={storage}
         table={table}
         fields={fields}
+        unsavedFieldIds={unsavedFieldIds}
         ids={viewIds}
         selection={selection}
         onRowCheck={onRowCheck}

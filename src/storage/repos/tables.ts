@@ -73,7 +73,14 @@ export function createTableRepo(ctx: StorageContext) {
     async addField(tableId: string, input: NewField & { backFieldName?: string }): Promise<TableField> {
       const { backFieldName, ...rest } = input;
       const field: TableField = { ...rest, id: rest.id ?? newId('fld') };
-      return write(ctx, { action: 'table.addField', stores: ['dataTables'], keys: [tableId] }, async () => {
+      // Refused (a full disk), the new field waits with the other unsaved writes under its own id:
+      // shown in the grid, in the download, and added with that id once there is room.
+      const unsaved = {
+        key: `table:${tableId}:field:${field.id}:add`,
+        label: `Add field “${field.name}”`,
+        payload: { tableId, fieldId: field.id, field: { ...field }, ...(backFieldName ? { backFieldName } : {}) },
+      };
+      return write(ctx, { action: 'table.addField', stores: ['dataTables'], keys: [tableId], unsaved }, async () => {
         const table = await requireTable(ctx, tableId);
         const now = ctx.now();
         const linkedId = field.property?.tableId;

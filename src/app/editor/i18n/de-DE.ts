@@ -24,6 +24,9 @@ const deDE: EditorMessages = {
     loading: 'Vorlagen werden geladen…',
     notFound: 'Diese Vorlage gibt es nicht (mehr).',
     backToList: 'Zurück zu den Vorlagen',
+    notSaved: 'Nicht gespeichert',
+    notSavedNew:
+      'Noch nicht gespeichert: Sie lässt sich öffnen, sobald auf diesem Gerät wieder Platz ist. Der Download im Hinweisbanner enthält sie.',
     samples: {
       invoice: 'Rechnung',
       'packing-slip': 'Lieferschein',

@@ -23,6 +23,8 @@ const enUS = {
     loading: 'Loading templates…',
     notFound: 'This template does not exist (any more).',
     backToList: 'Back to templates',
+    notSaved: 'Not saved',
+    notSavedNew: 'Not saved yet: it opens once there is room on this device. The banner’s download has it.',
     samples: {
       invoice: 'Invoice',
       'packing-slip': 'Packing slip',

@@ -24,6 +24,9 @@ const esES: EditorMessages = {
     loading: 'Cargando plantillas…',
     notFound: 'Esta plantilla no existe (o ya no existe).',
     backToList: 'Volver a las plantillas',
+    notSaved: 'Sin guardar',
+    notSavedNew:
+      'Aún sin guardar: se podrá abrir cuando haya espacio en este dispositivo. La descarga del aviso la incluye.',
     samples: {
       invoice: 'Factura',
       'packing-slip': 'Albarán',

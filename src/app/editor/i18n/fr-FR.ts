@@ -24,6 +24,9 @@ const frFR: EditorMessages = {
     loading: 'Chargement des modèles…',
     notFound: 'Ce modèle n’existe pas (ou plus).',
     backToList: 'Retour aux modèles',
+    notSaved: 'Non enregistré',
+    notSavedNew:
+      'Pas encore enregistré : il s’ouvrira dès qu’il y aura de la place sur cet appareil. Le téléchargement du bandeau le contient.',
     samples: {
       invoice: 'Facture',
       'packing-slip': 'Bon de livraison',

@@ -24,6 +24,9 @@ const idID: EditorMessages = {
     loading: 'Memuat templat…',
     notFound: 'Templat ini tidak ada (lagi).',
     backToList: 'Kembali ke templat',
+    notSaved: 'Belum disimpan',
+    notSavedNew:
+      'Belum disimpan: templat dapat dibuka setelah ada ruang di perangkat ini. Unduhan pada banner memuatnya.',
     samples: {
       invoice: 'Faktur',
       'packing-slip': 'Slip pengepakan',

@@ -24,6 +24,9 @@ const itIT: EditorMessages = {
     loading: 'Caricamento dei modelli…',
     notFound: 'Questo modello non esiste (più).',
     backToList: 'Torna ai modelli',
+    notSaved: 'Non salvato',
+    notSavedNew:
+      'Non ancora salvato: si potrà aprire quando ci sarà spazio su questo dispositivo. Il download del banner lo contiene.',
     samples: {
       invoice: 'Fattura',
       'packing-slip': 'Documento di trasporto',

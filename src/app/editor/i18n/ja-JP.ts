@@ -24,6 +24,9 @@ const jaJP: EditorMessages = {
     loading: 'テンプレートを読み込み中…',
     notFound: 'このテンプレートは存在しません（削除された可能性があります）。',
     backToList: 'テンプレート一覧に戻る',
+    notSaved: '未保存',
+    notSavedNew:
+      'まだ保存されていません。この端末に空き容量ができると開けるようになります。バナーのダウンロードに含まれています。',
     samples: { invoice: '請求書', 'packing-slip': '納品書', 'approval-form': '申請書', contract: '契約書' },
   },
   view: {

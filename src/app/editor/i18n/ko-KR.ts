@@ -24,6 +24,9 @@ const koKR: EditorMessages = {
     loading: '템플릿을 불러오는 중…',
     notFound: '이 템플릿이 존재하지 않습니다(삭제되었을 수 있습니다).',
     backToList: '템플릿 목록으로',
+    notSaved: '저장 안 됨',
+    notSavedNew:
+      '아직 저장되지 않았습니다. 이 기기에 공간이 생기면 열 수 있습니다. 배너의 다운로드에 포함되어 있습니다.',
     samples: { invoice: '청구서', 'packing-slip': '포장 명세서', 'approval-form': '결재 양식', contract: '계약서' },
   },
   view: {
@@ -386,7 +389,7 @@ const koKR: EditorMessages = {
     approvals: '결재',
     tables: '테이블',
     noApprovals: '이 기기에 아직 결재가 없습니다. 작업 공간에서 가져오세요.',
-    instances: '인스턴스 {{n}}개',
+    instances: '결재 {{n}}건',
     approvalNamed: '결재 · {{name}}',
     none: '연결 안 됨',
     newApproval: '새 결재 템플릿',

@@ -24,6 +24,9 @@ const ptBR: EditorMessages = {
     loading: 'Carregando modelos…',
     notFound: 'Este modelo não existe (mais).',
     backToList: 'Voltar aos modelos',
+    notSaved: 'Não salvo',
+    notSavedNew:
+      'Ainda não salvo: poderá ser aberto quando houver espaço neste dispositivo. O download do aviso o inclui.',
     samples: {
       invoice: 'Fatura',
       'packing-slip': 'Romaneio',

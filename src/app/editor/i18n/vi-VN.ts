@@ -24,6 +24,9 @@ const viVN: EditorMessages = {
     loading: 'Đang tải mẫu…',
     notFound: 'Mẫu này không tồn tại (nữa).',
     backToList: 'Quay lại danh sách mẫu',
+    notSaved: 'Chưa lưu',
+    notSavedNew:
+      'Chưa được lưu: có thể mở khi thiết bị này có chỗ trống. Tệp tải xuống trong biểu ngữ có chứa mẫu này.',
     samples: {
       invoice: 'Hóa đơn',
       'packing-slip': 'Phiếu đóng gói',

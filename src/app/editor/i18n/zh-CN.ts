@@ -24,6 +24,8 @@ const zhCN: EditorMessages = {
     loading: '正在加载模板…',
     notFound: '此模板不存在（或已被删除）。',
     backToList: '返回模板列表',
+    notSaved: '未保存',
+    notSavedNew: '尚未保存：设备有空间后即可打开。横幅中的下载文件包含它。',
     samples: { invoice: '发票', 'packing-slip': '装箱单', 'approval-form': '审批单', contract: '合同' },
   },
   view: {

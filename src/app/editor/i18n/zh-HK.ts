@@ -24,6 +24,8 @@ const zhHK: EditorMessages = {
     loading: '正在載入範本…',
     notFound: '此範本不存在（或已被刪除）。',
     backToList: '返回範本列表',
+    notSaved: '未儲存',
+    notSavedNew: '尚未儲存：裝置有空間後即可開啟。橫額中的下載檔案包含它。',
     samples: { invoice: '發票', 'packing-slip': '裝箱單', 'approval-form': '審批單', contract: '合約' },
   },
   view: {

@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CellValue, TableField } from '../../../storage';
+import { Select } from '../../shell/Select';
 import { useWorkspaceTranslation } from '../i18n';
 import { editText, optionNames, parseInput } from './cells';
 
@@ -44,10 +45,10 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
   const [text, setText] = useState(initial ?? editText(field, value));
   const [invalid, setInvalid] = useState(false);
   const done = useRef(false);
-  const input = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     input.current?.focus();
-    if (initial === undefined && input.current instanceof HTMLInputElement) input.current.select();
+    if (initial === undefined) input.current?.select();
   }, [initial]);
 
   const commit = (move: number, current = text) => {
@@ -66,31 +67,17 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
   };
 
   if (field.type === 'singleSelect') {
-    const options = optionNames(field);
     return (
-      <select
-        ref={input}
-        className="ws-cell-input"
+      <CellSelect
+        field={field}
         value={text}
-        aria-label={field.name}
-        onChange={(event) => {
-          setText(event.target.value);
-          commit(0, event.target.value);
+        onPick={(picked) => {
+          setText(picked);
+          commit(0, picked);
         }}
-        onBlur={() => commit(0)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') cancel();
-          if (event.key === 'Enter') commit(1);
-        }}
-      >
-        <option value="">—</option>
-        {options.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-        {text && !options.includes(text) && <option value={text}>{text}</option>}
-      </select>
+        onCommit={(move) => commit(move)}
+        onCancel={cancel}
+      />
     );
   }
 
@@ -172,5 +159,71 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
         </datalist>
       )}
     </>
+  );
+}
+
+/**
+ * A single select edited in place: the app's Select at the cell's size, its list opened at once
+ * (the double click or key that started editing allows it). Choosing an option commits; Enter on
+ * the closed select commits and moves down; Escape leaves the value as it was.
+ */
+function CellSelect({
+  field,
+  value,
+  onPick,
+  onCommit,
+  onCancel,
+}: {
+  field: TableField;
+  value: string;
+  onPick: (value: string) => void;
+  onCommit: (move: number) => void;
+  onCancel: () => void;
+}) {
+  const select = useRef<HTMLSelectElement>(null);
+  const options = optionNames(field);
+  useEffect(() => {
+    const element = select.current;
+    if (!element) return;
+    element.focus();
+    try {
+      element.showPicker();
+    } catch {
+      // No user activation left (or no picker support): the select is focused, Space or Alt+↓ opens it.
+    }
+  }, []);
+  return (
+    <Select
+      ref={select}
+      size="cell"
+      className="ws-cell-input"
+      value={value}
+      aria-label={field.name}
+      onValueChange={onPick}
+      onBlur={(event) => {
+        // Focus moving into the select's own open list is not leaving the cell.
+        if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+        onCommit(0);
+      }}
+      onKeyDown={(event) => {
+        event.stopPropagation();
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onCancel();
+        } else if (event.key === 'Enter' && event.target === event.currentTarget) {
+          // Enter on an option picks it (a change); on the closed select it means "done, next row".
+          event.preventDefault();
+          onCommit(1);
+        }
+      }}
+    >
+      <option value="">—</option>
+      {options.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+      {value && !options.includes(value) && <option value={value}>{value}</option>}
+    </Select>
   );
 }

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { TABLE_FIELD_TYPES, type TableFieldType } from '../../../core/data/table/types';
+import { isQuireError } from '../../../core/errors';
 import type { FieldProperty, Storage, TableRow } from '../../../storage';
 import { Select } from '../../shell/Select';
 import { Dialog } from '../Dialog';
@@ -45,7 +46,10 @@ export function FieldDialog({ storage, table, onClose }: { storage: Storage; tab
       );
       onClose();
     } catch (e) {
-      setError(e);
+      // A full disk: the field is kept (shown in the grid, marked, in the banner's download) and
+      // added once there is room, so the dialog's work is done.
+      if (isQuireError(e, 'StorageQuotaExceeded') || isQuireError(e, 'StorageUnavailable')) onClose();
+      else setError(e);
     }
   };
 

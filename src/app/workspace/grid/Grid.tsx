@@ -42,6 +42,8 @@ interface Props {
   storage: Storage;
   table: TableRow;
   fields: TableField[];
+  /** Fields added while storage refused writes: shown, their header marked "Not saved". */
+  unsavedFieldIds?: ReadonlySet<string>;
   ids: string[];
   selection: Selection;
   onRowCheck: (id: string, event: MouseEvent) => void;
@@ -77,6 +79,7 @@ export function Grid({
   storage,
   table,
   fields,
+  unsavedFieldIds,
   ids,
   selection,
   onRowCheck,
@@ -346,10 +349,11 @@ export function Grid({
             </div>
             {cols.map((col) => {
               const field = col.field;
+              const notSaved = unsavedFieldIds?.has(field.id) ?? false;
               return (
                 <div
                   key={field.id}
-                  className={`ws-cell head${field.isPrimary ? ' primary frozen' : ''}${isNumeric(field) ? ' num' : ''}`}
+                  className={`ws-cell head${field.isPrimary ? ' primary frozen' : ''}${isNumeric(field) ? ' num' : ''}${notSaved ? ' unsaved' : ''}`}
                   role="columnheader"
                   aria-colindex={col.index + 2}
                   style={cellStyle(col, checkWidth)}
@@ -364,6 +368,7 @@ export function Grid({
                       {TYPE_GLYPH[field.type] ?? '•'}
                     </span>
                     <span className="ws-head-name">{field.name}</span>
+                    {notSaved && <span className="ws-head-unsaved">{t('grid.saveFailed')}</span>}
                   </button>
                 </div>
               );

@@ -192,10 +192,10 @@ const messages = {
     title: '결재',
     import: '결재 가져오기',
     hint: 'JSON 파일에서 가져온 결재 정의와 결재 건입니다.',
-    imported: '정의 {{definitions}}개와 인스턴스 {{instances}}개를 가져왔습니다.',
+    imported: '결재 정의 {{definitions}}개와 결재 건 {{instances}}건을 가져왔습니다.',
     inFile: '(파일: {{file}})',
-    none: '아직 승인 정의가 없습니다.',
-    instances_other: '인스턴스 {{n}}개',
+    none: '아직 결재 정의가 없습니다.',
+    instances_other: '결재 {{n}}건',
   },
   errors: {
     ImportError: '파일을 가져올 수 없습니다.',
