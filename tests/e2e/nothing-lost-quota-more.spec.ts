@@ -105,6 +105,9 @@ test('a restore and an approval import on a full disk: the catalogued reason, th
   await expect(refusal).toContainText('STORAGE_QUOTA_EXCEEDED', { timeout: 30_000 });
   await expect(refusal).toContainText('The storage on this device is full');
   await expect(settings.getByText('Backup restored.')).toHaveCount(0);
+  // The banner tells the truth: nothing waits in this tab, nothing was changed.
+  await expect(page.getByTestId('storage-banner')).toContainText('What you last tried was not written');
+  await expect(page.getByTestId('storage-banner')).not.toContainText('kept in this tab');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/nothing-lost-restore-quota.png` });
   await page.keyboard.press('Escape');
   await expect(cell(page, 0, 'Order no')).toHaveText('AS-IT-WAS');

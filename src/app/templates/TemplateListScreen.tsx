@@ -362,6 +362,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
   const navigate = useNavigate();
   const [rows, setRows] = useState<TemplateRow[] | null>(null);
   const [approvalName, setApprovalName] = useState<string | null>(null);
+  const [tableName, setTableName] = useState<string | null>(null);
   const approvals = useApprovalChoices(!approvalCode);
   const unsaved = useUnsavedTemplates();
   // Stored templates, then the ones created here that storage has not taken yet (newest first).
@@ -380,6 +381,7 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
       return;
     }
     const db = await getStorage();
+    setTableName((await db.tables.get(tableId))?.name ?? null);
     const list = await db.templates.list({ tableId });
     setRows(list.sort((a, b) => b.updatedAt - a.updatedAt));
   }, [tableId, approvalCode]);
@@ -448,6 +450,12 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
       <StorageNotices />
       <header className="tpl-list-head">
         <div>
+          {/* Back to the records these templates print (a newcomer goes list → editor → list → grid). */}
+          {!approvalCode && tableName !== null && (
+            <Link to={`/baseplugin/t/${encodeURIComponent(tableId)}`} className="tpl-back">
+              ← {tableName}
+            </Link>
+          )}
           <h1 id="tpl-list-title">{approvalCode ? t('binding.approvalTemplates') : t('list.title')}</h1>
           <p className="muted">
             {approvalCode ? t('binding.approvalSubtitle', { name: approvalName ?? approvalCode }) : t('list.subtitle')}

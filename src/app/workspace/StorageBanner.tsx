@@ -30,7 +30,12 @@ export function StorageBanner() {
         !
       </span>
       <div className="ws-banner-text">
-        <strong>{quota ? t('storage.bannerQuota') : t('storage.bannerUnavailable')}</strong>
+        <strong>
+          {pending.length > 0
+            ? t(quota ? 'storage.bannerQuota' : 'storage.bannerUnavailable')
+            : // Refused as a whole (a restore, an import): nothing waits in this tab, nothing was changed.
+              t(quota ? 'storage.bannerQuotaNothingKept' : 'storage.bannerUnavailableNothingKept')}
+        </strong>
         {failure && <span className="ws-code">{String(failure.code)}</span>}
         {pending.length > 0 && (
           <span className="ws-banner-count">{t('storage.unsaved', { count: pending.length })}</span>

@@ -181,6 +181,10 @@ const messages = {
     backupWorkspace: 'Gesamter Arbeitsbereich',
     backupBase: 'Basis: {{name}}',
     backupDownload: 'Sicherung herunterladen',
+    bannerQuotaNothingKept:
+      'Der Speicher dieses Geräts ist voll. Ihr letzter Schritt wurde nicht geschrieben; Ihre Daten sind unverändert.',
+    bannerUnavailableNothingKept:
+      'Dieser Browser lässt Quire keine Daten speichern (privates Fenster?). Ihr letzter Schritt wurde nicht geschrieben; Ihre Daten sind unverändert.',
     bannerQuota: 'Der Speicher dieses Geräts ist voll. Ihre letzten Änderungen sind nur in diesem Tab erhalten.',
     bannerUnavailable:
       'Dieser Browser lässt Quire keine Daten speichern (privates Fenster?). Ihre Änderungen sind nur in diesem Tab erhalten.',

@@ -180,6 +180,10 @@ const messages = {
     backupWorkspace: 'Whole workspace',
     backupBase: 'Base: {{name}}',
     backupDownload: 'Download backup',
+    bannerQuotaNothingKept:
+      'The storage on this device is full. What you last tried was not written, and your data is as it was.',
+    bannerUnavailableNothingKept:
+      'This browser does not let Quire save data (a private window?). What you last tried was not written, and your data is as it was.',
     bannerQuota: 'The storage on this device is full. Your latest changes are kept in this tab only.',
     bannerUnavailable:
       'This browser does not let Quire store data (private window?). Your changes are kept in this tab only.',

@@ -180,6 +180,10 @@ const messages = {
     backupWorkspace: 'Todo el espacio de trabajo',
     backupBase: 'Base: {{name}}',
     backupDownload: 'Descargar copia de seguridad',
+    bannerQuotaNothingKept:
+      'El almacenamiento de este dispositivo está lleno. Lo último que intentó no se guardó y sus datos siguen como estaban.',
+    bannerUnavailableNothingKept:
+      'Este navegador no permite que Quire guarde datos (¿ventana privada?). Lo último que intentó no se guardó y sus datos siguen como estaban.',
     bannerQuota:
       'El almacenamiento de este dispositivo está lleno. Tus últimos cambios solo se conservan en esta pestaña.',
     bannerUnavailable:

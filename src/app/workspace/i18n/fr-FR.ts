@@ -180,6 +180,10 @@ const messages = {
     backupWorkspace: 'Tout l’espace de travail',
     backupBase: 'Base : {{name}}',
     backupDownload: 'Télécharger la sauvegarde',
+    bannerQuotaNothingKept:
+      'Le stockage de cet appareil est plein. Votre dernière action n’a pas été enregistrée ; vos données sont restées telles quelles.',
+    bannerUnavailableNothingKept:
+      'Ce navigateur ne permet pas à Quire d’enregistrer des données (fenêtre privée ?). Votre dernière action n’a pas été enregistrée ; vos données sont restées telles quelles.',
     bannerQuota:
       'Le stockage de cet appareil est plein. Vos dernières modifications ne sont conservées que dans cet onglet.',
     bannerUnavailable:

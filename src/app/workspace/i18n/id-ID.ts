@@ -168,6 +168,10 @@ const messages = {
     backupWorkspace: 'Seluruh ruang kerja',
     backupBase: 'Basis: {{name}}',
     backupDownload: 'Unduh cadangan',
+    bannerQuotaNothingKept:
+      'Penyimpanan perangkat ini penuh. Tindakan terakhir Anda tidak ditulis, dan data Anda tetap seperti semula.',
+    bannerUnavailableNothingKept:
+      'Browser ini tidak mengizinkan Quire menyimpan data (jendela pribadi?). Tindakan terakhir Anda tidak ditulis, dan data Anda tetap seperti semula.',
     bannerQuota: 'Penyimpanan perangkat ini penuh. Perubahan terbaru Anda hanya disimpan di tab ini.',
     bannerUnavailable:
       'Peramban ini tidak mengizinkan Quire menyimpan data (jendela pribadi?). Perubahan Anda hanya disimpan di tab ini.',

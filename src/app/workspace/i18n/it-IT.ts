@@ -180,6 +180,10 @@ const messages = {
     backupWorkspace: 'Intero spazio di lavoro',
     backupBase: 'Base: {{name}}',
     backupDownload: 'Scarica il backup',
+    bannerQuotaNothingKept:
+      'Lo spazio di archiviazione di questo dispositivo è pieno. L’ultima operazione non è stata scritta e i tuoi dati sono rimasti come prima.',
+    bannerUnavailableNothingKept:
+      'Questo browser non consente a Quire di salvare dati (finestra privata?). L’ultima operazione non è stata scritta e i tuoi dati sono rimasti come prima.',
     bannerQuota:
       'Lo spazio di archiviazione di questo dispositivo è pieno. Le ultime modifiche sono conservate solo in questa scheda.',
     bannerUnavailable:

@@ -169,6 +169,9 @@ const messages = {
     backupWorkspace: 'ワークスペース全体',
     backupBase: 'ベース: {{name}}',
     backupDownload: 'バックアップをダウンロード',
+    bannerQuotaNothingKept: 'この端末のストレージがいっぱいです。直前の操作は書き込まれず、データは元のままです。',
+    bannerUnavailableNothingKept:
+      'このブラウザーでは Quire がデータを保存できません（プライベートウィンドウですか？）。直前の操作は書き込まれず、データは元のままです。',
     bannerQuota: 'この端末のストレージがいっぱいです。最近の変更はこのタブの中にだけ保持されています。',
     bannerUnavailable:
       'このブラウザーでは Quire がデータを保存できません（プライベートウィンドウ？）。変更はこのタブの中にだけ保持されています。',

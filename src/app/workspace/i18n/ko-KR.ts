@@ -169,6 +169,10 @@ const messages = {
     backupWorkspace: '전체 작업 공간',
     backupBase: '베이스: {{name}}',
     backupDownload: '백업 다운로드',
+    bannerQuotaNothingKept:
+      '이 기기의 저장 공간이 가득 찼습니다. 마지막 작업은 기록되지 않았으며 데이터는 그대로입니다.',
+    bannerUnavailableNothingKept:
+      '이 브라우저에서는 Quire가 데이터를 저장할 수 없습니다(비공개 창인가요?). 마지막 작업은 기록되지 않았으며 데이터는 그대로입니다.',
     bannerQuota: '이 기기의 저장 공간이 가득 찼습니다. 최근 변경 사항은 이 탭에만 보관됩니다.',
     bannerUnavailable:
       '이 브라우저에서는 Quire가 데이터를 저장할 수 없습니다(시크릿 창인가요?). 변경 사항은 이 탭에만 보관됩니다.',

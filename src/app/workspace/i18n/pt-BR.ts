@@ -181,6 +181,10 @@ const messages = {
     backupWorkspace: 'Todo o espaço de trabalho',
     backupBase: 'Base: {{name}}',
     backupDownload: 'Baixar backup',
+    bannerQuotaNothingKept:
+      'O armazenamento deste dispositivo está cheio. A última ação não foi gravada, e seus dados continuam como estavam.',
+    bannerUnavailableNothingKept:
+      'Este navegador não permite que o Quire salve dados (janela anônima?). A última ação não foi gravada, e seus dados continuam como estavam.',
     bannerQuota:
       'O armazenamento deste dispositivo está cheio. Suas últimas alterações estão guardadas apenas nesta aba.',
     bannerUnavailable:

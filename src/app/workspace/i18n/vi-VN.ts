@@ -168,6 +168,10 @@ const messages = {
     backupWorkspace: 'Toàn bộ không gian làm việc',
     backupBase: 'Cơ sở: {{name}}',
     backupDownload: 'Tải bản sao lưu',
+    bannerQuotaNothingKept:
+      'Bộ nhớ của thiết bị đã đầy. Thao tác gần nhất chưa được ghi, và dữ liệu của bạn vẫn như cũ.',
+    bannerUnavailableNothingKept:
+      'Trình duyệt này không cho phép Quire lưu dữ liệu (cửa sổ riêng tư?). Thao tác gần nhất chưa được ghi, và dữ liệu của bạn vẫn như cũ.',
     bannerQuota: 'Bộ nhớ của thiết bị đã đầy. Những thay đổi gần đây chỉ được giữ trong thẻ này.',
     bannerUnavailable:
       'Trình duyệt này không cho Quire lưu dữ liệu (cửa sổ ẩn danh?). Những thay đổi chỉ được giữ trong thẻ này.',

@@ -166,6 +166,9 @@ const messages = {
     backupWorkspace: '整个工作区',
     backupBase: '多维表格:{{name}}',
     backupDownload: '下载备份',
+    bannerQuotaNothingKept: '本设备的存储空间已满。你刚才的操作没有写入，数据保持原样。',
+    bannerUnavailableNothingKept:
+      '此浏览器不允许 Quire 保存数据（是否为无痕窗口？）。你刚才的操作没有写入，数据保持原样。',
     bannerQuota: '本设备的存储空间已满。你最近的更改仅保留在此标签页中。',
     bannerUnavailable: '此浏览器不允许 Quire 保存数据（是否为无痕窗口？）。你的更改仅保留在此标签页中。',
     unsaved_other: '{{count}} 项未保存的更改',

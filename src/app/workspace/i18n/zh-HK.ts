@@ -166,6 +166,9 @@ const messages = {
     backupWorkspace: '整個工作區',
     backupBase: '多維表格:{{name}}',
     backupDownload: '下載備份',
+    bannerQuotaNothingKept: '此裝置的儲存空間已滿。你剛才的操作沒有寫入，資料保持原樣。',
+    bannerUnavailableNothingKept:
+      '此瀏覽器不允許 Quire 儲存資料（是否為無痕視窗？）。你剛才的操作沒有寫入，資料保持原樣。',
     bannerQuota: '此裝置的儲存空間已滿。你最近的變更僅保留在此分頁中。',
     bannerUnavailable: '此瀏覽器不允許 Quire 儲存資料（是否為無痕視窗？）。你的變更僅保留在此分頁中。',
     unsaved_other: '{{count}} 項未儲存的變更',
