@@ -9,8 +9,8 @@ const messages: PreviewMessages = {
   samplesGroup: 'サンプル（例のデータ）',
   sampleData: 'サンプルデータ',
   noRecord: 'レコードなし（空のフィールド）',
-  instanceLabel: '承認インスタンス',
-  noInstance: 'インスタンスなし（空欄）',
+  instanceLabel: '承認申請',
+  noInstance: '申請なし（空欄）',
   noTemplates: 'テンプレートはまだありません',
   fixtures: {
     invoice: '請求書',

@@ -194,11 +194,11 @@ const messages = {
   approvals: {
     title: '承認',
     import: '承認をインポート',
-    hint: 'JSON ファイルからインポートした承認定義とそのインスタンス。',
-    imported: '{{definitions}} 件の定義と {{instances}} 件のインスタンスをインポートしました。',
+    hint: 'JSON ファイルからインポートした承認定義とその申請。',
+    imported: '{{definitions}} 件の定義と {{instances}} 件の申請をインポートしました。',
     inFile: '(ファイル: {{file}})',
     none: '承認定義はまだありません。',
-    instances_other: '{{n}} 件のインスタンス',
+    instances_other: '申請 {{n}} 件',
   },
   errors: {
     ImportError: 'ファイルをインポートできませんでした。',
