@@ -307,3 +307,64 @@ export interface PullResult {
   cursor: number;
   templates: TemplateDto[];
 }
+
+// ---- open platform: API keys, instances, render (issue 15) ------------------------------------
+
+export const createApiKeyBody = z.object({ description: z.string().trim().max(200).default('') });
+
+/** An API key as listed: never the secret, which is answered once at creation (`ApiKeyCreatedDto`). */
+export interface ApiKeyDto {
+  id: string;
+  description: string;
+  /** The first characters of the key, so a user can tell keys apart. */
+  prefix: string;
+  createdAt: number;
+  /** Epoch ms of the last request made with the key, null when never used. */
+  lastUsedAt: number | null;
+}
+export interface ApiKeyCreatedDto extends ApiKeyDto {
+  /** The secret itself: shown this once, stored only as a SHA-256 digest. */
+  key: string;
+}
+
+/** An instance's values: each plain (`"ACME"`, `12.5`) or an open value of spec 001 §3.7. */
+export const createInstanceBody = z.object({ data: z.record(z.string(), z.unknown()) });
+
+export interface InstanceDto {
+  id: string;
+  docId: string;
+  /** The values as open values, validated against the document's data source when posted. */
+  data: Record<string, unknown>;
+  createdAt: number;
+}
+
+export const RENDER_TARGETS = ['pdf', 'docx', 'xlsx', 'pptx'] as const;
+export type RenderTarget = (typeof RENDER_TARGETS)[number];
+export const RENDER_RUNTIMES = ['native', 'wasm'] as const;
+
+const flag = z
+  .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+export const renderQuery = z.object({
+  templateId: id,
+  /** Render now and keep the file for the previews instead of answering it (a job, like async). */
+  prerender: flag,
+  /** Answer `{jobId, status}` at once; the file is fetched with `GET …/render?jobId=`. */
+  async: flag,
+});
+export const renderBody = z.object({
+  targetType: z.enum(RENDER_TARGETS).default('pdf'),
+  /** The Typst engine: the native compiler (default on servers) or its WebAssembly build. */
+  runtime: z.enum(RENDER_RUNTIMES).default('native'),
+});
+export const renderStatusQuery = z.object({ jobId: id });
+
+export type RenderJobStatus = 'queued' | 'running' | 'done' | 'failed';
+export interface RenderJobDto {
+  jobId: string;
+  status: RenderJobStatus;
+  /** When failed: the catalogued error. */
+  error?: { error: ErrorName; msg: string };
+}

@@ -8,6 +8,7 @@ import type { ServerContext } from './context';
 import { ApiError, errorResponse } from './envelope';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
+import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
 import { syncRoutes } from './routes/sync';
 import { teamRoutes } from './routes/teams';
@@ -48,10 +49,13 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
 
   api.get('/health', (c) => c.json({ code: BODY_CODE.ok, msg: 'ok', data: { database: ctx.db.kind } }));
   publicAccountRoutes(api, ctx);
+  // Instances and renders take a team's API key as well as a session: they check the caller themselves.
+  renderApiRoutes(api, ctx);
 
   api.use('*', requireSession(ctx.db));
   accountRoutes(api, ctx);
   teamRoutes(api, ctx);
+  apiKeyRoutes(api, ctx);
   approvalRoutes(api, ctx);
   printTemplateRoutes(api, ctx);
   syncRoutes(api, ctx);

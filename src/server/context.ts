@@ -1,7 +1,10 @@
 /** What every route module receives: the database, configuration and per-process state. */
 import type { Context } from 'hono';
+import type { KeyRateLimiter } from './apiKeys';
 import type { LoginLimiter } from './auth';
 import type { Database } from './db';
+import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
+import type { RenderService } from './render/service';
 
 export interface ServerConfig {
   /** How long a login lasts. */
@@ -20,6 +23,15 @@ export interface ServerConfig {
   corsOrigins: string[];
   /** Servers on other origins the app served here may sync with (added to its CSP `connect-src`). */
   connectOrigins: string[];
+  /** Requests one API key may make within `apiKeyWindowMs` (429 beyond). */
+  apiKeyMaxRequests: number;
+  apiKeyWindowMs: number;
+  /** Which URLs named by instances (images, attachments) the server may fetch. */
+  fetchPolicy: FetchPolicy;
+  /** An instance whose values are larger than this (JSON bytes) renders as a job even without async=1. */
+  largeJobBytes: number;
+  /** On PostgreSQL, whether this process takes render jobs too (`npm run render-worker` processes always do). */
+  renderJobsInServer: boolean;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -30,12 +42,19 @@ export const DEFAULT_CONFIG: ServerConfig = {
   frameAncestors: ["'self'"],
   corsOrigins: [],
   connectOrigins: [],
+  apiKeyMaxRequests: 600,
+  apiKeyWindowMs: 60_000,
+  fetchPolicy: DEFAULT_FETCH_POLICY,
+  largeJobBytes: 256 * 1024,
+  renderJobsInServer: false,
 };
 
 export interface ServerContext {
   db: Database;
   config: ServerConfig;
   loginLimiter: LoginLimiter;
+  keyLimiter: KeyRateLimiter;
+  render: RenderService;
   /** A stored-format hash nobody's password matches, verified when the email is unknown. */
   decoyHash: string;
   clientAddress(c: Context): string;

@@ -14,6 +14,8 @@ export interface Sql {
 
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: how to reach it again (the render queue opens its own connections). */
+  readonly connection?: { url: string; schema?: string };
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ function openPostgres(url: string, schema: string | undefined): Database {
   });
   return {
     kind: 'postgres',
+    connection: { url, ...(schema ? { schema } : {}) },
     async query<T>(text: string, params: readonly unknown[] = []) {
       return (await pool.query(text, params as unknown[])).rows as T[];
     },

@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
+import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
 export interface CliOptions {
@@ -67,6 +68,9 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       frameAncestors: options.frameAncestors,
       corsOrigins: options.corsOrigins,
       connectOrigins: options.connectOrigins,
+      fetchPolicy: fetchPolicyFromEnv(),
+      // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
+      renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
     },
   });
   const where =

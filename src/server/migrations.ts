@@ -110,4 +110,53 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (client_id, mutation_id)
     )`,
   ],
+  // Issue 15, the open platform's render API: team API keys (only a SHA-256 digest of the secret
+  // is stored), a document's instances (values checked against its data source) and render jobs
+  // (a job's file is stored once, whichever worker finishes it; `result_writes` proves it).
+  [
+    `CREATE TABLE api_keys (
+      id text PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      description text NOT NULL DEFAULT '',
+      key_hash text NOT NULL UNIQUE,
+      prefix text NOT NULL,
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      last_used_at timestamptz,
+      revoked_at timestamptz
+    )`,
+    'CREATE INDEX api_keys_team ON api_keys(team_id, created_at)',
+    `CREATE TABLE doc_instances (
+      id text PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      doc_id text NOT NULL REFERENCES docs(id) ON DELETE CASCADE,
+      data jsonb NOT NULL,
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX doc_instances_doc ON doc_instances(doc_id, created_at)',
+    `CREATE TABLE render_jobs (
+      id text PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      doc_id text NOT NULL REFERENCES docs(id) ON DELETE CASCADE,
+      instance_id text NOT NULL REFERENCES doc_instances(id) ON DELETE CASCADE,
+      template_id text NOT NULL,
+      release_no integer,
+      target_type text NOT NULL,
+      runtime text NOT NULL DEFAULT 'native',
+      status text NOT NULL DEFAULT 'queued',
+      attempts integer NOT NULL DEFAULT 0,
+      result bytea,
+      mime text,
+      file_name text,
+      error jsonb,
+      result_writes integer NOT NULL DEFAULT 0,
+      worker text,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      started_at timestamptz,
+      finished_at timestamptz
+    )`,
+    'CREATE INDEX render_jobs_instance ON render_jobs(instance_id, created_at)',
+    'CREATE INDEX render_jobs_status ON render_jobs(status, created_at)',
+  ],
 ];

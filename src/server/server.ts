@@ -6,10 +6,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
+import { KeyRateLimiter } from './apiKeys';
 import { createApiApp } from './app';
 import { hashPassword, LoginLimiter } from './auth';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db';
+import type { JobEvents } from './render/queue';
+import { RenderService } from './render/service';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -23,6 +26,8 @@ export interface QuireServerOptions {
   staticHandler?: StaticHandler;
   config?: Partial<ServerConfig>;
   afterCommit?: ServerContext['afterCommit'];
+  /** Render job hooks (logs, tests). */
+  renderEvents?: JobEvents;
 }
 
 export interface QuireServer {
@@ -77,10 +82,18 @@ function clientAddress(c: Context): string {
 export async function startQuireServer(options: QuireServerOptions = {}): Promise<QuireServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const db = options.db ?? (await openDatabase(options.database));
+  const render = new RenderService(db, {
+    fetchPolicy: config.fetchPolicy,
+    workInServer: config.renderJobsInServer,
+    events: options.renderEvents,
+  });
+  await render.start();
   const ctx: ServerContext = {
     db,
     config,
     loginLimiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
+    keyLimiter: new KeyRateLimiter(config.apiKeyMaxRequests, config.apiKeyWindowMs),
+    render,
     decoyHash: await hashPassword('decoy password nobody has'),
     clientAddress,
     afterCommit: options.afterCommit,
@@ -118,6 +131,7 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await render.close();
       if (!options.db) await db.close();
     },
   };

@@ -36,6 +36,8 @@ export function testBackends(): Backend[] {
         await client.connect();
         // The name was generated above from hex digits: safe as an identifier.
         await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        // The render queue's own schema (pg-boss), when a test queued a job.
+        await client.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
         await client.end();
       },
     });

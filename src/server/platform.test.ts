@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../../tests/fixtures/platform';
+import { BODY_CODE } from '../api/contract';
+import type { Database } from './db';
+import { type Caller, startTestServer, type TestServer, testBackends } from './testing';
+
+const RATE_LIMIT = 30;
+
+describe.each(testBackends())('open-platform render API on $name', (backend) => {
+  let db: Database;
+  let server: TestServer;
+  let call: Caller;
+
+  beforeAll(async () => {
+    db = await backend.open();
+    server = await startTestServer(db, {
+      config: { apiKeyMaxRequests: RATE_LIMIT, apiKeyWindowMs: 60_000, renderJobsInServer: true },
+    });
+    call = server.call;
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    if (db) await backend.dispose(db);
+  });
+
+  /** An owner with a document that has the invoice data source and template, and a key. */
+  async function team() {
+    const owner = await server.register('Owner');
+    const doc = await call('POST', `/api/teams/${owner.teamId}/docs`, {
+      token: owner.token,
+      body: { name: 'Invoices', dataSource: invoiceDataSource },
+    });
+    const template = await call('POST', `/api/teams/${owner.teamId}/docs/${doc.data.id}/templates`, {
+      token: owner.token,
+      body: { name: 'Invoice', content: invoiceTemplateContent },
+    });
+    const key = await call('POST', `/api/teams/${owner.teamId}/app-key`, {
+      token: owner.token,
+      body: { description: 'ERP' },
+    });
+    const docBase = `/api/teams/${owner.teamId}/docs/${doc.data.id}`;
+    return {
+      ...owner,
+      docId: doc.data.id as string,
+      templateId: template.data.id as string,
+      key: key.data.key as string,
+      keyId: key.data.id as string,
+      docBase,
+    };
+  }
+
+  const withKey = (key: string, body?: unknown) => ({ headers: { authorization: `Bearer ${key}` }, body });
+
+  /** A raw request (render answers are files, not envelopes) with a key (x-api-key) or a user token. */
+  async function raw(method: string, path: string, credential: string, body?: unknown) {
+    const auth: Record<string, string> = credential.startsWith('qk_')
+      ? { 'x-api-key': credential }
+      : { authorization: `Bearer ${credential}` };
+    return fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  }
+
+  async function postInstance(t: Awaited<ReturnType<typeof team>>, data: unknown = invoiceValues) {
+    const reply = await call('POST', `${t.docBase}/instances`, withKey(t.key, { data }));
+    expect(reply.code, reply.msg).toBe(0);
+    return reply.data.id as string;
+  }
+
+  describe('API keys', () => {
+    it('creates a key answering the secret once, lists it without the secret, stores only a digest', async () => {
+      const t = await team();
+      expect(t.key).toMatch(/^qk_[A-Za-z0-9_-]{43}$/);
+      const list = await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: t.token });
+      expect(list.data).toEqual([
+        { id: t.keyId, description: 'ERP', prefix: t.key.slice(0, 7), createdAt: expect.any(Number), lastUsedAt: null },
+      ]);
+      expect(JSON.stringify(list.data)).not.toContain(t.key);
+      const rows = await db.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE id = $1', [t.keyId]);
+      expect(rows[0]?.key_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows[0]?.key_hash).not.toContain(t.key.slice(3));
+
+      await postInstance(t);
+      const used = await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: t.token });
+      expect(used.data[0].lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
+    });
+
+    it('refuses bad input, members who are not the owner, and other teams', async () => {
+      const t = await team();
+      const bad = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: t.token, body: { description: 7 } });
+      expect(bad.status).toBe(400);
+      expect(bad.data.issues[0].path).toBe('description');
+
+      const member = await server.register('Member');
+      await call('POST', `/api/teams/${t.teamId}/members`, { token: t.token, body: { email: member.email } });
+      expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: member.token })).code).toBe(0);
+      const denied = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: member.token, body: {} });
+      expect(denied.status).toBe(403);
+      expect((await call('DELETE', `/api/teams/${t.teamId}/app-keys/${t.keyId}`, { token: member.token })).status).toBe(
+        403,
+      );
+
+      const stranger = await server.register('Stranger');
+      expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: stranger.token })).status).toBe(404);
+      expect((await call('POST', `/api/teams/${t.teamId}/app-key`, { token: stranger.token, body: {} })).status).toBe(
+        404,
+      );
+      expect(
+        (await call('DELETE', `/api/teams/${t.teamId}/app-keys/${t.keyId}`, { token: stranger.token })).status,
+      ).toBe(404);
+      // A key cannot manage keys: key management is for signed-in members only.
+      expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, withKey(t.key))).status).toBe(401);
+    });
+
+    it('revokes a key: it answers 401 from then on, and disappears from the list', async () => {
+      const t = await team();
+      await postInstance(t);
+      const deleted = await call('DELETE', `/api/teams/${t.teamId}/app-keys/${t.keyId}`, { token: t.token });
+      expect(deleted.code).toBe(0);
+      const refused = await call('GET', `${t.docBase}/instances`, withKey(t.key));
+      expect(refused.status).toBe(401);
+      expect(refused.data.error).toBe('KeyNotValid');
+      const viaHeader = await raw('GET', `${t.docBase}/instances`, t.key);
+      expect(viaHeader.status).toBe(401);
+      expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: t.token })).data).toEqual([]);
+      const again = await call('DELETE', `/api/teams/${t.teamId}/app-keys/${t.keyId}`, { token: t.token });
+      expect(again.status).toBe(404);
+      const unknown = await call('GET', `${t.docBase}/instances`, withKey(`qk_${'A'.repeat(43)}`));
+      expect(unknown.status).toBe(401);
+    });
+
+    it('answers 429 with Retry-After once a key is over its rate limit', async () => {
+      const t = await team();
+      for (let i = 0; i < RATE_LIMIT; i++)
+        expect((await call('GET', `${t.docBase}/instances`, withKey(t.key))).status).toBe(200);
+      const limited = await call('GET', `${t.docBase}/instances`, withKey(t.key));
+      expect(limited.status).toBe(429);
+      expect(limited.code).toBe(BODY_CODE.tooManyAttempts);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The owner's own login is not limited by the key's count.
+      expect((await call('GET', `${t.docBase}/instances`, { token: t.token })).status).toBe(200);
+    });
+  });
+
+  describe('instances', () => {
+    it('stores plain values as open values, reads them back by id and in a list', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const one = await call('GET', `${t.docBase}/instances/${id}`, withKey(t.key));
+      expect(one.data.data.invoiceNumber).toEqual({ type: 'string', value: 'INV-2026-00042' });
+      expect(one.data.data.total).toEqual({ type: 'number', numberValue: 4100.23 });
+      expect(one.data.data.lines.items).toHaveLength((invoiceValues.lines as unknown[]).length);
+      const list = await call('GET', `${t.docBase}/instances`, { token: t.token });
+      expect(list.data.total).toBe(1);
+      expect(list.data.list[0].id).toBe(id);
+    });
+
+    it('answers 400 listing each mismatched field, and stores nothing', async () => {
+      const t = await team();
+      const reply = await call(
+        'POST',
+        `${t.docBase}/instances`,
+        withKey(t.key, { data: { ...invoiceValues, total: 'a lot', customer: { name: 5 }, extra: true } }),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.data.error).toBe('DataInvalid');
+      expect(reply.data.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+        'customer.name',
+        'extra',
+        'total',
+      ]);
+      const malformed = await call('POST', `${t.docBase}/instances`, withKey(t.key, { values: {} }));
+      expect(malformed.status).toBe(400);
+      expect((await call('GET', `${t.docBase}/instances`, withKey(t.key))).data.total).toBe(0);
+    });
+
+    it('refuses instances of a document without a data source', async () => {
+      const t = await team();
+      const bare = await call('POST', `/api/teams/${t.teamId}/docs`, { token: t.token, body: { name: 'Bare' } });
+      const reply = await call(
+        'POST',
+        `/api/teams/${t.teamId}/docs/${bare.data.id}/instances`,
+        withKey(t.key, { data: {} }),
+      );
+      expect(reply.status).toBe(400);
+      expect(reply.data.error).toBe('DocumentNotInited');
+    });
+
+    it("never lets another team's key (403) or token (404) near a document", async () => {
+      const a = await team();
+      const b = await team();
+      const id = await postInstance(a);
+      const byKey = await call('GET', `${a.docBase}/instances/${id}`, withKey(b.key));
+      expect(byKey.status).toBe(403);
+      expect((await call('POST', `${a.docBase}/instances`, withKey(b.key, { data: {} }))).status).toBe(403);
+      const byToken = await call('GET', `${a.docBase}/instances/${id}`, { token: b.token });
+      expect(byToken.status).toBe(404);
+      // B's key on B's own path with A's instance id: not found, not leaked.
+      expect((await call('GET', `${b.docBase}/instances/${id}`, withKey(b.key))).status).toBe(404);
+      expect((await call('GET', `${a.docBase}/instances/${id}`)).status).toBe(401);
+    });
+  });
+
+  describe('render', () => {
+    it('answers a small job with the PDF itself, rendered by the shared pipeline', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const response = await raw('POST', `${t.docBase}/instances/${id}/render?templateId=${t.templateId}`, t.key, {
+        targetType: 'pdf',
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''");
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+      expect(bytes.byteLength).toBeGreaterThan(5_000);
+    }, 60_000);
+
+    it('exports a document template as Word, and refuses a target the template cannot make', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const path = `${t.docBase}/instances/${id}/render?templateId=${t.templateId}`;
+      const docx = await raw('POST', path, t.key, { targetType: 'docx' });
+      expect(docx.status).toBe(200);
+      expect(docx.headers.get('content-type')).toContain('wordprocessingml');
+      expect(new Uint8Array(await docx.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+
+      const canvas = await call('POST', `${t.docBase}/templates`, {
+        token: t.token,
+        body: {
+          name: 'Canvas',
+          content: JSON.stringify({
+            kind: 'canvas',
+            basePdf: { width: 210, height: 297, padding: [0, 0, 0, 0] },
+            schemas: [[]],
+          }),
+        },
+      });
+      const refused = await call(
+        'POST',
+        `${t.docBase}/instances/${id}/render?templateId=${canvas.data.id}`,
+        withKey(t.key, { targetType: 'xlsx' }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.data.error).toBe('InvalidTemplateType');
+      const badTarget = await call('POST', path, withKey(t.key, { targetType: 'gif' }));
+      expect(badTarget.status).toBe(400);
+      const noTemplate = await call('POST', `${t.docBase}/instances/${id}/render`, withKey(t.key, {}));
+      expect(noTemplate.status).toBe(400);
+      const unknownTemplate = await call(
+        'POST',
+        `${t.docBase}/instances/${id}/render?templateId=tpl_nope`,
+        withKey(t.key, {}),
+      );
+      expect(unknownTemplate.status).toBe(404);
+    }, 60_000);
+
+    it('queues an async job, answers its status, then the file', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const queued = await call(
+        'POST',
+        `${t.docBase}/instances/${id}/render?templateId=${t.templateId}&async=1`,
+        withKey(t.key, { targetType: 'pdf' }),
+      );
+      expect(queued.code).toBe(0);
+      expect(queued.data).toEqual({ jobId: expect.stringMatching(/^job_/), status: 'queued' });
+      const statusPath = `${t.docBase}/instances/${id}/render?jobId=${queued.data.jobId}`;
+      // Polled with the owner's login, which no key rate limit counts; the file is then fetched with the key.
+      let response = await raw('GET', statusPath, t.token);
+      // Bounded: the first job in a process also starts the Typst compiler, slow on a loaded machine.
+      const deadline = Date.now() + 150_000;
+      while (Date.now() < deadline && response.headers.get('content-type')?.startsWith('application/json')) {
+        const body = await response.json();
+        expect(['queued', 'running'], JSON.stringify(body)).toContain(body.data.status);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        response = await raw('GET', statusPath, t.token);
+      }
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      response = await raw('GET', statusPath, t.key);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      const [job] = await db.query<{ result_writes: number; attempts: number }>(
+        'SELECT result_writes, attempts FROM render_jobs WHERE id = $1',
+        [queued.data.jobId],
+      );
+      expect(job).toEqual({ result_writes: 1, attempts: 1 });
+
+      const b = await team();
+      expect((await raw('GET', statusPath, b.key)).status).toBe(403);
+      expect((await raw('GET', `${t.docBase}/instances/${id}/render?jobId=job_unknown`, t.key)).status).toBe(404);
+    }, 180_000);
+
+    it('renders the published release on snapshot routes, the draft on plain ones', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const snapshot = `${t.docBase}/snapshot/latest/instances/${id}/render?templateId=${t.templateId}`;
+      const unpublished = await call('POST', snapshot, withKey(t.key, {}));
+      expect(unpublished.status).toBe(404);
+      const publish = await call('POST', `${t.docBase}/templates/${t.templateId}/publish`, {
+        token: t.token,
+        body: { lastVersion: 1, note: 'v1' },
+      });
+      expect(publish.code).toBe(0);
+      // The draft now breaks; the release still renders.
+      const broken = await call('PUT', `${t.docBase}/templates/${t.templateId}`, {
+        token: t.token,
+        body: { lastVersion: publish.data.template.version, content: JSON.stringify({ kind: 'nonsense' }) },
+      });
+      expect(broken.code, broken.msg).toBe(0);
+      const draft = await call(
+        'POST',
+        `${t.docBase}/instances/${id}/render?templateId=${t.templateId}`,
+        withKey(t.key, {}),
+      );
+      expect(draft.status).toBe(400);
+      expect(draft.data.error).toBe('TemplateParseError');
+      const released = await raw('POST', snapshot, t.key, {});
+      expect(released.headers.get('content-type')).toBe('application/pdf');
+      const numbered = await raw('POST', snapshot.replace('/latest/', '/1/'), t.key, {});
+      expect(numbered.status).toBe(200);
+      expect((await raw('POST', snapshot.replace('/latest/', '/9/'), t.key, {})).status).toBe(404);
+      expect((await raw('POST', snapshot.replace('/latest/', '/first/'), t.key, {})).status).toBe(400);
+    }, 60_000);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The open platform's render API (spec 000 §7, issue 15): a team's API keys, a document's
+ * instances and their renders. Keys are managed by signed-in members; instances and renders
+ * accept a key or a user token, so `renderApiRoutes` is mounted before the session check.
+ */
+import type { Context, Hono } from 'hono';
+import {
+  BODY_CODE,
+  createApiKeyBody,
+  createInstanceBody,
+  type InstanceDto,
+  idParam,
+  pageQuery,
+  type RenderJobDto,
+  renderBody,
+  renderQuery,
+  renderStatusQuery,
+} from '../../api/contract';
+import { parseDataSource } from '../../core/data/dataSource';
+import { instanceValues } from '../../core/data/instanceValues';
+import { prepareOutputTemplate, type RenderedOutput } from '../../render/outputs/render';
+import { createApiKey, listApiKeys, revokeApiKey } from '../apiKeys';
+import { type AuthEnv, newId } from '../auth';
+import { authenticateCaller, type Caller, callerDoc, callerId } from '../caller';
+import type { ServerContext } from '../context';
+import { ApiError, forbidden, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
+import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
+import { renderFile, targetsOf } from '../render/renderFile';
+import { logDoc, memberTeam } from '../teams';
+
+type C = Context<AuthEnv>;
+const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
+
+/** `GET|POST|DELETE` of a team's keys: any member lists them, the owner creates and revokes. */
+export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
+  const { db } = ctx;
+  const userOf = (c: C) => c.get('session').userId;
+  async function ownedTeam(c: C) {
+    const team = await memberTeam(db, userOf(c), param(c, 'teamId'));
+    if (team.role !== 'owner') throw forbidden('only the team owner may create or delete API keys');
+    return team;
+  }
+
+  api.get('/teams/:teamId/app-keys', async (c) => {
+    const team = await memberTeam(db, userOf(c), param(c, 'teamId'));
+    return ok(c, await listApiKeys(db, team.id));
+  });
+  api.post('/teams/:teamId/app-key', async (c) => {
+    const team = await ownedTeam(c);
+    const body = await readBody(c, createApiKeyBody);
+    return ok(c, await createApiKey(db, team.id, userOf(c), body.description));
+  });
+  api.delete('/teams/:teamId/app-keys/:keyId', async (c) => {
+    const team = await ownedTeam(c);
+    await revokeApiKey(db, team.id, param(c, 'keyId'));
+    return ok(c, null);
+  });
+}
+
+interface InstanceRow {
+  id: string;
+  doc_id: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+const toInstanceDto = (row: InstanceRow): InstanceDto => ({
+  id: row.id,
+  docId: row.doc_id,
+  data: row.data,
+  createdAt: row.created_at.getTime(),
+});
+
+/** The file itself, with its own type; the name as an RFC 6266 `filename*` so any script survives. */
+function fileResponse(c: C, file: { bytes: Uint8Array; mime: string; fileName: string }) {
+  c.header('Content-Type', file.mime);
+  c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+}
+
+const fileOf = (rendered: RenderedOutput) => ({
+  bytes: rendered.bytes,
+  mime: rendered.mime,
+  fileName: rendered.fileName ?? `document.${rendered.extension}`,
+});
+
+export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
+  const { db } = ctx;
+
+  /** The caller and the document named by the path, checked (401 / 403 / 404) before anything else. */
+  async function scope(c: C): Promise<{ caller: Caller; teamId: string; docId: string; dataSource: unknown }> {
+    const caller = await authenticateCaller(ctx, c);
+    const doc = await callerDoc(ctx, caller, param(c, 'teamId'), param(c, 'docId'));
+    return { caller, teamId: doc.teamId, docId: doc.id, dataSource: doc.dataSource };
+  }
+
+  async function findInstance(teamId: string, docId: string, instanceId: string): Promise<InstanceRow> {
+    const [row] = await db.query<InstanceRow>(
+      'SELECT id, doc_id, data, created_at FROM doc_instances WHERE id = $1 AND doc_id = $2 AND team_id = $3',
+      [instanceId, docId, teamId],
+    );
+    if (!row) throw notFound('instance');
+    return row;
+  }
+
+  const docPath = '/teams/:teamId/docs/:docId';
+
+  api.post(`${docPath}/instances`, async (c) => {
+    const { caller, teamId, docId, dataSource } = await scope(c);
+    const body = await readBody(c, createInstanceBody);
+    if (dataSource === null || dataSource === undefined)
+      throw new ApiError(400, BODY_CODE.invalid, 'DocumentNotInited', 'the document has no data source yet');
+    const values = instanceValues(parseDataSource(dataSource), body.data);
+    const [row] = await db.query<InstanceRow>(
+      `INSERT INTO doc_instances (id, team_id, doc_id, data, created_by) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id, doc_id, data, created_at`,
+      [newId('inst'), teamId, docId, JSON.stringify(values), callerId(caller)],
+    );
+    return ok(c, toInstanceDto(row as InstanceRow));
+  });
+
+  api.get(`${docPath}/instances`, async (c) => {
+    const { teamId, docId } = await scope(c);
+    const page = readQuery(c, pageQuery);
+    const [count] = await db.query<{ n: number | string }>(
+      'SELECT count(*) AS n FROM doc_instances WHERE doc_id = $1 AND team_id = $2',
+      [docId, teamId],
+    );
+    const rows = await db.query<InstanceRow>(
+      `SELECT id, doc_id, data, created_at FROM doc_instances WHERE doc_id = $1 AND team_id = $2
+       ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`,
+      [docId, teamId, page.pageSize, (page.pageNo - 1) * page.pageSize],
+    );
+    return ok(c, { total: Number(count?.n ?? 0), list: rows.map(toInstanceDto) });
+  });
+
+  for (const prefix of [docPath, `${docPath}/snapshot/:env`]) {
+    api.get(`${prefix}/instances/:instanceId`, async (c) => {
+      const { teamId, docId } = await scope(c);
+      return ok(c, toInstanceDto(await findInstance(teamId, docId, param(c, 'instanceId'))));
+    });
+
+    api.post(`${prefix}/instances/:instanceId/render`, async (c) => {
+      const { caller, teamId, docId } = await scope(c);
+      const instance = await findInstance(teamId, docId, param(c, 'instanceId'));
+      const query = readQuery(c, renderQuery);
+      const body = await readBody(c, renderBody);
+      const spec: RenderJobSpec = {
+        teamId,
+        docId,
+        instanceId: instance.id,
+        templateId: query.templateId,
+        releaseNo: await releaseOf(c, teamId, docId, query.templateId),
+        targetType: body.targetType,
+        runtime: body.runtime,
+      };
+      const request = await loadRenderRequest(db, spec);
+      // A target the template cannot make is refused now, not when a job runs.
+      const targets = targetsOf(prepareOutputTemplate(request.content));
+      if (!targets.includes(spec.targetType))
+        throw new ApiError(
+          400,
+          BODY_CODE.invalid,
+          'InvalidTemplateType',
+          `this template renders to ${targets.join(', ')}, not ${spec.targetType}`,
+          { issues: [{ path: 'targetType', reason: `one of ${targets.join(', ')}` }] },
+        );
+      const large = JSON.stringify(request.values).length > ctx.config.largeJobBytes;
+      if (!query.async && !query.prerender && !large)
+        return fileResponse(c, fileOf(await renderFile(request, ctx.render.environment)));
+      const jobId = await createJob(db, spec);
+      await (await ctx.render.queue()).enqueue(jobId);
+      if (caller.kind === 'user')
+        await logDoc(db, docId, caller.userId, 'instance.render', { instanceId: instance.id, jobId });
+      return ok(c, { jobId, status: 'queued' } satisfies RenderJobDto);
+    });
+
+    api.get(`${prefix}/instances/:instanceId/render`, async (c) => {
+      const { teamId, docId } = await scope(c);
+      const query = readQuery(c, renderStatusQuery);
+      const job = await getJob(db, teamId, docId, param(c, 'instanceId'), query.jobId);
+      if (job.file) return fileResponse(c, job.file);
+      const answer: RenderJobDto = { jobId: job.jobId, status: job.status };
+      if (job.error) answer.error = job.error;
+      return ok(c, answer);
+    });
+  }
+
+  /**
+   * Snapshot routes render a published release: `snapshot/latest` the newest, `snapshot/<n>`
+   * release n. The plain routes render the draft.
+   */
+  async function releaseOf(c: C, teamId: string, docId: string, templateId: string): Promise<number | null> {
+    const env = c.req.param('env');
+    if (env === undefined) return null;
+    if (env === 'latest') return latestReleaseNo(db, teamId, docId, templateId);
+    const releaseNo = Number(env);
+    if (!Number.isInteger(releaseNo) || releaseNo < 1)
+      throw new ApiError(
+        400,
+        BODY_CODE.invalid,
+        'DataInvalid',
+        `snapshot '${env}' is not 'latest' or a release number`,
+      );
+    return releaseNo;
+  }
+}
