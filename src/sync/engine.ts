@@ -35,6 +35,12 @@ export interface SyncEngineOptions {
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * The app writes each pulled version into its own copy and says so (`pulledWritten`): until then
+   * the version is kept as unwritten (see TemplateSyncRow.pulledUnwritten). Without an app copy
+   * (a consumer that reads sync's records directly) a pull is complete when recorded.
+   */
+  appliesPulls?: boolean;
 }
 
 export type ConflictChoice = 'theirs' | 'mine' | 'copy';
@@ -69,6 +75,7 @@ export class SyncEngine {
   private readonly backoff: { baseMs: number; maxMs: number };
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
+  private readonly appliesPulls: boolean;
   private running: Promise<void> | undefined;
 
   constructor(options: SyncEngineOptions) {
@@ -80,6 +87,7 @@ export class SyncEngine {
     this.backoff = options.backoff ?? { baseMs: 1000, maxMs: 60_000 };
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
+    this.appliesPulls = options.appliesPulls ?? false;
   }
 
   // ---- recording local changes -------------------------------------------------------------
@@ -139,6 +147,22 @@ export class SyncEngine {
     });
   }
 
+  /** The app wrote (or settled) the pulled `version` of a template: its edits are edits again. */
+  async pulledWritten(templateId: string, version: number): Promise<void> {
+    await this.db.templates
+      .where('templateId')
+      .equals(templateId)
+      .modify((row) => {
+        if (row.pulledUnwritten && row.pulledUnwritten.template.version <= version) delete row.pulledUnwritten;
+      });
+  }
+
+  /** Pulled versions not yet written into the app's templates (a tab closed or crashed in between). */
+  async unwrittenPulls(): Promise<TemplateDto[]> {
+    const rows = await this.db.templates.filter((row) => row.pulledUnwritten !== undefined).toArray();
+    return rows.flatMap((row) => (row.pulledUnwritten ? [row.pulledUnwritten.template] : []));
+  }
+
   /**
    * The app could not write a pulled version into its local template (the user saved meanwhile):
    * the two are a conflict for the user, never one silently replacing the other.
@@ -161,7 +185,8 @@ export class SyncEngine {
         theirs,
         detectedAt: Date.now(),
       });
-      await db.templates.put({ ...state, state: 'conflict', localName: mine.name, localContent: mine.content });
+      const { pulledUnwritten: _settled, ...rest } = state;
+      await db.templates.put({ ...rest, state: 'conflict', localName: mine.name, localContent: mine.content });
     });
     this.onEvent({ type: 'conflict', templateId, theirs });
   }
@@ -229,7 +254,10 @@ export class SyncEngine {
     for (const row of rows) {
       if (!expected.has(row.templateId)) {
         const state = await this.db.templates.get(row.templateId);
-        expected.set(row.templateId, state?.serverVersion ?? 0);
+        // A change made while a pulled version was not yet written here was made on the version
+        // before it: pushed against that one, the server refuses it and the user decides.
+        const base = state?.pulledUnwritten ? state.pulledUnwritten.previousVersion : state?.serverVersion;
+        expected.set(row.templateId, base ?? 0);
       }
       const version = expected.get(row.templateId) ?? 0;
       switch (row.kind) {
@@ -401,6 +429,8 @@ export class SyncEngine {
         if (state && (state.state === 'pending' || state.state === 'conflict')) continue;
         if (state && state.serverVersion !== null && state.serverVersion >= template.version && !template.deleted)
           continue;
+        const previous =
+          state && state.state !== 'deleted' ? { name: state.localName, content: state.localContent } : null;
         await this.db.templates.put({
           templateId: template.id,
           docId,
@@ -410,6 +440,9 @@ export class SyncEngine {
           localContent: template.content,
           localDeps: template.deps,
           releaseNo: template.releaseNo,
+          ...(this.appliesPulls
+            ? { pulledUnwritten: { template, previous, previousVersion: state?.serverVersion ?? null } }
+            : {}),
         });
         received.push(template);
         this.onEvent({ type: 'remote', template });
@@ -462,8 +495,10 @@ export class SyncEngine {
     await db.transaction('rw', [db.conflicts, db.templates], async () => {
       await db.conflicts.delete(templateId);
       const adoptTheirs = choice !== 'mine';
+      // The user's decision settles any pulled version still unwritten: the bridge writes the choice.
+      const { pulledUnwritten: _decided, ...rest } = state;
       await db.templates.put({
-        ...state,
+        ...rest,
         state: theirs.deleted ? 'deleted' : 'synced',
         serverVersion: theirs.version,
         localName: adoptTheirs ? theirs.name : mine.name,

@@ -46,6 +46,20 @@ export interface TemplateSyncRow {
   releaseNo?: number;
   /** The last refusal other than a conflict (e.g. the template was deleted elsewhere). */
   lastError?: string;
+  /**
+   * A pulled version the app has not written into its own template yet, with what sync last knew
+   * that template to hold (`previous`, null when it had nothing). Until it is written, the app's
+   * template differing from `localContent` is not a local edit: a tab starting meanwhile, or a
+   * restart after a crash in between, must write the pulled version rather than push the old one
+   * over it; and an app template that differs from `previous` too was edited meanwhile: a conflict
+   * (and a change queued meanwhile is pushed against `previousVersion`, so the server refuses it).
+   */
+  pulledUnwritten?: {
+    template: TemplateDto;
+    previous: { name: string; content: string } | null;
+    /** The server version the app's template was at: a change made on it is pushed against this. */
+    previousVersion: number | null;
+  };
 }
 
 export interface ConflictRow {

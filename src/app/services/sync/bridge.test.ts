@@ -30,6 +30,8 @@ interface Device {
   announced: string[];
   /** Push, pull, and wait until the bridge has written what arrived. */
   sync(): Promise<void>;
+  /** While true, pulled versions are recorded but never written (a tab that closes right after a pull). */
+  dropPulls: boolean;
 }
 
 /** One browser profile: its own app storage (with a workspace "Shop" and table "Orders") and sync DB. */
@@ -43,25 +45,28 @@ async function device(token: string): Promise<Device> {
     transport: api.sync,
     db: new SyncDb(`bridge-test-${++dbCounter}`, { indexedDB: new IDBFactory(), IDBKeyRange }),
     onEvent: (event) => {
-      if (event.type === 'remote') void bridge?.applyRemote(event.template);
+      if (event.type === 'remote' && !d.dropPulls) void bridge?.applyRemote(event.template);
     },
     sleep: async () => {},
+    appliesPulls: true,
   });
   const announced: string[] = [];
   bridge = new SyncBridge({ storage, engine, announce: (id) => announced.push(id) });
   storage.changes.subscribe(bridge.onStorageChange);
   const b = bridge;
-  return {
+  const d: Device = {
     storage,
     engine,
     bridge: b,
     announced,
+    dropPulls: false,
     async sync() {
       await b.settled();
       await engine.syncNow();
       await b.settled();
     },
   };
+  return d;
 }
 
 async function newTemplate(d: Device, name: string, text: string) {
@@ -255,5 +260,79 @@ describe('the sync bridge: local templates ↔ the server', () => {
     const [tB] = await b.storage.templates.list({ baseId: 'base-shop' });
     expect(tB?.content).toBe(content('release one'));
     expect(await b.bridge.viewOf(tB?.id ?? '')).toMatchObject({ state: 'synced', version: 3 });
+  });
+
+  it('a pulled version a tab never wrote is written at the next start, never pushed back over', async () => {
+    const user = await server.register('Cy');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const link = { baseId: 'base-shop', teamId: user.teamId, docId: doc.data.id, docName: 'Shop' };
+    const a = await device(user.token);
+    const b = await device(user.token);
+    const letterA = await newTemplate(a, 'Letter', 'one');
+    await a.bridge.linkBase(link);
+    await a.sync();
+    await b.bridge.linkBase(link);
+    await b.sync();
+    const [letterB] = await b.storage.templates.list({ baseId: 'base-shop' });
+    if (!letterB) throw new Error('B has no letter');
+
+    // A's edit reaches the server; B pulls it and its tab closes before writing it.
+    await edit(a, letterA.id, 'two, from A');
+    await a.sync();
+    b.dropPulls = true;
+    await b.sync();
+    expect((await b.storage.templates.get(letterB.id))?.content).toBe(content('one'));
+
+    // B's next tab: its catch-up writes the pulled version instead of pushing 'one' back over it.
+    b.dropPulls = false;
+    const nextTab = new SyncBridge({ storage: b.storage, engine: b.engine, announce: () => undefined });
+    await nextTab.catchUp();
+    expect((await b.storage.templates.get(letterB.id))?.content).toBe(content('two, from A'));
+    expect(await b.engine.status()).toEqual({ waiting: 0, conflicts: 0 });
+    await b.sync();
+    await a.sync();
+    expect((await a.storage.templates.get(letterA.id))?.content).toBe(content('two, from A'));
+    expect(await a.bridge.viewOf(letterA.id)).toMatchObject({ state: 'synced', version: 2 });
+  });
+
+  it('a save made between a pull and its write is the user’s call, not overwritten and not pushed over', async () => {
+    const user = await server.register('Di');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const link = { baseId: 'base-shop', teamId: user.teamId, docId: doc.data.id, docName: 'Shop' };
+    const a = await device(user.token);
+    const b = await device(user.token);
+    const letterA = await newTemplate(a, 'Letter', 'one');
+    await a.bridge.linkBase(link);
+    await a.sync();
+    await b.bridge.linkBase(link);
+    await b.sync();
+    const [letterB] = await b.storage.templates.list({ baseId: 'base-shop' });
+    if (!letterB) throw new Error('B has no letter');
+
+    await edit(a, letterA.id, 'two, from A');
+    await a.sync();
+    b.dropPulls = true;
+    await b.sync();
+    // B's user saves on top of 'one' before the pulled 'two' is written; it is queued and even pushed…
+    await edit(b, letterB.id, 'one, then B');
+    await b.engine.syncNow();
+    // …against the version it was made on, so the server refuses it: a conflict, never a silent overwrite.
+    expect((await b.bridge.viewOf(letterB.id)).state).toBe('conflict');
+    const conflict = await b.engine.db.conflicts.toArray();
+    expect(conflict.map((c) => [c.mine.content, c.theirs.content])).toEqual([
+      [content('one, then B'), content('two, from A')],
+    ]);
+    // Writing the pulled version later does not replace B's text either.
+    b.dropPulls = false;
+    for (const pulled of await b.engine.unwrittenPulls()) await b.bridge.applyRemote(pulled);
+    expect((await b.storage.templates.get(letterB.id))?.content).toBe(content('one, then B'));
+    await a.sync();
+    expect((await a.storage.templates.get(letterA.id))?.content).toBe(content('two, from A'));
   });
 });

@@ -99,14 +99,19 @@ export class SyncBridge {
   /**
    * Hands sync the local saves it did not hear about: a save made as a tab closed (the editor's last
    * flush) is stored, but that tab's bridge may not have queued it. Run when a tab's sync starts.
+   * Another tab may be writing a pulled version at that moment, or a tab may have closed before
+   * writing one: those are written here, never mistaken for edits and pushed over the newer version.
    * Only templates whose last pulled version is already written here are compared (`synced` or
    * `pending`): anything else is sync's own write in flight, not an edit.
    */
   catchUp(): Promise<void> {
     return this.serial(async () => {
+      // Pulled versions a tab never wrote (it closed in between) are written first: the app's
+      // template then differs from sync's record because it is behind, not because it was edited.
+      for (const template of await this.engine.unwrittenPulls()) await this.writeRemote(template);
       for (const pair of await this.db.locals.toArray()) {
         const state = await this.engine.stateOf(pair.remoteId);
-        if (!state || (state.state !== 'synced' && state.state !== 'pending')) continue;
+        if (!state || state.pulledUnwritten || (state.state !== 'synced' && state.state !== 'pending')) continue;
         const row = await this.storage.templates.get(pair.localId);
         if (row && (row.content !== state.localContent || row.name !== state.localName))
           await this.localChanged(pair.localId);
@@ -192,7 +197,17 @@ export class SyncBridge {
     this.announce(localId);
   }
 
+  /** Writes a pulled version into the app's template; afterwards its edits are edits again. */
   private async writeRemote(template: TemplateDto): Promise<void> {
+    const previous = (await this.engine.stateOf(template.id))?.pulledUnwritten?.previous;
+    await this.writePulled(template, previous);
+    await this.engine.pulledWritten(template.id, template.version);
+  }
+
+  private async writePulled(
+    template: TemplateDto,
+    previous: { name: string; content: string } | null | undefined,
+  ): Promise<void> {
     const pair = await this.db.locals.get(template.id);
     if (pair) {
       const row = await this.storage.templates.get(pair.localId);
@@ -203,6 +218,11 @@ export class SyncBridge {
         return;
       }
       if (row.content === template.content && row.name === template.name) return;
+      if (previous && (row.content !== previous.content || row.name !== previous.name)) {
+        // Saved here after sync last looked (the save is not queued yet): both stay, the user decides.
+        await this.engine.markConflict(template.id, { name: row.name, content: row.content }, template);
+        return;
+      }
       try {
         await this.writeLocal(row.id, () =>
           this.storage.templates.save(row.id, { content: template.content, name: template.name }, row.revision),

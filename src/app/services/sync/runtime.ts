@@ -113,6 +113,7 @@ export function startSync(): Promise<SyncRuntime> {
       onEvent,
       backoff: BACKOFF,
       sleep: (ms) => backoff.wait(ms),
+      appliesPulls: true,
     });
     // Another tab's storage bus hears this as a remote save, and so does this tab's (another channel
     // object): an open editor follows a pulled version exactly as it follows another tab's save.
