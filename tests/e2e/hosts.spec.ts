@@ -156,3 +156,26 @@ test('two tabs opening a new base: one creates the base token, the other waits f
   expect(await tokenIn(second)).toBe(token);
   await context.close();
 });
+
+test('the approval host: the instance it supplies printed, in the approval languages', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const { context, foreign } = await openContext(browser);
+  const page = await context.newPage();
+  // zh-TW is not an approval language: the approval screens fall back to zh-CN.
+  await page.goto(`${demo.hostOrigin}/?mode=approval&lang=zh-TW`);
+  await expect(quire(page).getByRole('heading', { name: '审批实例 INS001' })).toBeVisible({ timeout: 30_000 });
+
+  // Japanese: a starter template of the form's fields prints the instance from the host.
+  await page.goto(`${demo.hostOrigin}/?mode=approval&lang=ja-JP`);
+  await expect(quire(page).getByRole('heading', { name: '申請 INS001' })).toBeVisible({ timeout: 30_000 });
+  await quire(page).getByRole('button', { name: '新しいテンプレート' }).click();
+  await expect(previewText(page)).toContainText('Standing desks', { timeout: 120_000 });
+  await expect(previewText(page)).toContainText('Four desks for the new team.');
+
+  // Another instance chosen in the host: Quire opens its preview with the same template.
+  await page.locator('button[data-instance="INS002"]').click();
+  await expect(quire(page).getByRole('heading', { name: '申請 INS002' })).toBeVisible({ timeout: 30_000 });
+  await expect(previewText(page)).toContainText('Laptop stands', { timeout: 60_000 });
+  expect(foreign, 'requests to another origin').toEqual([]);
+  await context.close();
+});

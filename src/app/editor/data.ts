@@ -2,7 +2,8 @@
  * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
  */
 import { mapApproval } from '../../core/data/approval';
-import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableField, TableRow } from '../../storage/types';
+import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
+import { loadHostTableSnapshot } from '../services/hostTables';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
@@ -51,7 +52,7 @@ export { approvalInstanceSource } from '../services/approvalInstances';
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 
-function fieldOptions(fields: readonly TableField[], group: string): FieldOption[] {
+function fieldOptions(fields: ReadonlyArray<{ name: string; type: string }>, group: string): FieldOption[] {
   return fields.map((field) => ({ path: field.name, label: field.name, type: field.type, group }));
 }
 
@@ -62,7 +63,10 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
   const table = await db.tables.get(tableId);
   if (!table) {
     const approval = await loadApprovalContext(tableId);
-    return { table: undefined, fields: [], records: [], ...(approval ? { approval } : {}) };
+    if (approval) return { table: undefined, fields: [], records: [], approval };
+    // A host's table (base host): its fields as last read through the bridge.
+    const host = await loadHostTableSnapshot(tableId);
+    return { table: undefined, fields: host ? fieldOptions(host.fields, host.name) : [], records: [] };
   }
   const fields: FieldOption[] = [];
   for (const field of table.fields) {

@@ -8,6 +8,7 @@ import type { PrintSource } from '../../core/print/sources';
 import { type HostTable, hostRecordIds, hostRecordSource, hostRecords, loadHostTable } from '../../host/base';
 import { checkKey, openMetaTable, readMeta, writeMeta } from '../../host/metaTable';
 import type { HostRecord } from '../../host/protocol';
+import { saveHostTableSnapshot } from '../services/hostTables';
 import type { BaseHost } from './baseContext';
 
 /** Records listed on the table screen and offered by the preview's picker. */
@@ -23,7 +24,11 @@ export function useHostTable(base: BaseHost, tableId: string): Loaded<HostTable>
     let alive = true;
     setState({ status: 'loading' });
     loadHostTable(bridge, baseId, tableId).then(
-      (value) => alive && setState({ status: 'ready', value }),
+      (value) => {
+        // The editor offers these fields (a host table has no local row); best effort.
+        void saveHostTableSnapshot(value.id, { name: value.name, fields: value.fields }).catch(() => undefined);
+        if (alive) setState({ status: 'ready', value });
+      },
       (error: unknown) => alive && setState({ status: 'failed', error }),
     );
     return () => {
