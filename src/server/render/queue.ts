@@ -83,7 +83,22 @@ export function pgBossOptionsFromEnv(url: string, schema: string | undefined, en
   };
 }
 
+/**
+ * Opens the queue. Processes started at the same moment may collide while pg-boss installs its
+ * schema (PostgreSQL reports a deadlock to one of them): that one waits a moment and tries again.
+ */
 export async function pgBossQueue(options: PgBossOptions): Promise<RenderQueue> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openPgBossQueue(options);
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt + Math.random() * 300));
+    }
+  }
+}
+
+async function openPgBossQueue(options: PgBossOptions): Promise<RenderQueue> {
   const boss = new PgBoss({
     connectionString: options.url,
     schema: options.schema,
@@ -93,7 +108,12 @@ export async function pgBossQueue(options: PgBossOptions): Promise<RenderQueue> 
     deleteAfterDays: 1,
   });
   boss.on('error', (error) => console.error('[quire-render] queue', error));
-  await boss.start();
+  try {
+    await boss.start();
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: false }).catch(() => {});
+    throw error;
+  }
   // Several processes may start at once: creating an existing queue is a no-op.
   if (!(await boss.getQueue(RENDER_QUEUE)))
     await boss
