@@ -335,3 +335,18 @@ export function HostEditorGate({
     );
   return <Editor templateId={templateId} backHref={row ? tableHref(row.tableId) : undefined} />;
 }
+
+/**
+ * `/baseplugin/upgrade` in a host: the second brand upgrades through its app-center deep link to
+ * /home/upgrade with the language (spec 000 §2); the first brand shows the plugin's own screen.
+ */
+export function HostUpgradeScreen({ Screen }: { Screen: () => React.ReactNode }) {
+  const base = useBase();
+  const navigate = useNavigate();
+  const { i18n } = useHostTranslation();
+  const second = base.connection.hello.host.brand === 'second';
+  useEffect(() => {
+    if (second) void navigate({ href: `/home/upgrade?lng=${encodeURIComponent(i18n.language)}`, replace: true });
+  }, [second, navigate, i18n.language]);
+  return second ? <Busy /> : <Screen />;
+}

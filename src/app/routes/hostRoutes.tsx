@@ -6,6 +6,7 @@ import {
   HostPreviewScreen,
   HostTableScreen,
   HostTablesScreen,
+  HostUpgradeScreen,
 } from '../host/BaseScreens';
 import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { OfficeTemplatesScreen } from '../office/OfficeScreens';
@@ -189,10 +190,13 @@ const baseEditor = createRoute({
     () => <TemplateEditorRoute />,
   ),
 });
+const upgradePlaceholder = placeholder('nav.upgrade');
+// In a second-brand host the upgrade goes to /home/upgrade with the language (its deep link).
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,
   path: 'upgrade',
-  ...placeholder('nav.upgrade'),
+  staticData: upgradePlaceholder.staticData,
+  component: hostOr(() => <HostUpgradeScreen Screen={upgradePlaceholder.component} />, upgradePlaceholder.component),
 });
 
 const extension = createRoute({
