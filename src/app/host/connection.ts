@@ -28,14 +28,25 @@ function noteIgnored(error: QuireError) {
   console.warn(`[quire] ${error.label}: ${error.message}`);
 }
 
-async function open(): Promise<HostConnection | undefined> {
-  if (!isFramed()) return undefined;
-  const origins = await hostOrigins();
-  const parentOrigin = parentOriginHint();
-  // Framed by a page that is not a configured host (its own origin only): no host to talk to.
-  const hosts = origins.filter((origin) => origin !== window.location.origin);
+/**
+ * The origins Quire may talk to as its host: the configured ones other than its own. None, or a
+ * framing page (when the browser names it) that is not among them: not in a host.
+ */
+export function hostTargets(
+  configured: readonly string[],
+  ownOrigin: string,
+  parentOrigin: string | undefined,
+): string[] {
+  const hosts = configured.filter((origin) => origin !== ownOrigin);
   if (hosts.length === 0 || (parentOrigin && !hosts.includes(parentOrigin)))
     throw new QuireError('NotInHost', { detail: parentOrigin ?? 'no configured host origin' });
+  return hosts;
+}
+
+async function open(): Promise<HostConnection | undefined> {
+  if (!isFramed()) return undefined;
+  const parentOrigin = parentOriginHint();
+  const hosts = hostTargets(await hostOrigins(), window.location.origin, parentOrigin);
   const bridge = createHostBridge({
     self: window,
     parent: window.parent,
