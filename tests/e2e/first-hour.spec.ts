@@ -198,6 +198,7 @@ test('an offline indicator shows when the network is gone', async ({ page, conte
 
 for (const lng of ['en-US', 'zh-CN', 'ja-JP'] as const) {
   test(`screenshots of the first-hour screens in ${lng}`, async ({ page }) => {
+    test.setTimeout(240_000);
     // Sign in first (the button is looked up by its English name), then switch the language.
     await page.goto('/home');
     await signInIfAsked(page);
@@ -206,10 +207,10 @@ for (const lng of ['en-US', 'zh-CN', 'ja-JP'] as const) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-home.png`, fullPage: true });
     await page.goto('/home/base');
-    await expect(page.locator('.ws-table-card').first()).toBeVisible();
+    await expect(page.locator('.ws-table-card').first()).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-tables.png`, fullPage: true });
     await page.locator('.ws-table-card').first().click();
-    await expect(page.getByTestId('grid')).toBeVisible();
+    await expect(page.getByTestId('grid')).toBeVisible({ timeout: 60_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-grid.png` });
     await page.locator('[role="columnheader"]').filter({ hasText: 'Order date' }).getByRole('button').click();

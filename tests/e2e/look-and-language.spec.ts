@@ -20,7 +20,7 @@ async function shot(page: Page, lng: string, name: string) {
   await page.screenshot({ path: `${SCREENSHOT_DIR}/look-${lng}-${name}.png` });
 }
 
-test.beforeEach(() => test.setTimeout(180_000));
+test.beforeEach(() => test.setTimeout(300_000));
 
 for (const lng of LANGS) {
   test(`tour ${lng}`, async ({ page }) => {
@@ -28,17 +28,19 @@ for (const lng of LANGS) {
     await page.goto(`/?lng=${lng}`);
     await shot(page, lng, 'landing');
     await page.goto('/home');
-    await expect(page.getByTestId('home-overview')).toBeVisible();
+    // Each screen loads its chunk and, the first time, the language's font: on a shared machine that
+    // takes a while, so every step waits up to a minute.
+    await expect(page.getByTestId('home-overview')).toBeVisible({ timeout: 60_000 });
     await shot(page, lng, 'home');
     await page.goto('/home/base');
-    await expect(page.locator('.ws-table-card').first()).toBeVisible();
+    await expect(page.locator('.ws-table-card').first()).toBeVisible({ timeout: 60_000 });
     await shot(page, lng, 'tables');
     await page.locator('.ws-toolbar button').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shot(page, lng, 'settings');
     await page.keyboard.press('Escape');
     await page.locator('.ws-table-card').first().click();
-    await expect(page.getByTestId('grid')).toBeVisible();
+    await expect(page.getByTestId('grid')).toBeVisible({ timeout: 60_000 });
     await shot(page, lng, 'grid');
     await page.locator('[role="row"][aria-rowindex="2"] input[type="checkbox"]').first().check();
     await page.locator('.ws-selection-bar .button.primary').click();
@@ -46,7 +48,7 @@ for (const lng of LANGS) {
     await shot(page, lng, 'print');
     await page.keyboard.press('Escape');
     await page.locator('.ws-toolbar a[href$="/preview"]').click();
-    await expect(page.locator('.tpl-card').first()).toBeVisible();
+    await expect(page.locator('.tpl-card').first()).toBeVisible({ timeout: 60_000 });
     await shot(page, lng, 'templates');
     // The editor, then its Preview button: the preview screen once the document is drawn.
     await page.locator('.tpl-card .tpl-name a').first().click();

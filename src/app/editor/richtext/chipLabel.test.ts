@@ -31,6 +31,21 @@ describe('variable chips', () => {
     expect(approvalScope(mapping).Request_No_).toBe('PR-1');
   });
 
+  it('name a linked field by its link and field, with or without a first-row index', () => {
+    const field = (path: string, label: string) => ({ path, label, type: 'text', group: '' });
+    const linked = [
+      {
+        items: [
+          { path: 'Customer', field: field('Customer', 'Customer') },
+          { path: 'Customer.Company', field: field('Company', 'Company') },
+        ],
+      },
+    ];
+    expect(chipLabel('Customer.Company', linked)).toBe('Customer · Company');
+    expect(chipLabel('Customer.0.Company', linked)).toBe('Customer · Company');
+    expect(chipLabel('Customer', linked)).toBe('Customer');
+  });
+
   it('fall back to the path for unknown names, and keep # as it is', () => {
     expect(chipLabel('somethingElse', groups)).toBe('somethingElse');
     expect(chipLabel('#', groups)).toBe('#');

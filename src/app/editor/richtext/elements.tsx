@@ -172,22 +172,27 @@ function Popover({
 
 /**
  * What a chip shows: the label the field list shows for its path (an approval item's own name, a
- * signer's `Manager · Signature image`), else the path itself — a linked table's field keeps its
- * `Customer.Company` path, which says more than `Company` alone.
+ * signer's `Manager · Signature image`), else, for a linked table's field, the link and the field
+ * (`Customer · Company`, which says more than `Company` alone), never the tag's syntax: a first-row
+ * index (`Customer.0.Company`, as older templates and the demo write it) is not shown.
  */
 export function chipLabel(name: string, groups: ReadonlyArray<{ items: readonly PickedField[] }>): string {
   if (name === '#') return '#';
   const item = chipField(name, groups);
-  if (item) return item.name || (name.includes('.') ? name : item.field.label || name);
+  if (item) return item.name || (item.path.includes('.') ? item.path.split('.').join(' · ') : item.field.label || name);
   return name;
 }
+
+/** `Customer.0.Company` → `Customer.Company`: a link's first row is the field the list offers. */
+const withoutRowIndex = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '');
 
 /** The field list's entry a chip is bound to (its type decides the formatting offered). */
 export function chipField(
   name: string,
   groups: ReadonlyArray<{ items: readonly PickedField[] }>,
 ): PickedField | undefined {
-  for (const group of groups) for (const item of group.items) if (item.path === name) return item;
+  for (const wanted of new Set([name, withoutRowIndex(name)]))
+    for (const group of groups) for (const item of group.items) if (item.path === wanted) return item;
   return undefined;
 }
 
