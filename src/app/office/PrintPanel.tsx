@@ -3,31 +3,17 @@
  * in the list, in each output the template offers (one file, a ZIP, a merged document), with
  * progress and cancel — the same run as the grid's print dialog.
  */
-import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { isQuireError } from '../../core/errors';
+import { type ReactNode, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
-import { assembleInWorker, getRenderPool, loadFileNameRule } from '../services/printing';
-import { downloadBytes } from './download';
+import { assembleInWorker, loadFileNameRule } from '../services/printing';
 import { ErrorPanel } from './ErrorPanel';
-import { keepOutput, printOutputs, templateKindOf } from './formats';
+import { type FileKind, keepFormat, keepOutput, printFormats, printOutputs, templateKindOf } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import { type PrintJobResult, type PrintOutput, runPrintJob } from './printRun';
+import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from './PrintChoices';
+import { type PrintOutput, runPrintJob } from './printRun';
 import type { Binding } from './sources';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
-
-type Phase =
-  | { kind: 'setup' }
-  | { kind: 'running'; done: number; total: number }
-  | { kind: 'done'; result: PrintJobResult }
-  | { kind: 'cancelled'; done: number; total: number };
-
-export function outputLabel(t: TFunction, output: PrintOutput, kind: string) {
-  if (output === 'file') return t('print.file', { kind: t(`kind.${kind}`) });
-  if (output === 'zip') return t('print.zip');
-  return kind === 'docx' ? t('print.mergedDocx') : t('print.mergedPdf');
-}
 
 /** What a panel prints: records of a table, or instances (by code) of an approval. */
 export type PrintTarget = { kind: 'table'; tableId: string } | { kind: 'approval'; code: string };
@@ -54,28 +40,22 @@ export function PrintPanel({
   allIds: readonly string[];
 }) {
   const { t } = useOfficeTranslation();
+  // An Office template prints to its own kind of file; a document template to PDF or exported.
   const kind = templateKindOf(template.content);
+  const [chosenFormat, setFormat] = useState<FileKind>(printFormats(kind)[0]!);
+  const format = keepFormat(chosenFormat, kind);
   const [scope, setScope] = useState<'current' | 'all'>(currentId ? 'current' : 'all');
   const ids = scope === 'current' && currentId ? [currentId] : allIds;
-  const offered = printOutputs(kind, ids.length);
+  const offered = printOutputs(format, ids.length);
   const [chosen, setChosen] = useState<PrintOutput>(offered[0] ?? 'zip');
   const output = keepOutput(chosen, offered);
-  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
-  const [error, setError] = useState<unknown>();
-  const abort = useRef<AbortController | undefined>(undefined);
-  useEffect(() => () => abort.current?.abort(), []);
+  const run = usePrintRun();
+  const { phase, running } = run;
 
-  const start = async () => {
-    setError(undefined);
-    const controller = new AbortController();
-    abort.current = controller;
-    const total = ids.length;
-    let done = 0;
-    setPhase({ kind: 'running', done: 0, total });
-    try {
+  const start = () =>
+    run.start(ids.length, async (signal, onProgress) => {
       const rule = await loadFileNameRule(storage, template.id);
-      const pool = getRenderPool();
-      const result = await runPrintJob({
+      return runPrintJob({
         storage,
         tableId: target.kind === 'table' ? target.tableId : template.tableId,
         ...(target.kind === 'approval' ? { approvalCode: target.code } : {}),
@@ -83,28 +63,13 @@ export function PrintPanel({
         template,
         rule,
         output,
-        signal: controller.signal,
-        concurrency: pool.size,
-        render: (ref, source, naming, signal) => pool.render(ref, source, { kind: 'document', signal, naming }),
+        signal,
+        ...poolRenderers(kind, format, output),
         assemble: assembleInWorker,
-        onProgress: (n) => {
-          done = n;
-          setPhase({ kind: 'running', done: n, total });
-        },
+        onProgress,
       });
-      setPhase({ kind: 'done', result });
-      downloadBytes(result.blob, result.fileName, result.blob.type);
-    } catch (e) {
-      if (controller.signal.aborted || (isQuireError(e, 'DocGenerationError') && /cancelled/.test(e.message)))
-        setPhase({ kind: 'cancelled', done, total });
-      else {
-        setError(e);
-        setPhase({ kind: 'setup' });
-      }
-    }
-  };
+    });
 
-  const running = phase.kind === 'running';
   return (
     <section className="of-print" aria-label={t('print.title')} data-testid="office-print">
       <fieldset disabled={running}>
@@ -120,18 +85,18 @@ export function PrintPanel({
           {t(target.kind === 'approval' ? 'print.scopeInstances' : 'print.scopeAll', { count: allIds.length })}
         </label>
       </fieldset>
-      <fieldset disabled={running}>
-        <legend>{t('print.output')}</legend>
-        {offered.map((o) => (
-          <label key={o}>
-            <input type="radio" name="of-output" checked={output === o} onChange={() => setChosen(o)} />{' '}
-            {outputLabel(t, o, kind)}
-          </label>
-        ))}
-      </fieldset>
+      <PrintChoices
+        kind={kind}
+        format={format}
+        onFormat={setFormat}
+        output={output}
+        onOutput={setChosen}
+        count={ids.length}
+        disabled={running}
+      />
       <div className="of-actions">
         {running ? (
-          <button type="button" className="button secondary small" onClick={() => abort.current?.abort()}>
+          <button type="button" className="button secondary small" onClick={run.cancel}>
             {t('cancel')}
           </button>
         ) : (
@@ -145,38 +110,13 @@ export function PrintPanel({
           </button>
         )}
         {phase.kind === 'done' ? (
-          <button
-            type="button"
-            className="button ghost small"
-            onClick={() => downloadBytes(phase.result.blob, phase.result.fileName, phase.result.blob.type)}
-          >
+          <button type="button" className="button ghost small" onClick={() => downloadResult(phase.result)}>
             {t('print.downloadAgain')}
           </button>
         ) : null}
       </div>
-      {phase.kind !== 'setup' ? (
-        <>
-          <div
-            className="of-progress"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={phase.kind === 'done' ? phase.result.count : phase.total}
-            aria-valuenow={phase.kind === 'done' ? phase.result.count : phase.done}
-          >
-            <div
-              style={{
-                width: `${phase.kind === 'done' ? 100 : Math.round((phase.done / Math.max(1, phase.total)) * 100)}%`,
-              }}
-            />
-          </div>
-          <p role="status" className="of-muted" data-testid="office-print-status">
-            {phase.kind === 'running' && t('print.progress', { done: phase.done, total: phase.total })}
-            {phase.kind === 'cancelled' && t('cancelled')}
-            {phase.kind === 'done' && t('print.done', { count: phase.result.count, file: phase.result.fileName })}
-          </p>
-        </>
-      ) : null}
-      {error !== undefined ? <ErrorPanel error={error} /> : null}
+      <PrintProgress phase={phase} />
+      {run.error !== undefined ? <ErrorPanel error={run.error} /> : null}
     </section>
   );
 }

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { keepOutput, printOutputs, templateKindOf } from './formats';
+import { keepFormat, keepOutput, printFormats, printOutputs, templateKindOf } from './formats';
+
+describe('printFormats', () => {
+  it('prints a document template to PDF or exports it to Word, Excel or PowerPoint; an Office one to its kind', () => {
+    expect(printFormats('document')).toEqual(['pdf', 'docx', 'xlsx', 'pptx']);
+    expect(printFormats('xlsx')).toEqual(['xlsx']);
+    expect(keepFormat('pptx', 'document')).toBe('pptx');
+    expect(keepFormat('pptx', 'docx')).toBe('docx');
+  });
+});
 
 describe('printOutputs', () => {
-  it('offers PDF templates a merged PDF or a ZIP whatever the count', () => {
-    expect(printOutputs('document', 1)).toEqual(['merged', 'zip']);
-    expect(printOutputs('document', 20)).toEqual(['merged', 'zip']);
+  it('offers PDF a merged PDF or a ZIP whatever the count', () => {
+    expect(printOutputs('pdf', 1)).toEqual(['merged', 'zip']);
+    expect(printOutputs('pdf', 20)).toEqual(['merged', 'zip']);
   });
 
   it('gives one Office record its own file, many a ZIP, and many Word ones also one merged document', () => {

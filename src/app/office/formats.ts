@@ -1,7 +1,9 @@
 /**
- * The print outputs a template offers: PDF templates merge or zip; one record of an Office
- * template comes back as its own file; many come as a ZIP, and Word ones also as one document with
- * a section per record (merged in the batch worker, render/office/merge.ts).
+ * What a print makes. A document (PDF) template prints to PDF, or exports each record to Word,
+ * Excel or PowerPoint (render/export); an Office template prints to its own kind. A PDF run merges
+ * or zips; one record of an Office file comes back as its own file; many come as a ZIP, and Word
+ * ones also as one document with a section per record (merged in the batch worker,
+ * render/office/merge.ts).
  */
 
 import { type OfficeKind, officeKindOf } from './officeFile';
@@ -9,15 +11,29 @@ import type { PrintOutput } from './printRun';
 
 export type TemplateKind = 'document' | OfficeKind;
 
+/** The kind of file a print makes. */
+export type FileKind = 'pdf' | OfficeKind;
+
 export function templateKindOf(content: unknown): TemplateKind {
   return officeKindOf(content) ?? 'document';
 }
 
-export function printOutputs(kind: TemplateKind, count: number): PrintOutput[] {
-  if (kind === 'document') return ['merged', 'zip'];
+/** The file kinds a template prints to, the first being what it prints by default. */
+export function printFormats(kind: TemplateKind): FileKind[] {
+  return kind === 'document' ? ['pdf', 'docx', 'xlsx', 'pptx'] : [kind];
+}
+
+/** The chosen file kind when the template offers it; else its first. */
+export function keepFormat(current: FileKind, kind: TemplateKind): FileKind {
+  const offered = printFormats(kind);
+  return offered.includes(current) ? current : offered[0]!;
+}
+
+export function printOutputs(format: FileKind, count: number): PrintOutput[] {
+  if (format === 'pdf') return ['merged', 'zip'];
   if (count === 1) return ['file', 'zip'];
   // Excel workbooks and PowerPoint decks of many records are not merged: one file each.
-  if (kind === 'docx') return ['merged', 'zip'];
+  if (format === 'docx') return ['merged', 'zip'];
   return ['zip'];
 }
 
@@ -25,5 +41,3 @@ export function printOutputs(kind: TemplateKind, count: number): PrintOutput[] {
 export function keepOutput(current: PrintOutput, offered: readonly PrintOutput[]): PrintOutput {
   return offered.includes(current) ? current : (offered[0] ?? 'zip');
 }
-
-export const EXTENSION: Record<TemplateKind, string> = { document: 'pdf', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx' };

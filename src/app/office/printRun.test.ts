@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, p } from '../../render/office/test-helpers';
-import { prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
+import { exportOutput, prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
 import { DEMO_APPROVAL_CODE, DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import { approvalBinding } from '../services/templates';
@@ -35,7 +36,53 @@ const renderInProcess: RenderSource = (ref, source, naming) =>
     naming,
   );
 
+/** The render worker's export path: a document template's record written as Word, Excel or PowerPoint. */
+const exportInProcess =
+  (format: 'docx' | 'xlsx' | 'pptx'): RenderSource =>
+  (ref, source, naming) =>
+    exportOutput(
+      prepareOutputTemplate(ref.content),
+      source,
+      { typst: () => Promise.reject(new Error('an export typesets nothing')) },
+      format,
+      naming,
+    );
+
 describe('runPrintJob', () => {
+  it('prints a document template as Word (one merged document or a ZIP), Excel and PowerPoint', async () => {
+    const storage = await demo();
+    const template = await storage.templates.create({
+      name: 'Invoice',
+      baseId: 'demo-base',
+      tableId: DEMO_TABLE_IDS.orders,
+      type: 1,
+      content: readFileSync('tests/fixtures/invoice/template.json', 'utf8'),
+    });
+    const ids = (await storage.records.orderedIds(DEMO_TABLE_IDS.orders)).slice(0, 3);
+    const print = (format: 'docx' | 'xlsx' | 'pptx', output: 'merged' | 'zip') =>
+      runPrintJob({
+        storage,
+        tableId: DEMO_TABLE_IDS.orders,
+        recordIds: ids,
+        template,
+        rule: '',
+        output,
+        signal: new AbortController().signal,
+        render: exportInProcess(format),
+      });
+    const merged = await print('docx', 'merged');
+    expect(merged.fileName).toBe('Invoice_3.docx');
+    const parts = unzipSync(new Uint8Array(await merged.blob.arrayBuffer()));
+    // A section per record: each starts on its own page.
+    expect(strFromU8(parts['word/document.xml']!).match(/<w:sectPr\b/g)).toHaveLength(3);
+    for (const format of ['xlsx', 'pptx'] as const) {
+      const zip = await print(format, 'zip');
+      const names = Object.keys(unzipSync(new Uint8Array(await zip.blob.arrayBuffer())));
+      expect(names).toHaveLength(3);
+      for (const name of names) expect(name.endsWith(`.${format}`)).toBe(true);
+    }
+  });
+
   it('passes on no progress once the run has settled (a late report from the batch worker)', async () => {
     const storage = await demo();
     const template = await wordTemplate(storage, DEMO_TABLE_IDS.orders, p('Order'));

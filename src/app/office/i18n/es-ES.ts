@@ -1,6 +1,6 @@
 /** es-ES strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Plantilla de Word', xlsx: 'Plantilla de Excel', pptx: 'Plantilla de PowerPoint' },
   newTemplate: {
     docx: 'Nueva plantilla de Word',
@@ -65,11 +65,15 @@ const messages = {
     output: 'Salida',
     file: 'Un archivo de {{kind}}',
     zip: 'Un ZIP con un archivo por registro',
+    zipPdf: 'Un ZIP con un PDF por registro',
+    format: 'Tipo de archivo',
+    cancelledAfter: 'La impresión se canceló tras {{done}} de {{total}}.',
     mergedDocx: 'Un documento de Word, una sección por registro',
     mergedPdf: 'Un PDF combinado',
     start: 'Imprimir',
     progress: '{{done}} de {{total}} listos',
-    done: '{{count}} impresos: {{file}}',
+    done_one: '{{count}} documento listo: {{file}}',
+    done_other: '{{count}} documentos listos: {{file}}',
     downloadAgain: 'Descargar de nuevo',
     noTable: 'Esta plantilla no está vinculada a ninguna tabla ni aprobación: no hay nada que imprimir.',
   },

@@ -1,6 +1,6 @@
 /** id-ID strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Templat Word', xlsx: 'Templat Excel', pptx: 'Templat PowerPoint' },
   newTemplate: { docx: 'Templat Word baru', xlsx: 'Templat Excel baru', pptx: 'Templat PowerPoint baru' },
   checking: 'Memeriksa {{file}}…',
@@ -58,11 +58,14 @@ const messages = {
     output: 'Keluaran',
     file: 'Satu berkas {{kind}}',
     zip: 'ZIP berisi satu berkas per rekaman',
+    zipPdf: 'ZIP berisi satu PDF per catatan',
+    format: 'Jenis berkas',
+    cancelledAfter: 'Pencetakan dibatalkan setelah {{done}} dari {{total}}.',
     mergedDocx: 'Satu dokumen Word, satu bagian per rekaman',
     mergedPdf: 'Satu PDF gabungan',
     start: 'Cetak',
     progress: '{{done}} dari {{total}} selesai',
-    done: '{{count}} dicetak: {{file}}',
+    done_other: '{{count}} dokumen siap: {{file}}',
     downloadAgain: 'Unduh lagi',
     noTable: 'Templat ini tidak terikat ke tabel atau persetujuan mana pun: tidak ada yang bisa dicetak.',
   },

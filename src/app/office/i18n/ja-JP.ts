@@ -1,6 +1,6 @@
 /** ja-JP strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Word テンプレート', xlsx: 'Excel テンプレート', pptx: 'PowerPoint テンプレート' },
   newTemplate: {
     docx: '新しい Word テンプレート',
@@ -63,11 +63,14 @@ const messages = {
     output: '出力',
     file: '{{kind}} ファイル 1 つ',
     zip: 'レコードごとに 1 ファイルの ZIP',
+    zipPdf: 'レコードごとの PDF をまとめた ZIP',
+    format: 'ファイルの種類',
+    cancelledAfter: '{{total}} 件中 {{done}} 件で印刷をキャンセルしました。',
     mergedDocx: 'Word 文書 1 つ(レコードごとにセクション)',
     mergedPdf: '結合した PDF 1 つ',
     start: '印刷',
     progress: '{{total}} 件中 {{done}} 件完了',
-    done: '{{count}} 件を印刷しました: {{file}}',
+    done_other: '{{count}} 件のドキュメントができました：{{file}}',
     downloadAgain: 'もう一度ダウンロード',
     noTable: 'このテンプレートはテーブルにも承認にも紐付いていないため、印刷するものがありません。',
   },

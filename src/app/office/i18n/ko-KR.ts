@@ -1,6 +1,6 @@
 /** ko-KR strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Word 템플릿', xlsx: 'Excel 템플릿', pptx: 'PowerPoint 템플릿' },
   newTemplate: { docx: '새 Word 템플릿', xlsx: '새 Excel 템플릿', pptx: '새 PowerPoint 템플릿' },
   checking: '{{file}} 확인 중…',
@@ -58,11 +58,14 @@ const messages = {
     output: '출력',
     file: '{{kind}} 파일 1개',
     zip: '레코드마다 파일 1개씩 담은 ZIP',
+    zipPdf: '레코드마다 PDF 하나씩 담은 ZIP',
+    format: '파일 형식',
+    cancelledAfter: '{{total}}개 중 {{done}}개를 마친 뒤 인쇄를 취소했습니다.',
     mergedDocx: 'Word 문서 1개(레코드마다 구역 1개)',
     mergedPdf: '병합된 PDF 1개',
     start: '인쇄',
     progress: '{{total}}개 중 {{done}}개 완료',
-    done: '{{count}}개 인쇄됨: {{file}}',
+    done_other: '문서 {{count}}개 준비됨: {{file}}',
     downloadAgain: '다시 다운로드',
     noTable: '이 템플릿은 테이블이나 결재에 연결되어 있지 않아 인쇄할 것이 없습니다.',
   },

@@ -1,6 +1,6 @@
 /** th-TH strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'เทมเพลต Word', xlsx: 'เทมเพลต Excel', pptx: 'เทมเพลต PowerPoint' },
   newTemplate: { docx: 'เทมเพลต Word ใหม่', xlsx: 'เทมเพลต Excel ใหม่', pptx: 'เทมเพลต PowerPoint ใหม่' },
   checking: 'กำลังตรวจสอบ {{file}}…',
@@ -58,11 +58,14 @@ const messages = {
     output: 'ผลลัพธ์',
     file: 'ไฟล์ {{kind}} หนึ่งไฟล์',
     zip: 'ไฟล์ ZIP หนึ่งไฟล์ต่อเรคคอร์ด',
+    zipPdf: 'ไฟล์ ZIP ที่มี PDF หนึ่งไฟล์ต่อระเบียน',
+    format: 'ประเภทไฟล์',
+    cancelledAfter: 'ยกเลิกการพิมพ์หลังจากเสร็จ {{done}} จาก {{total}}',
     mergedDocx: 'เอกสาร Word หนึ่งฉบับ หนึ่งส่วนต่อเรคคอร์ด',
     mergedPdf: 'PDF รวมหนึ่งไฟล์',
     start: 'พิมพ์',
     progress: 'เสร็จแล้ว {{done}} จาก {{total}}',
-    done: 'พิมพ์แล้ว {{count}} รายการ: {{file}}',
+    done_other: 'เอกสาร {{count}} รายการพร้อมแล้ว: {{file}}',
     downloadAgain: 'ดาวน์โหลดอีกครั้ง',
     noTable: 'เทมเพลตนี้ไม่ได้ผูกกับตารางหรือการอนุมัติใด จึงไม่มีอะไรให้พิมพ์',
   },

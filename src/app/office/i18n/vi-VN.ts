@@ -1,6 +1,6 @@
 /** vi-VN strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Mẫu Word', xlsx: 'Mẫu Excel', pptx: 'Mẫu PowerPoint' },
   newTemplate: { docx: 'Mẫu Word mới', xlsx: 'Mẫu Excel mới', pptx: 'Mẫu PowerPoint mới' },
   checking: 'Đang kiểm tra {{file}}…',
@@ -58,11 +58,14 @@ const messages = {
     output: 'Đầu ra',
     file: 'Một tệp {{kind}}',
     zip: 'Một tệp ZIP, mỗi bản ghi một tệp',
+    zipPdf: 'Một tệp ZIP, mỗi bản ghi một PDF',
+    format: 'Loại tệp',
+    cancelledAfter: 'Đã hủy in sau {{done}}/{{total}}.',
     mergedDocx: 'Một tài liệu Word, mỗi bản ghi một phần',
     mergedPdf: 'Một tệp PDF gộp',
     start: 'In',
     progress: 'Đã xong {{done}}/{{total}}',
-    done: 'Đã in {{count}}: {{file}}',
+    done_other: 'Đã sẵn sàng {{count}} tài liệu: {{file}}',
     downloadAgain: 'Tải xuống lại',
     noTable: 'Mẫu này không gắn với bảng hay phê duyệt nào: không có gì để in.',
   },

@@ -1,6 +1,6 @@
 /** zh-CN strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Word 模板', xlsx: 'Excel 模板', pptx: 'PowerPoint 模板' },
   newTemplate: { docx: '新建 Word 模板', xlsx: '新建 Excel 模板', pptx: '新建 PowerPoint 模板' },
   checking: '正在检查 {{file}}…',
@@ -58,11 +58,14 @@ const messages = {
     output: '输出',
     file: '一个 {{kind}} 文件',
     zip: 'ZIP 压缩包,每条记录一个文件',
+    zipPdf: 'ZIP 压缩包，每条记录一个 PDF',
+    format: '文件类型',
+    cancelledAfter: '打印已在完成 {{done}} / {{total}} 后取消。',
     mergedDocx: '一个 Word 文档,每条记录一节',
     mergedPdf: '一个合并的 PDF',
     start: '打印',
     progress: '已完成 {{done}}/{{total}}',
-    done: '已打印 {{count}} 份:{{file}}',
+    done_other: '{{count}} 份文档已生成：{{file}}',
     downloadAgain: '再次下载',
     noTable: '此模板未绑定任何表格或审批，没有可打印的内容。',
   },

@@ -1,6 +1,6 @@
 /** zh-HK strings of Word, Excel and PowerPoint templates (namespace `office`). */
 const messages = {
-  kind: { docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
+  kind: { pdf: 'PDF', docx: 'Word', xlsx: 'Excel', pptx: 'PowerPoint' },
   kindTemplate: { docx: 'Word 範本', xlsx: 'Excel 範本', pptx: 'PowerPoint 範本' },
   newTemplate: { docx: '新增 Word 範本', xlsx: '新增 Excel 範本', pptx: '新增 PowerPoint 範本' },
   checking: '正在檢查 {{file}}…',
@@ -58,11 +58,14 @@ const messages = {
     output: '輸出',
     file: '一個 {{kind}} 檔案',
     zip: 'ZIP 壓縮檔,每項記錄一個檔案',
+    zipPdf: 'ZIP 壓縮檔，每筆記錄一個 PDF',
+    format: '檔案類型',
+    cancelledAfter: '列印已在完成 {{done}} / {{total}} 後取消。',
     mergedDocx: '一份 Word 文件,每項記錄一節',
     mergedPdf: '一份合併的 PDF',
     start: '列印',
     progress: '已完成 {{done}}/{{total}}',
-    done: '已列印 {{count}} 份:{{file}}',
+    done_other: '{{count}} 份文件已產生：{{file}}',
     downloadAgain: '再次下載',
     noTable: '此範本未綁定任何表格或審批，沒有可列印的內容。',
   },

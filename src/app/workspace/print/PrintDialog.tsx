@@ -1,23 +1,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { isQuireError } from '../../../core/errors';
+import { useEffect, useMemo, useState } from 'react';
 import type { Storage, TableRow } from '../../../storage';
-import { keepOutput, printOutputs, templateKindOf } from '../../office/formats';
-import { useOfficeTranslation } from '../../office/i18n/useOfficeTranslation';
-import { outputLabel } from '../../office/PrintPanel';
-import { assembleInWorker, getRenderPool, loadFileNameRule, saveFileNameRule } from '../../services/printing';
+import { type FileKind, keepFormat, keepOutput, printOutputs, templateKindOf } from '../../office/formats';
+import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from '../../office/PrintChoices';
+import { assembleInWorker, loadFileNameRule, saveFileNameRule } from '../../services/printing';
 import { Select } from '../../shell/Select';
 import { Dialog } from '../Dialog';
-import { downloadBlob } from '../download';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
-import { type PrintJobResult, type PrintOutput, runPrintJob } from './printJob';
-
-type Phase =
-  | { kind: 'setup' }
-  | { kind: 'running'; done: number }
-  | { kind: 'done'; result: PrintJobResult }
-  | { kind: 'cancelled'; done: number };
+import { type PrintOutput, runPrintJob } from './printJob';
 
 /**
  * Print the selected records: pick a template of the table and an output, then watch the progress;
@@ -39,19 +30,18 @@ export function PrintDialog({
   const { t } = useWorkspaceTranslation();
   const templates = useLiveQuery(() => storage.templates.list({ tableId: table.id }), [storage, table.id]);
   const [templateId, setTemplateId] = useState('');
+  // A PDF template prints to PDF unless Word, Excel or PowerPoint is chosen; an Office one to its kind.
+  const [chosenFormat, setFormat] = useState<FileKind>('pdf');
   // One merged PDF is what most people print; a ZIP is the choice for filing one file per record.
   const [chosenOutput, setOutput] = useState<PrintOutput>('merged');
   const [rule, setRule] = useState('');
-  const [phase, setPhase] = useState<Phase>({ kind: 'setup' });
-  const [error, setError] = useState<unknown>();
-  const abort = useRef<AbortController>(undefined);
+  const run = usePrintRun();
+  const { phase, running } = run;
   const total = recordIds.length;
   const template = templates?.find((tpl) => tpl.id === templateId);
-  // Word, Excel and PowerPoint templates come back as files of their kind: their own outputs.
   const kind = useMemo(() => templateKindOf(template?.content), [template?.content]);
-  const offered = printOutputs(kind, total);
-  const output = keepOutput(chosenOutput, offered);
-  const { t: tOffice } = useOfficeTranslation();
+  const format = keepFormat(chosenFormat, kind);
+  const output = keepOutput(chosenOutput, printOutputs(format, total));
 
   useEffect(() => {
     if (!templateId && templates && templates[0]) setTemplateId(templates[0].id);
@@ -59,61 +49,29 @@ export function PrintDialog({
   useEffect(() => {
     if (templateId) void loadFileNameRule(storage, templateId).then(setRule);
   }, [storage, templateId]);
-  useEffect(() => () => abort.current?.abort(), []);
+  const { reset } = run;
   // A finished run belongs to the choices it was made with: changing one starts over.
   // biome-ignore lint/correctness/useExhaustiveDependencies: these choices are the trigger, not read
-  useEffect(() => {
-    setPhase((current) => (current.kind === 'running' ? current : { kind: 'setup' }));
-  }, [output, templateId, rule]);
+  useEffect(reset, [format, output, templateId, rule]);
 
-  const start = async () => {
+  const start = () => {
     if (!template) return;
-    setError(undefined);
-    const controller = new AbortController();
-    abort.current = controller;
-    setPhase({ kind: 'running', done: 0 });
-    let done = 0;
-    try {
+    void run.start(total, async (signal, onProgress) => {
       await saveFileNameRule(storage, template.id, rule).catch(() => undefined);
-      const pool = getRenderPool();
-      const result = await runPrintJob({
+      return runPrintJob({
         storage,
         tableId: table.id,
         recordIds,
         template,
         rule,
         output,
-        signal: controller.signal,
-        concurrency: pool.size,
-        render: (ref, source, naming, signal) => pool.render(ref, source, { kind: 'document', signal, naming }),
-        // A merged PDF is typeset in groups, so its fonts are embedded once per group, not per record.
-        ...(kind === 'document'
-          ? {
-              renderGroup: (ref, sources, naming, signal) =>
-                pool.renderGroup(ref, sources, { kind: 'document', signal, naming }),
-            }
-          : {}),
+        signal,
+        ...poolRenderers(kind, format, output),
         assemble: assembleInWorker,
-        onProgress: (n) => {
-          done = n;
-          setPhase({ kind: 'running', done: n });
-        },
+        onProgress,
       });
-      setPhase({ kind: 'done', result });
-      downloadBlob(result.blob, result.fileName);
-    } catch (e) {
-      if (controller.signal.aborted || (isQuireError(e, 'DocGenerationError') && /cancelled/.test(e.message))) {
-        setPhase({ kind: 'cancelled', done });
-      } else {
-        setError(e);
-        setPhase({ kind: 'setup' });
-      }
-    }
+    });
   };
-
-  const running = phase.kind === 'running';
-  const percent =
-    phase.kind === 'running' ? Math.round((phase.done / Math.max(1, total)) * 100) : phase.kind === 'done' ? 100 : 0;
 
   const footer = (
     <>
@@ -123,7 +81,7 @@ export function PrintDialog({
         </button>
       )}
       {running ? (
-        <button type="button" className="button secondary small" onClick={() => abort.current?.abort()}>
+        <button type="button" className="button secondary small" onClick={run.cancel}>
           {t('print.cancel')}
         </button>
       ) : (
@@ -137,11 +95,7 @@ export function PrintDialog({
         </button>
       )}
       {phase.kind === 'done' && (
-        <button
-          type="button"
-          className="button primary small"
-          onClick={() => downloadBlob(phase.result.blob, phase.result.fileName)}
-        >
+        <button type="button" className="button primary small" onClick={() => downloadResult(phase.result)}>
           {t('print.downloadAgain')}
         </button>
       )}
@@ -149,7 +103,7 @@ export function PrintDialog({
   );
 
   return (
-    <Dialog title={t('print.title')} onClose={() => (running ? abort.current?.abort() : onClose())} footer={footer}>
+    <Dialog title={t('print.title')} onClose={() => (running ? run.cancel() : onClose())} footer={footer}>
       <p className="ws-print-count">{t('print.count', { count: total })}</p>
       {templates && templates.length === 0 ? (
         <p className="ws-empty">
@@ -174,15 +128,15 @@ export function PrintDialog({
               ))}
             </Select>
           </label>
-          <div className="ws-choice" role="radiogroup" aria-label={t('print.output')}>
-            <span className="ws-choice-label">{t('print.output')}</span>
-            {offered.map((o) => (
-              <label key={o}>
-                <input type="radio" name="output" checked={output === o} onChange={() => setOutput(o)} />{' '}
-                {kind === 'document' ? t(o === 'merged' ? 'print.merged' : 'print.zip') : outputLabel(tOffice, o, kind)}
-              </label>
-            ))}
-          </div>
+          <PrintChoices
+            kind={kind}
+            format={format}
+            onFormat={setFormat}
+            output={output}
+            onOutput={setOutput}
+            count={total}
+            disabled={running}
+          />
           <label>
             {t('print.fileName')}
             <input
@@ -195,25 +149,8 @@ export function PrintDialog({
           </label>
         </fieldset>
       )}
-      {phase.kind !== 'setup' && (
-        <div className="ws-progress-block">
-          <div
-            className="ws-progress"
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={phase.kind === 'running' || phase.kind === 'cancelled' ? phase.done : total}
-          >
-            <div style={{ width: `${percent}%` }} />
-          </div>
-          <p role="status" data-testid="print-status">
-            {phase.kind === 'running' && t('print.progress', { done: phase.done, total })}
-            {phase.kind === 'cancelled' && t('print.cancelled', { done: phase.done, total })}
-            {phase.kind === 'done' && t('print.done', { count: phase.result.count, file: phase.result.fileName })}
-          </p>
-        </div>
-      )}
-      {error !== undefined && <ErrorBox error={error} />}
+      <PrintProgress phase={phase} />
+      {run.error !== undefined && <ErrorBox error={run.error} />}
     </Dialog>
   );
 }
