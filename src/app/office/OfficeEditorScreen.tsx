@@ -51,7 +51,11 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
     }
   }, [content, packageOk]);
   const mapped = useMemo(() => (tags ? mapTags(tags, binding.fields) : undefined), [tags, binding.fields]);
-  const problems = state.status === 'error' && isQuireError(state.error, 'TemplateError') ? state.error.issues : [];
+  const templateError =
+    state.status === 'error' && isQuireError(state.error, 'TemplateError') ? state.error : undefined;
+  const problems = templateError?.issues ?? [];
+  // The catalogue's code (100004), as `quire validate` prints it.
+  const templateErrorCode = templateError ? String(templateError.code) : '';
 
   if (row === undefined) return <p className="of-muted" aria-busy="true" />;
   if (row === null || !content)
@@ -143,7 +147,9 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
         {replaceError !== undefined ? <ErrorPanel error={replaceError} /> : null}
         {problems.length > 0 ? (
           <section className="of-problems" data-testid="office-problems">
-            <h2>{t('problems')}</h2>
+            <h2>
+              {t('problems')} <code>{templateErrorCode}</code>
+            </h2>
             <ul>
               {problems.map((issue) => (
                 <li key={`${issue.path}|${issue.reason}`}>

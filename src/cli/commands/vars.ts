@@ -3,6 +3,7 @@ import { QuireError } from '../../core/errors';
 import { collectDocumentDeps, isPlainObject } from '../../core/expr';
 import { parseTemplateContent } from '../../core/model';
 import { type CliCommand, parseArgs } from '../command';
+import { isOfficeTemplatePath, readOfficeTemplate } from './office';
 
 /** Accepts a print template record (`content` string), its content, or a bare document. */
 function contentOf(raw: unknown): unknown {
@@ -14,13 +15,19 @@ function contentOf(raw: unknown): unknown {
 export const varsCommand: CliCommand = {
   name: 'vars',
   summary: 'List the fields a template reads (variables, loops, dynamic rows, filters, images, codes)',
-  usage: 'npm run quire -- vars <template.json> [--json]',
+  usage: 'npm run quire -- vars <template.json|.docx|.xlsx|.pptx> [--json]',
   async run(args, io) {
     const { positional, options } = parseArgs(args, ['json']);
     const file = positional[0];
     if (file === undefined) {
       io.err(`Usage: ${this.usage}`);
       return 2;
+    }
+    if (isOfficeTemplatePath(file)) {
+      // Word, Excel and PowerPoint templates name fields by path only (no field ids).
+      const { vars } = await readOfficeTemplate(file);
+      io.out(options.json === true ? JSON.stringify({ paths: vars, ids: [] }, null, 2) : vars.join('\n'));
+      return 0;
     }
     let raw: unknown;
     try {

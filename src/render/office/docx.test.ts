@@ -162,6 +162,19 @@ describe('docx: template errors', () => {
     expect(issues[1]!.reason).toContain("unknown filter 'nope'");
   });
 
+  it('lists every problem at once: a broken loop does not hide bad tags, an unclosed tag is one', () => {
+    const error = parseError({ body: p('{#x} {1abc} {a | nope} {/y}'), footer: p('Page {page') });
+    const issues = (error as { issues: Array<{ path: string; reason: string }> }).issues;
+    expect(issues.map((i) => i.path)).toEqual(['body {1abc}', 'body {a | nope}', 'body {/y}', 'footer1 {page']);
+    expect(issues.map((i) => i.reason.split(' — ')[0])).toEqual([
+      "invalid variable name '1abc'",
+      "unknown filter 'nope'",
+      "closes '{#x}'",
+      "tag is not closed: '}' missing",
+    ]);
+    expect(issues[3]!.reason).toContain('near "Page {page"');
+  });
+
   it('reports a close that does not match', () => {
     const error = parseError({ body: p('{#a}') + p('{/b}') });
     expect((error as { issues: Array<{ path: string }> }).issues[0]!.path).toBe('body {/b}');

@@ -86,6 +86,7 @@ interface FlatTag {
   runProps: string;
   /** Text around the tag, for messages. */
   around: string;
+  unclosed?: true;
 }
 
 type Flat = string | FlatTag;
@@ -220,7 +221,7 @@ export function compilePart(
         flat.push(token);
         continue;
       }
-      const full = pieces.map((p) => (typeof p === 'string' ? p : `{${p.body}}`)).join('');
+      const full = pieces.map((p) => (typeof p === 'string' ? p : shownTag(p))).join('');
       let offset = 0;
       for (const piece of pieces) {
         if (typeof piece === 'string') {
@@ -232,7 +233,7 @@ export function compilePart(
           offset += piece.length;
           continue;
         }
-        const span = { start: offset, end: offset + piece.body.length + 2, body: piece.body };
+        const span = { start: offset, end: offset + shownTag(piece).length, body: piece.body };
         offset = span.end;
         const { role, rest } = tagRole(piece.body);
         tagIndices.push(flat.length);
@@ -245,6 +246,7 @@ export function compilePart(
           para,
           runProps,
           around: aroundText(full, span),
+          ...(piece.unclosed ? { unclosed: true as const } : {}),
         });
       }
       continue;
@@ -298,9 +300,14 @@ export function compilePart(
   const moved = new Set<number>();
   const deleted = new Uint8Array(flat.length);
   let partLoop: [number, number] | undefined;
-  const startIssues = issues.issues.length;
+  // Problems of the loop structure, by the tag's position; reported with every tag's own problems.
+  const structural = new Map<number, string>();
   for (const index of tagIndices) {
     const tag = flat[index] as FlatTag;
+    if (tag.unclosed) {
+      structural.set(index, `tag is not closed: '${delimiters === 'double' ? '}}' : '}'}' missing`);
+      continue;
+    }
     if (tag.role === 'open' || tag.role === 'inverted') {
       if (open.length >= MAX_SECTION_DEPTH) {
         issues.add(part, `{${tag.body}}`, `loops nested deeper than ${MAX_SECTION_DEPTH}`, tag.around);
@@ -310,21 +317,24 @@ export function compilePart(
     } else if (tag.role === 'close') {
       const start = open.pop();
       if (start === undefined) {
-        issues.add(part, `{${tag.body}}`, 'closes no loop', tag.around);
+        structural.set(index, 'closes no loop');
         continue;
       }
       const opener = flat[start] as FlatTag;
-      if (tag.rest && tag.rest !== sectionName(opener.rest)) {
-        issues.add(part, `{${tag.body}}`, `closes '{${opener.body}}'`, tag.around);
-      }
+      if (tag.rest && tag.rest !== sectionName(opener.rest)) structural.set(index, `closes '{${opener.body}}'`);
       pairs.push([start, index]);
     }
   }
-  for (const index of open) {
-    const tag = flat[index] as FlatTag;
-    issues.add(part, `{${tag.body}}`, 'loop is not closed', tag.around);
+  for (const index of open) structural.set(index, 'loop is not closed');
+  if (structural.size > 0) {
+    // Nothing is compiled, but the designer hears of every problem in one go, in reading order.
+    for (const index of tagIndices) {
+      const tag = flat[index] as FlatTag;
+      const reason = structural.get(index) ?? (tag.role === 'close' ? undefined : expressionProblem(tag.rest, part));
+      if (reason) issues.add(part, shownTag(tag), reason, tag.around);
+    }
+    return { nodes: [], hasTags: true };
   }
-  if (issues.issues.length > startIssues) return { nodes: [], hasTags: true };
 
   const addAnchor = (map: Map<number, number[]>, at: number, tag: number) => {
     const list = map.get(at);
@@ -455,6 +465,21 @@ export function compilePart(
     }
   }
   return { nodes: root, partLoop: loop, hasTags: true };
+}
+
+/** A tag as the designer wrote it (an unclosed one without its closing brace). */
+function shownTag(tag: { body: string; unclosed?: true }): string {
+  return tag.unclosed ? `{${tag.body}` : `{${tag.body}}`;
+}
+
+/** Why a tag's expression does not parse (unknown filter, invalid variable name…); none when it does. */
+function expressionProblem(rest: string, where: string): string | undefined {
+  try {
+    parseTagExpression(rest, where, { isKnownFilter: OFFICE_FILTERS_KNOWN });
+    return undefined;
+  } catch (error) {
+    return error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
+  }
 }
 
 const REPAIR_PATTERNS = new Map<string, RegExp>();

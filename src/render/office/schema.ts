@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
+import { MACRO_EXTENSION, packageError } from './zip';
 
 export const OFFICE_KINDS = ['docx', 'xlsx', 'pptx'] as const;
 export type OfficeKind = (typeof OFFICE_KINDS)[number];
@@ -90,6 +91,8 @@ export function parseOfficeContent(content: unknown, kind: OfficeKind): OfficeTe
 /** Content for an uploaded file (the kind follows its extension). */
 export function officeContentFromFile(bytes: Uint8Array, fileName: string): OfficeTemplateContent {
   const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  // Named as a macro-enabled file: refused as such, not as an unknown kind (the CLI reads paths).
+  if (MACRO_EXTENSION.test(fileName)) throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
   const kind = OFFICE_KINDS.find((k) => k === extension);
   if (!kind) {
     throw new QuireError('TemplateParseError', {

@@ -12,6 +12,8 @@ export interface TagSpan {
   end: number;
   /** The text between the delimiters, with Word's typographic quotes made plain. */
   body: string;
+  /** No closing delimiter before the end of the text: a problem the template reports. */
+  unclosed?: true;
 }
 
 /** Word turns typed quotes into curly ones; inside a tag they are the tag language's quotes. */
@@ -36,9 +38,9 @@ export function findTags(text: string, delimiters: Delimiters = 'single'): TagSp
     const bodyStart = i + open.length;
     const end = findClose(text, bodyStart, open, close, delimiters);
     if (end < 0) {
-      // -1: unclosed; the parser reports it, so it is a span up to the end of the text.
+      // -1: unclosed; a span up to the end of the text, marked so that the template reports it.
       if (end === -1) {
-        spans.push({ start: i, end: text.length, body: plainQuotes(text.slice(bodyStart)) });
+        spans.push({ start: i, end: text.length, body: plainQuotes(text.slice(bodyStart)), unclosed: true });
         return spans;
       }
       i++;

@@ -238,11 +238,13 @@ export class OfficePackage {
   }
 }
 
+/** File names of macro-enabled Word, Excel and PowerPoint files and their templates. */
+export const MACRO_EXTENSION = /\.(docm|xlsm|pptm|dotm|xltm|potm|ppsm)$/i;
 const MACRO_TYPES = /macroEnabled|vbaProject|ms-office\.activeX/i;
 
 /** Refuses packages that carry macros, whatever their file name says. */
 export function refuseMacros(pkg: OfficePackage, fileName: string): void {
-  if (/\.(docm|xlsm|pptm|dotm|xltm|potm|ppsm)$/i.test(fileName)) {
+  if (MACRO_EXTENSION.test(fileName)) {
     throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
   }
   const types = pkg.text('[Content_Types].xml');
