@@ -60,12 +60,9 @@ function border(stroke: VStroke | undefined): IBorderOptions {
   return { style, size: Math.max(2, Math.round(stroke.w * 8)), color: hex(stroke.c) ?? 'auto' };
 }
 
-function cssBorder(css: string | undefined): VStroke | undefined {
-  if (!css) return undefined;
-  const width = /([\d.]+)\s*(pt|px)?/.exec(css);
-  const color = /#[0-9a-fA-F]{6}/.exec(css);
-  const w = width ? Number(width[1]) * (width[2] === 'px' ? 0.75 : 1) : 0.75;
-  return { w, c: color?.[0] ?? '#000000', ...(css.includes('dashed') ? { dash: 'dashed' as const } : {}) };
+/** A box's border: the view model gives its colour; the PDF strokes it 0.6 pt wide. */
+function boxBorder(color: string | undefined): VStroke | undefined {
+  return color ? { w: 0.6, c: color } : undefined;
 }
 
 interface Walk {
@@ -165,13 +162,17 @@ class DocxWriter {
           availablePt,
           block.box.widthPct,
           block.box.bg,
-          cssBorder(block.box.border),
+          boxBorder(block.box.border),
           block.align,
         );
-      case 'float':
-        // Word has no boxes placed on the page outside the flow that a batch can rely on: the float's
-        // content prints where it sits in the document, framed as in the PDF.
-        return this.box(block.blocks, Math.min(availablePt, block.width), undefined, block.bg, cssBorder(block.border));
+      case 'float': {
+        // Word's floating tables are placed differently by each office suite (LibreOffice ignores
+        // their offsets): the float prints where it sits in the flow, framed as in the PDF, on the
+        // side of the page where the PDF places it.
+        const width = Math.min(availablePt, block.width);
+        const side = block.x + width / 2 > availablePt / 2 ? 'right' : 'left';
+        return this.box(block.blocks, width, undefined, block.bg, boxBorder(block.border), side);
+      }
       case 'pagebreak':
         return [new Paragraph({ children: [new PageBreak()] })];
     }

@@ -14,8 +14,14 @@ type Slide = ReturnType<PptxGenJS['addSlide']>;
 type TextRun = { text: string; options?: Record<string, unknown> };
 
 const inch = (pt: number) => pt / 72;
-/** Average glyph width as a share of the font size (Latin text; CJK is wider, see `glyphs`). */
-const GLYPH = 0.52;
+/**
+ * Average glyph width as a share of the font size (Latin text; CJK is wider, see `glyphs`). Set for
+ * the widest fallback an office suite may use when Noto Sans is not installed (DejaVu Sans), so
+ * that an estimate errs towards space left over rather than text running into the next box.
+ */
+const GLYPH = 0.6;
+/** Bold glyphs are wider. */
+const BOLD = 1.08;
 const CELL_PAD = 4;
 
 /** Width of text in glyph units: CJK and other wide characters count double. */
@@ -37,7 +43,7 @@ class DeckWriter {
   private readonly sums: PageSums;
   private readonly top: number;
   private readonly bottom: number;
-  private readonly left: number;
+  readonly left: number;
   readonly width: number;
   private readonly size: number;
   private readonly lineHeight: number;
@@ -88,7 +94,8 @@ class DeckWriter {
     const base = this.parSize(par);
     const size = Math.max(base, ...par.spans.map((s) => this.spanSize(s, base)));
     const text = par.spans.map((s) => (s.t === 'text' ? s.s : s.t === 'pagesum' ? this.sums.text(s) : '')).join('');
-    const perLine = Math.max(1, width / (size * GLYPH));
+    const bold = par.heading !== undefined || par.spans.some((s) => s.t !== 'img' && s.b);
+    const perLine = Math.max(1, width / (size * GLYPH * (bold ? BOLD : 1)));
     const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(glyphs(line) / perLine)), 0);
     const image = Math.max(
       0,
@@ -189,15 +196,14 @@ class DeckWriter {
         }
         for (const span of block.spans) {
           if (span.t !== 'img') continue;
-          const size = span.height
-            ? {
-                w:
-                  (span.height * (this.imageSize(span.path, undefined, width).w || 1)) /
-                  (this.imageSize(span.path, undefined, width).h || 1),
-                h: span.height,
-              }
+          const natural = this.imageSize(span.path, undefined, Number.POSITIVE_INFINITY);
+          let size = span.height
+            ? { w: (span.height * (natural.w || 1)) / (natural.h || 1), h: span.height }
             : this.imageSize(span.path, span.width, width);
-          this.image(span.path, x, this.cursor.y, Math.min(width, size.w), size.h);
+          // Never wider than the column, and scaled down whole (a squeezed code does not scan).
+          if (size.w > width) size = { w: width, h: (size.h * width) / size.w };
+          const offset = block.align === 'center' ? (width - size.w) / 2 : block.align === 'right' ? width - size.w : 0;
+          this.image(span.path, x + offset, this.cursor.y, size.w, size.h);
         }
         this.cursor.y += h;
         return;
@@ -208,6 +214,7 @@ class DeckWriter {
           const first = item[0];
           const h = first?.t === 'par' ? this.parHeight(first, width - 18) : this.size * this.lineHeight;
           this.ensure(h);
+          // Set like the item's first line, so the marker sits on its baseline.
           slide().addText(marker, {
             x: inch(x),
             y: inch(this.cursor.y),
@@ -215,8 +222,9 @@ class DeckWriter {
             h: inch(this.size * this.lineHeight),
             margin: 0,
             valign: 'top',
-            fontSize: this.size,
+            fontSize: first?.t === 'par' ? this.parSize(first) : this.size,
             fontFace: this.font,
+            lineSpacingMultiple: this.lineHeight / 1.2,
           });
           this.place(item, x + 18, width - 18);
         });
@@ -272,7 +280,7 @@ class DeckWriter {
             h: inch(Math.min(h, this.bottom - this.cursor.y)),
             ...(block.box.bg ? { fill: { color: hex(block.box.bg) } } : {}),
             line: block.box.border
-              ? { color: hex(/#[0-9a-fA-F]{6}/.exec(block.box.border)?.[0]) ?? '000000', width: 0.75 }
+              ? { color: hex(/#[0-9a-fA-F]{6}/.exec(block.box.border)?.[0]) ?? '000000', width: 0.6 }
               : { type: 'none' },
           });
         }
@@ -294,7 +302,7 @@ class DeckWriter {
             h: inch(h),
             ...(block.bg ? { fill: { color: hex(block.bg) } } : {}),
             line: block.border
-              ? { color: hex(/#[0-9a-fA-F]{6}/.exec(block.border)?.[0]) ?? '000000', width: 0.75 }
+              ? { color: hex(/#[0-9a-fA-F]{6}/.exec(block.border)?.[0]) ?? '000000', width: 0.6 }
               : { type: 'none' },
           });
         }
@@ -378,11 +386,14 @@ class DeckWriter {
     const flush = () => {
       const rows = [...header, ...pending];
       if (rows.length === 0) return;
+      // Rows as high as reserved for them: the next block goes below what the table really takes.
+      const rowH = rows.map((row) => inch(this.rowHeight(table, row, width)));
       this.cursor.slide.addTable(rows.map(toRow) as never, {
         x: inch(x),
         y: inch(this.cursor.y),
         w: inch(width),
         colW,
+        rowH,
         fontFace: this.font,
         fontSize: this.size,
         margin: CELL_PAD / 72,
@@ -414,7 +425,7 @@ export async function exportPptx(source: ExportDocument): Promise<Uint8Array> {
   const writer = new DeckWriter(deck, source);
   source.doc.sections.forEach((section, index) => {
     if (index > 0) writer.pageBreak();
-    writer.place(section.blocks, 0, writer.width);
+    writer.place(section.blocks, writer.left, writer.width);
   });
   return new Uint8Array((await deck.write({ outputType: 'uint8array' })) as Uint8Array);
 }

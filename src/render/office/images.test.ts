@@ -1,3 +1,4 @@
+import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { docxRenderer } from './docx';
 import { encodePng, imageSize, rasterizeRectSvg } from './png';
@@ -30,6 +31,23 @@ describe('png', () => {
       '<svg viewBox="0 0 4 2"><rect width="4" height="2" fill="#ffffff"/><path stroke="#000000" stroke-width="2" d="M1 2L1 0"/></svg>';
     const { width, height } = rasterizeRectSvg(svg, 2);
     expect([width, height]).toEqual([8, 4]);
+  });
+
+  it('cuts the inner rectangle out of an even-odd frame (ITF-14 bearer bars), not a black block', () => {
+    const svg =
+      '<svg viewBox="0 0 10 6"><rect width="100%" height="100%" fill="#FFFFFF" /><path d="M0 0L0 6L10 6L10 0ZM2 2L8 2L8 4L2 4Z" fill-rule="evenodd" fill="#000000" /></svg>';
+    const { png: bytes, width } = rasterizeRectSvg(svg, 1);
+    // One IDAT chunk after the 8-byte signature, IHDR (25 bytes) and PLTE (12 + 2 colours × 3).
+    const idat = bytes.subarray(8 + 25 + 18);
+    const length = new DataView(idat.buffer, idat.byteOffset).getUint32(0);
+    const rows = unzlibSync(idat.subarray(8, 8 + length));
+    const stride = Math.ceil(width / 8) + 1;
+    const black = (x: number, y: number) => ((rows[y * stride + 1 + (x >> 3)]! >> (7 - (x & 7))) & 1) === 1;
+    expect(black(0, 0)).toBe(true);
+    expect(black(9, 5)).toBe(true);
+    expect(black(1, 3)).toBe(true);
+    expect(black(5, 3)).toBe(false);
+    expect(black(2, 2)).toBe(false);
   });
 });
 

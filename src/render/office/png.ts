@@ -182,6 +182,22 @@ export function rasterizeRectSvg(svgText: string, scale: number): { png: Uint8Ar
     const index = indexOf(color);
     for (let py = ay; py < by; py++) indices.fill(index, py * width + ax, py * width + Math.max(ax, bx));
   };
+  /** Rectangular subpaths under the even-odd rule: a pixel is painted when inside an odd number of them. */
+  const fillEvenOdd = (rects: Array<Array<[number, number]>>, color: [number, number, number]) => {
+    const inside = new Uint8Array(width * height);
+    for (const points of rects) {
+      if (points.length < 3) continue;
+      const xs = points.map((p) => p[0]);
+      const ys = points.map((p) => p[1]);
+      const ax = Math.max(0, Math.round(Math.min(...xs) * scale));
+      const bx = Math.min(width, Math.round(Math.max(...xs) * scale));
+      const ay = Math.max(0, Math.round(Math.min(...ys) * scale));
+      const by = Math.min(height, Math.round(Math.max(...ys) * scale));
+      for (let py = ay; py < by; py++) for (let px = ax; px < bx; px++) inside[py * width + px]! ^= 1;
+    }
+    const index = indexOf(color);
+    for (let i = 0; i < inside.length; i++) if (inside[i]) indices[i] = index;
+  };
   for (const tag of svgText.match(/<(rect|path)\b[^>]*>/g) ?? []) {
     if (tag.startsWith('<rect')) {
       const color = parseColor(attrOf(tag, 'fill') ?? '#000000');
@@ -195,6 +211,11 @@ export function rasterizeRectSvg(svgText: string, scale: number): { png: Uint8Ar
     const fillColor = parseColor(attrOf(tag, 'fill') ?? (attrOf(tag, 'stroke') ? 'none' : '#000000'));
     const stroke = parseColor(attrOf(tag, 'stroke'));
     const half = Number(attrOf(tag, 'stroke-width') ?? 1) / 2;
+    if (fillColor && attrOf(tag, 'fill-rule') === 'evenodd') {
+      // A frame (ITF-14's bearer bars): an outer rectangle with an inner one cut out.
+      fillEvenOdd(subpaths(d), fillColor);
+      continue;
+    }
     for (const points of subpaths(d)) {
       if (fillColor && points.length > 2) {
         const xs = points.map((p) => p[0]);
