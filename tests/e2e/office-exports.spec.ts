@@ -5,9 +5,9 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, openTable, openTables, row } from './workspace-helpers';
 
 /**
- * A document (PDF) template printed from the grid's print dialog as Word, Excel or PowerPoint: one
- * Word document with a section per record, a ZIP of decks, a ZIP of workbooks — each record's
- * own content — and a run that is cancelled stops without a download.
+ * A document (PDF) template printed from the grid's print dialog as Word or PowerPoint: one Word
+ * document with a section per record, a ZIP of decks — each record's own content — and a run that
+ * is cancelled stops without a download. (Excel goes the same way: src/app/office/printRun.test.ts.)
  */
 
 async function downloadCount(page: Page): Promise<number> {
@@ -34,10 +34,11 @@ function partsText(file: Uint8Array, names: RegExp): string {
     .replace(/&amp;/g, '&');
 }
 
-test('a PDF template printed from the grid as one Word document, PowerPoint and Excel files; a run cancelled', async ({
+test('a PDF template printed from the grid as one Word document and as PowerPoint files; a run cancelled', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  // Long on a busy machine: the render worker starts (engine and fonts) before the first file.
+  test.setTimeout(240_000);
   await openTables(page);
   await openTable(page, 'Orders');
   const numbers: string[] = [];
@@ -81,18 +82,10 @@ test('a PDF template printed from the grid as one Word document, PowerPoint and 
     expect(partsText(deckFiles[name!]!, /^ppt\/slides\/slide\d+\.xml$/)).toContain(no);
   }
 
-  // Excel: the same, one workbook each.
-  await formats.getByRole('radio', { name: 'Excel' }).check();
-  await page.getByRole('button', { name: 'Print', exact: true }).click();
-  const books = await downloadAt(page, 2);
-  const bookFiles = unzipSync(books.bytes);
-  expect(Object.keys(bookFiles).every((n) => n.endsWith('.xlsx'))).toBe(true);
-  const first = Object.keys(bookFiles).find((n) => n.includes(numbers[0]!))!;
-  expect(partsText(bookFiles[first]!, /^xl\/(sharedStrings|worksheets\/sheet\d+)\.xml$/)).toContain(numbers[0]);
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-exports-done.png` });
 
   // A long run cancelled: it stops, says how far it got, and downloads nothing.
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByText('Close', { exact: true }).click();
   await page.getByRole('checkbox', { name: 'Select all records' }).check();
   await page.getByRole('button', { name: /^Print \d+ records$/ }).click();
   await page.getByTestId('print-format').getByRole('radio', { name: 'Word' }).check();
@@ -101,5 +94,5 @@ test('a PDF template printed from the grid as one Word document, PowerPoint and 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('print-status')).toHaveText(/^Printing was cancelled after \d+ of \d+\.$/);
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeEnabled();
-  expect(await downloadCount(page)).toBe(3);
+  expect(await downloadCount(page)).toBe(2);
 });

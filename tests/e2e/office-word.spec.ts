@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { Document, Footer, Header, Packer, Paragraph, TextRun } from 'docx';
 import { strFromU8, unzipSync } from 'fflate';
 import { captureDownloads, lastDownload } from './downloads';
@@ -49,6 +50,15 @@ test.beforeAll(async () => {
   writeFileSync(broken, new Uint8Array(await Packer.toBuffer(mistakes)));
 });
 
+/** Offline, the batch worker's script comes from the service worker: wait until it controls the page. */
+async function serviceWorkerControls(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
+}
+
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -59,6 +69,7 @@ test('an approval-bound Word template prints every instance offline as one docum
 }) => {
   test.setTimeout(150_000);
   await openTables(page);
+  await serviceWorkerControls(page);
   await page.goto('/approval/DEMO-EXPENSE');
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'New Word template' }).click();
