@@ -70,8 +70,8 @@ export function usePrintRun() {
 
 /**
  * How the render pool prints a run in `format`: an Office template fills its own file; a document
- * template typesets a PDF (a merged one in groups, so its fonts are embedded once per group) or
- * exports each record to Word, Excel or PowerPoint (render/export, in the worker).
+ * or canvas template makes a PDF (a merged one in groups, so its fonts are embedded once per group);
+ * a document template also exports each record to Word, Excel or PowerPoint (render/export).
  */
 export function poolRenderers(
   kind: TemplateKind,
@@ -84,7 +84,7 @@ export function poolRenderers(
     concurrency: pool.size,
     render: (ref, source, naming, signal) =>
       pool.render(ref, source, { kind: 'document', signal, naming, ...exportTo }),
-    ...(kind === 'document' && format === 'pdf' && output === 'merged'
+    ...(format === 'pdf' && output === 'merged'
       ? {
           renderGroup: (ref, sources, naming, signal) =>
             pool.renderGroup(ref, sources, { kind: 'document', signal, naming }),

@@ -5,6 +5,8 @@ describe('printFormats', () => {
   it('prints a document template to PDF or exports it to Word, Excel or PowerPoint; an Office one to its kind', () => {
     expect(printFormats('document')).toEqual(['pdf', 'docx', 'xlsx', 'pptx']);
     expect(printFormats('xlsx')).toEqual(['xlsx']);
+    // A canvas (pdfme) template has no document to export: PDF only.
+    expect(printFormats('canvas')).toEqual(['pdf']);
     expect(keepFormat('pptx', 'document')).toBe('pptx');
     expect(keepFormat('pptx', 'docx')).toBe('docx');
   });
@@ -34,5 +36,7 @@ describe('printOutputs', () => {
     expect(templateKindOf({ kind: 'pptx' })).toBe('pptx');
     expect(templateKindOf(JSON.stringify({ schemaVersion: 3, pages: [] }))).toBe('document');
     expect(templateKindOf('not json')).toBe('document');
+    expect(templateKindOf(JSON.stringify({ kind: 'canvas', basePdf: {}, schemas: [[]] }))).toBe('canvas');
+    expect(templateKindOf({ basePdf: 'BLANK_PDF', schemas: [] })).toBe('canvas');
   });
 });
