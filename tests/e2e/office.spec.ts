@@ -278,7 +278,8 @@ test('an Excel template previews as a sheet and prints one record as its own fil
   await expect(page).toHaveURL(/\/print-docx\?template=/);
   const screen = page.getByTestId('office-print-screen');
   await expect(screen).toHaveAttribute('data-kind', 'xlsx');
-  await expect(page.getByTestId('office-preview')).toContainText(orderNo);
+  // A page loaded anew starts its render worker again before it fills the template.
+  await expect(page.getByTestId('office-preview')).toContainText(orderNo, { timeout: WORKER_START });
   await expect(
     page.getByTestId('office-print').getByRole('radio', { name: 'A ZIP with one file per record' }),
   ).toBeVisible();
