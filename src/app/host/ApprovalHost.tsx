@@ -170,6 +170,7 @@ export function ApprovalPreviewScreen() {
   return (
     <section className="screen host-screen host-preview" data-instance={instanceCode}>
       <h1>{t('approval.instance', { code: instanceCode })}</h1>
+      <p className="host-muted">{t('approval.title', { code: loaded.code })}</p>
       {template ? (
         <>
           <label className="host-field">

@@ -48,21 +48,26 @@ function Pages({ pdf, onError }: { pdf: Uint8Array; onError: (error: unknown) =>
   }, [drawn, t]);
   if (!drawn) return null;
   return (
-    <ol className="host-pages" ref={host} data-testid="host-pages">
-      {drawn.text.map((text, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: pages have no identity beyond their position
-        <li key={i} data-page={i + 1}>
-          <div className="host-canvas" />
-          <section
-            className="visually-hidden"
-            aria-label={t('preview.pageText', { n: i + 1 })}
-            data-testid="host-page-text"
-          >
-            {text}
-          </section>
-        </li>
-      ))}
-    </ol>
+    <>
+      <p className="host-muted" data-testid="host-page-count">
+        {t('preview.pages', { count: drawn.pages.length })}
+      </p>
+      <ol className="host-pages" ref={host} data-testid="host-pages">
+        {drawn.text.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: pages have no identity beyond their position
+          <li key={i} data-page={i + 1}>
+            <div className="host-canvas" />
+            <section
+              className="visually-hidden"
+              aria-label={t('preview.pageText', { n: i + 1 })}
+              data-testid="host-page-text"
+            >
+              {text}
+            </section>
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 
