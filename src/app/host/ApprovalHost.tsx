@@ -196,9 +196,7 @@ export function ApprovalPreviewScreen() {
           </button>
         </>
       )}
-      {createError ? (
-        <HostNotice error={createError} mode="notification" onDismiss={() => setCreateError(undefined)} />
-      ) : null}
+      {createError ? <HostNotice error={createError} mode="modal" onDismiss={() => setCreateError(undefined)} /> : null}
     </section>
   );
 }

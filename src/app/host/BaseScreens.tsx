@@ -86,6 +86,7 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
   const navigate = useNavigate();
   const [rows, setRows] = useState<TemplateRow[] | undefined>();
   const [error, setError] = useState<unknown>();
+  const [createError, setCreateError] = useState<unknown>();
   useEffect(() => {
     let alive = true;
     listHostTemplates(table.id).then(
@@ -107,13 +108,14 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
       });
       await navigate({ href: previewHref(table.id, row.id) });
     } catch (failure) {
-      setError(failure);
+      setCreateError(failure);
     }
   };
   return (
     <section className="host-panel" aria-labelledby="host-templates">
       <h2 id="host-templates">{t('table.templates')}</h2>
       {error ? <HostNotice error={error} mode="notification" onDismiss={() => setError(undefined)} /> : null}
+      {createError ? <HostNotice error={createError} mode="modal" onDismiss={() => setCreateError(undefined)} /> : null}
       {rows && rows.length === 0 ? <p>{t('table.noTemplates')}</p> : null}
       <ul className="host-list" data-testid="host-templates">
         {(rows ?? []).map((row) => (
@@ -173,7 +175,7 @@ export function HostTableScreen() {
           {t(lock.locked ? 'table.unlock' : 'table.lock')}
         </button>
       ) : null}
-      {lock.error ? <HostNotice error={lock.error} mode="notification" /> : null}
+      {lock.error ? <HostNotice error={lock.error} mode="modal" onDismiss={lock.clearError} /> : null}
       <TemplateList table={table.value} base={base} locked={lock.locked !== false} />
       <section className="host-panel" aria-labelledby="host-records">
         <h2 id="host-records">{t('table.records')}</h2>

@@ -133,5 +133,6 @@ export function useEditLock(base: BaseHost, tableId: string) {
     },
     [bridge, baseId, tableId],
   );
-  return { locked, available, setLocked, error };
+  const clearError = useCallback(() => setError(undefined), []);
+  return { locked, available, setLocked, error, clearError };
 }
