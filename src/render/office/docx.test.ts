@@ -244,6 +244,34 @@ describe('docx: settings', () => {
   });
 });
 
+describe('docx: check boxes and page breaks', () => {
+  it('prints booleans as check box glyphs (spec 001 §9.2), also through the checkbox filter', async () => {
+    const out = await fill(
+      { body: p('Paid {paid}, shipped {shipped}, urgent {urgent | checkbox}') },
+      {
+        paid: true,
+        shipped: false,
+        urgent: 1,
+      },
+    );
+    expect(wordText(out['word/document.xml']!)).toContain('Paid ☒, shipped ☐, urgent ☒');
+  });
+
+  it('gives each repeated section its own page: the loop repeats the page break with it', async () => {
+    const pageBreak = '<w:p><w:r><w:br w:type="page"/></w:r><w:r><w:t>{/chapters}</w:t></w:r></w:p>';
+    const out = await fill(
+      { body: p('{#chapters}') + p('Chapter {title}') + pageBreak },
+      {
+        chapters: [{ title: 'One' }, { title: 'Two' }, { title: 'Three' }],
+      },
+    );
+    const doc = out['word/document.xml']!;
+    expect(doc.match(/<w:br w:type="page"\/>/g)).toHaveLength(3);
+    expect(wordText(doc)).toMatch(/Chapter One[\s\S]*Chapter Two[\s\S]*Chapter Three/);
+    expect(doc).not.toMatch(/[{}]/);
+  });
+});
+
 describe('docx: tables of contents', () => {
   it('asks Word to update fields when the document has a table of contents', async () => {
     const toc =

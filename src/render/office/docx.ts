@@ -50,6 +50,8 @@ export const WORD_DIALECT: Dialect = {
     'm:oMath',
     'm:oMathPara',
     'w:txbxContent',
+    // A break beside a loop tag (a page break between repeated sections) is content, not a blank line.
+    'w:br',
   ]),
   preserveSpace: true,
   lineBreak: () => '</w:t><w:br/><w:t xml:space="preserve">',

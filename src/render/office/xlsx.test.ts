@@ -75,6 +75,40 @@ describe('xlsx', () => {
     expect(out['xl/workbook.xml']).toContain('fullCalcOnLoad="1"');
   });
 
+  it('moves data validations below a loop and keeps a pivot table and its cache byte for byte', async () => {
+    const pivotCache =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cacheSource type="worksheet"><worksheetSource ref="A3:D4" sheet="Invoice"/></cacheSource></pivotCacheDefinition>';
+    const pivotTable =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotTableDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" name="Pivot1" cacheId="1"><location ref="A1:B3" firstHeaderRow="1" firstDataRow="1" firstDataCol="1"/></pivotTableDefinition>';
+    const bytes = makeXlsx(
+      [
+        {
+          name: 'Invoice',
+          rows:
+            row(4, cell('A4', '{#lines}{name}'), cell('B4', '{qty}{/lines}')) +
+            row(6, cell('A6', 'Approved'), cell('B6', 'yes')),
+          after:
+            '<dataValidations count="1"><dataValidation type="list" sqref="B6"><formula1>"yes,no"</formula1></dataValidation></dataValidations>',
+        },
+      ],
+      {
+        extra: { 'xl/pivotCache/pivotCacheDefinition1.xml': pivotCache, 'xl/pivotTables/pivotTable1.xml': pivotTable },
+      },
+    );
+    const out = await fill(bytes, {
+      lines: [
+        { name: 'a', qty: 1 },
+        { name: 'b', qty: 2 },
+        { name: 'c', qty: 3 },
+      ],
+    });
+    const sheet = out['xl/worksheets/sheet1.xml']!;
+    expect(sheetCells(sheet).A8).toBe('Approved');
+    expect(sheet).toContain('<dataValidation type="list" sqref="B8">');
+    expect(out['xl/pivotCache/pivotCacheDefinition1.xml']).toBe(pivotCache);
+    expect(out['xl/pivotTables/pivotTable1.xml']).toBe(pivotTable);
+  });
+
   it('removes the rows of an empty loop and moves what follows up', async () => {
     const out = await fill(invoice(), { lines: [] });
     const cells = sheetCells(out['xl/worksheets/sheet1.xml']!);
