@@ -17,6 +17,9 @@ const benches = [
     'server: 50 concurrent clients on one template',
     'npx tsx src/server/bench.ts --clients 50 --seconds 60 --json bench/server.json',
   ],
+  // Issue 15: the render API (sync requests/s and p95), render jobs/s with one and two
+  // render-worker processes and queue pickup p95 (jobs need DATABASE_URL).
+  ['render API and render workers', 'npx tsx tests/bench/platform.ts'],
 ].filter(([, command]) => !command.includes('tests/bench/') || existsSync(command.split(' ').at(-1)));
 
 const failed = [];
@@ -30,5 +33,5 @@ if (failed.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/editor.json, bench/workspace.json, bench/server.json',
+  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md',
 );

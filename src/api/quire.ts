@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { ApiClient } from './client';
 import { requireArgs } from './client';
 import type {
+  ApiKeyCreatedDto,
+  ApiKeyDto,
   createApprovalTemplateBody,
   createDocBody,
   createOpenTemplateBody,
@@ -78,6 +80,30 @@ export function quireApi(client: ApiClient) {
       addMember: (teamId: string, email: string) => {
         requireArgs({ teamId, email });
         return send<unknown>('POST', `/api/teams/${seg(teamId)}/members`, 'UpdateTeamFailed', { email });
+      },
+    },
+
+    /** A team's API keys (issue 15): the secret is in `create`'s answer only. */
+    appKeys: {
+      list: (teamId: string) => {
+        requireArgs({ teamId });
+        return get<ApiKeyDto[]>(`/api/teams/${seg(teamId)}/app-keys`, 'FetchTeamApiKeysFailed');
+      },
+      create: (teamId: string, description: string) => {
+        requireArgs({ teamId });
+        return send<ApiKeyCreatedDto>('POST', `/api/teams/${seg(teamId)}/app-key`, 'UpdateTeamFailed', {
+          description,
+        });
+      },
+      remove: (teamId: string, keyId: string) => {
+        requireArgs({ teamId, keyId });
+        return send<null>(
+          'DELETE',
+          `/api/teams/${seg(teamId)}/app-keys/${seg(keyId)}`,
+          'UpdateTeamFailed',
+          undefined,
+          false,
+        );
       },
     },
 

@@ -9,7 +9,11 @@ import { rootRoute } from './root';
 
 // Standalone (open platform) route table, spec 000 §2.
 
-const teams = createRoute({ getParentRoute: () => rootRoute, path: '/o', ...placeholder('screens.teams') });
+const teams = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/o',
+  component: lazyRouteComponent(() => import('../platform/TeamsScreen'), 'TeamsScreen'),
+});
 
 const userSettings = createRoute({ getParentRoute: () => rootRoute, path: '/o/settings', component: Outlet });
 const userSettingsIndex = createRoute({
@@ -61,7 +65,7 @@ const teamCreate = createRoute({
 const teamApiKeys = createRoute({
   getParentRoute: () => teamHome,
   path: 'api-keys',
-  ...placeholder('nav.apiKeys'),
+  component: lazyRouteComponent(() => import('../platform/ApiKeysScreen'), 'ApiKeysScreen'),
 });
 const teamSettings = createRoute({ getParentRoute: () => teamHome, path: 'settings', component: Outlet });
 const teamSettingsIndex = createRoute({

@@ -128,7 +128,8 @@ async function openPgBossQueue(options: PgBossOptions): Promise<RenderQueue> {
       });
   const work = options.work;
   if (work) {
-    await boss.work<{ jobId: string }>(
+    let workerId: string | undefined;
+    workerId = await boss.work<{ jobId: string }>(
       RENDER_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: work.pollingIntervalSeconds ?? 0.5 },
       async ([job]) => {
@@ -140,6 +141,9 @@ async function openPgBossQueue(options: PgBossOptions): Promise<RenderQueue> {
         } catch (error) {
           work.events?.onJob?.(job.data.jobId, 'error');
           throw error;
+        } finally {
+          // After a job, look for the next one at once: the polling pause is for an empty queue only.
+          if (workerId) boss.notifyWorker(workerId);
         }
       },
     );

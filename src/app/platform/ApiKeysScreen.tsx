@@ -1,0 +1,174 @@
+/**
+ * `/o/:teamId/api-keys`: a team's API keys (issue 15). The owner creates a key (its secret shown
+ * once, in a dialog) and deletes keys after a confirmation; every member sees the list with each
+ * key's start, creation and last use.
+ */
+import { Link, useParams } from '@tanstack/react-router';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { ApiKeyCreatedDto, ApiKeyDto } from '../../api/contract';
+import { serverApi } from '../services/sync/server';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
+import { Dialog } from '../shell/Dialog';
+import { useServerToken } from '../sync/useSync';
+import { usePlatformTranslation } from './i18n/useTranslation';
+import { useErrorText } from './useErrorText';
+
+export function ApiKeysScreen() {
+  const { teamId } = useParams({ strict: false }) as { teamId: string };
+  const { t, i18n } = usePlatformTranslation();
+  const errorText = useErrorText();
+  const token = useServerToken();
+  const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
+  const [description, setDescription] = useState('');
+  const [created, setCreated] = useState<ApiKeyCreatedDto | null>(null);
+  const [deleting, setDeleting] = useState<ApiKeyDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(async () => {
+    try {
+      setKeys(await serverApi().appKeys.list(teamId));
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }, [teamId, errorText]);
+
+  useEffect(() => {
+    if (token) void reload();
+  }, [token, reload]);
+
+  const when = (ms: number | null) =>
+    ms === null
+      ? t('neverUsed')
+      : new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setCreated(await serverApi().appKeys.create(teamId, description.trim()));
+      setDescription('');
+      await reload();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(key: ApiKeyDto) {
+    setDeleting(null);
+    setError(null);
+    try {
+      await serverApi().appKeys.remove(teamId, key.id);
+      await reload();
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+
+  const heading = (
+    <>
+      <h1 id="api-keys-title">{t('apiKeysTitle')}</h1>
+      <p>{t('apiKeysIntro')}</p>
+    </>
+  );
+  if (!token)
+    return (
+      <section className="screen platform-screen" aria-labelledby="api-keys-title">
+        {heading}
+        <p>
+          {t('signInFirst')}{' '}
+          <Link to="/sync" className="button primary">
+            {t('signIn')}
+          </Link>
+        </p>
+      </section>
+    );
+  return (
+    <section className="screen platform-screen" aria-labelledby="api-keys-title">
+      {heading}
+      <form onSubmit={create} className="platform-form">
+        <label>
+          {t('description')}
+          <input
+            name="description"
+            value={description}
+            maxLength={200}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-describedby="key-description-hint"
+          />
+        </label>
+        <small id="key-description-hint">
+          {t('descriptionHint')} {t('ownerOnly')}
+        </small>
+        <button type="submit" className="button primary" disabled={busy}>
+          {t('createKey')}
+        </button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      {keys === null ? (
+        <p aria-busy="true">{t('loading')}</p>
+      ) : keys.length === 0 ? (
+        <p>{t('noKeys')}</p>
+      ) : (
+        <table className="platform-table" data-testid="api-key-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('description')}</th>
+              <th scope="col">{t('keyPrefix')}</th>
+              <th scope="col">{t('created')}</th>
+              <th scope="col">{t('lastUsed')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('deleteKey')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.description}</td>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td>{when(key.createdAt)}</td>
+                <td>{when(key.lastUsedAt)}</td>
+                <td>
+                  <button type="button" className="button secondary" onClick={() => setDeleting(key)}>
+                    {t('deleteKey')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {created && (
+        <Dialog
+          title={t('newKeyTitle')}
+          onClose={() => setCreated(null)}
+          footer={
+            <button type="button" className="button primary" onClick={() => setCreated(null)}>
+              {t('done')}
+            </button>
+          }
+        >
+          <p>{t('newKeyOnce')}</p>
+          <code data-testid="new-api-key" className="platform-secret">
+            {created.key}
+          </code>
+        </Dialog>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          message={t('deleteMessage', { description: deleting.description || deleting.prefix })}
+          confirmLabel={t('deleteKey')}
+          danger
+          onAnswer={(confirmed) => (confirmed ? void remove(deleting) : setDeleting(null))}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+/** A failure as the platform screens show it: the catalogue's translated message (spec 000 §8). */
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatErrorForDisplay, toTranslate } from '../../i18n';
+
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useTranslation();
+  return useCallback((error: unknown) => formatErrorForDisplay(error, toTranslate(t)).message, [t]);
+}

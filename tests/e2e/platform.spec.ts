@@ -1,0 +1,154 @@
+/**
+ * The open platform's keys in Chromium with the real server (issue 15): the built app and the API
+ * on one origin (scripts/serve.mjs --api, PGlite in a temp folder). A signed-in owner sees the
+ * team on /o, creates an API key (its secret shown once), an outside system (this test) renders an
+ * invoice PDF with it, the screen shows the key's last use, and a deleted key is refused.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../fixtures/platform';
+import { expect as baseExpect, test } from './fixtures';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const PORT = Number(process.env.QUIRE_E2E_PLATFORM_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 21);
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
+const EMAIL = `platform.${Date.now()}@example.test`;
+const PASSWORD = 'correct horse battery';
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.use({ baseURL: ORIGIN });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'quire-platform-e2e-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  server = spawn(
+    process.execPath,
+    ['scripts/serve.mjs', '--api', '--port', String(PORT), '--host', '127.0.0.1', '--data', dataDir, '--root', DIST],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let log = '';
+  server.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  server.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  const deadline = Date.now() + 140_000;
+  for (;;) {
+    const healthy = await fetch(`${ORIGIN}/api/health`).then(
+      (answer) => answer.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api(path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.key) headers['x-api-key'] = init.key;
+  return fetch(`${ORIGIN}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+test('an owner creates an API key on its screen, an outside system renders a PDF with it, a deleted key is refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The account and its team document exist already (made through the API, as an admin script would).
+  const registered = await (
+    await api('/api/auth/register', { method: 'POST', body: { email: EMAIL, password: PASSWORD, name: 'Ann' } })
+  ).json();
+  const token = registered.data.token as string;
+  const [team] = (await (await api('/api/teams', { token })).json()).data;
+  const doc = (
+    await (
+      await api(`/api/teams/${team.id}/docs`, {
+        method: 'POST',
+        token,
+        body: { name: 'Invoices', dataSource: invoiceDataSource },
+      })
+    ).json()
+  ).data;
+  const docBase = `/api/teams/${team.id}/docs/${doc.id}`;
+  const template = (
+    await (
+      await api(`${docBase}/templates`, {
+        method: 'POST',
+        token,
+        body: { name: 'Invoice', content: invoiceTemplateContent },
+      })
+    ).json()
+  ).data;
+
+  await page.goto('/sync');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Connected as ${EMAIL}`)).toBeVisible();
+
+  await page.goto('/o');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your teams' })).toBeVisible();
+  const teamRow = page.getByTestId('team-list').getByRole('listitem').filter({ hasText: 'Ann' });
+  await teamRow.getByRole('link', { name: 'API keys' }).click();
+  await expect(page).toHaveURL(new RegExp(`/o/${team.id}/api-keys$`));
+  await expect(page.getByText('This team has no API keys.')).toBeVisible();
+
+  await page.getByLabel('Description').fill('ERP');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = page.getByTestId('new-api-key');
+  await expect(secret).toHaveText(/^qk_[A-Za-z0-9_-]{43}$/);
+  const key = (await secret.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByTestId('api-key-list').getByRole('row', { name: /ERP/ });
+  await expect(row).toContainText(key.slice(0, 7));
+  await expect(row).toContainText('Never');
+  await expect(page.getByText(key)).toHaveCount(0);
+
+  // The outside system: an instance of plain values, rendered to a PDF with the key.
+  const instance = await api(`${docBase}/instances`, { method: 'POST', key, body: { data: invoiceValues } });
+  expect(instance.status).toBe(200);
+  const instanceId = (await instance.json()).data.id;
+  const pdf = await api(`${docBase}/instances/${instanceId}/render?templateId=${template.id}`, {
+    method: 'POST',
+    key,
+    body: { targetType: 'pdf' },
+  });
+  expect(pdf.status).toBe(200);
+  expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  expect(
+    Buffer.from(await pdf.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
+  await page.reload();
+  await expect(row).not.toContainText('Never');
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByTestId('confirm-dialog-ok').click();
+  await expect(page.getByText('This team has no API keys.')).toBeVisible();
+  const refused = await api(`${docBase}/instances`, { key });
+  expect(refused.status).toBe(401);
+});
