@@ -32,7 +32,11 @@ export class RenderService {
   }
 
   queue(): Promise<RenderQueue> {
-    this.queuePromise ??= this.open();
+    // A queue that failed to open (the database was away) is tried again by the next job, not cached.
+    this.queuePromise ??= this.open().catch((error) => {
+      this.queuePromise = undefined;
+      throw error;
+    });
     return this.queuePromise;
   }
 
