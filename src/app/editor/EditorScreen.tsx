@@ -13,7 +13,7 @@ import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { useDialogs } from '../shell/ConfirmDialog';
 import { EditorSyncBadge } from '../sync/TemplateSync';
-import { Canvas, MM_TO_PX } from './canvas/Canvas';
+import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
 import { Icon, type IconName } from './Icon';
@@ -488,6 +488,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const zoom = useCanvasZoom(canvasRef, pageWidth);
   const [sideHidden, setSideHidden] = useStoredFlag('quire.editor.hideSide');
   const [previewWide, setPreviewWide] = useStoredFlag('quire.editor.widePreview');
+  const setBlockBarSlot = useSetAtom(blockBarSlotAtom);
 
   return (
     <div className="qe" data-mode="design">
@@ -543,7 +544,10 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           error={saving.resolveError}
         />
       )}
-      <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
+      <div className="qe-bars">
+        <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
+        <div className="qe-blockbar-slot" ref={setBlockBarSlot} />
+      </div>
       {error && (
         <div className="qe-error" role="alert">
           {t('editor.editError', { message: error })}

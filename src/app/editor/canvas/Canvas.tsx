@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { createPortal } from 'react-dom';
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
 import { Icon, type IconName } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
@@ -47,6 +48,12 @@ export const MM_TO_PX = 96 / 25.4;
 const DRAG_TYPE = 'application/x-quire-block';
 /** While a block is dragged, the drop targets inside columns open up so they are easy to hit. */
 const draggingAtom = atom(false);
+
+/**
+ * Where the selected block's toolbar goes: a place in the editor's bar above the page (set by the
+ * editor screen). Floating over the page it covered the content above the block.
+ */
+export const blockBarSlotAtom = atom<HTMLElement | null>(null);
 
 function BlockToolbar({ block }: { block: Block }) {
   const { t } = useEditorTranslation();
@@ -85,6 +92,7 @@ const BlockFrame = memo(function BlockFrame({ block }: { block: Block }) {
   const run = useCommand();
   const setDragging = useSetAtom(draggingAtom);
   const selected = useBlockSelected(block.id);
+  const slot = useAtomValue(blockBarSlotAtom);
   const issues = useAtomValue(previewIssuesAtom)[block.id];
   const m = block.margins;
   const style: CSSProperties = {
@@ -135,7 +143,7 @@ const BlockFrame = memo(function BlockFrame({ block }: { block: Block }) {
       >
         <Icon name="drag" />
       </button>
-      {selected && <BlockToolbar block={block} />}
+      {selected && (slot ? createPortal(<BlockToolbar block={block} />, slot) : <BlockToolbar block={block} />)}
       <BlockBody block={block} />
       {issues && (
         <p className="qe-block-error-note" role="alert" contentEditable={false}>
