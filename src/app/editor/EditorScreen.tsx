@@ -544,7 +544,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           error={saving.resolveError}
         />
       )}
-      <div className="qe-bars">
+      <div className="qe-topbars">
         <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
         <div className="qe-blockbar-slot" ref={setBlockBarSlot} />
       </div>
