@@ -14,7 +14,7 @@ test('the landing page says what Quire is and links to its parts', async ({ page
   await expect(start.getByRole('link')).toHaveCount(5);
   await start.getByRole('link', { name: /Teams and documents/ }).click();
   await expect(page).toHaveURL(/\/o$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Teams');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your teams');
 
   await page.goto('/');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/landing.png`, fullPage: true });
