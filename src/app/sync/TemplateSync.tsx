@@ -184,6 +184,16 @@ function Releases({ runtime, localId, releaseNo }: { runtime: SyncRuntime; local
   );
 }
 
+/** One template's sync view and, while it is in conflict, the server's version beside mine. */
+function useTemplateSync(runtime: SyncRuntime | undefined, localId: string) {
+  const view = useLiveQuery(() => runtime?.bridge.viewOf(localId), [runtime, localId]);
+  const conflict = useLiveQuery(async () => {
+    const remoteId = await runtime?.bridge.remoteIdOf(localId);
+    return remoteId ? runtime?.engine.db.conflicts.get(remoteId) : undefined;
+  }, [runtime, localId]);
+  return { view, conflict };
+}
+
 /**
  * The editor's sync line for the template being edited: its state beside the save indicator, and the
  * server's conflict dialog one click away. Nothing shows until a workspace of this device is linked.
@@ -191,11 +201,7 @@ function Releases({ runtime, localId, releaseNo }: { runtime: SyncRuntime; local
 export function EditorSyncBadge({ localId }: { localId: string }) {
   const { t } = useSyncTranslation();
   const runtime = useSyncRuntime();
-  const view = useLiveQuery(() => runtime?.bridge.viewOf(localId), [runtime, localId]);
-  const conflict = useLiveQuery(async () => {
-    const remoteId = await runtime?.bridge.remoteIdOf(localId);
-    return remoteId ? runtime?.engine.db.conflicts.get(remoteId) : undefined;
-  }, [runtime, localId]);
+  const { view, conflict } = useTemplateSync(runtime, localId);
   const [resolving, setResolving] = useState(false);
   if (!runtime || !view) return null;
   const badge = badgeOf(view);
@@ -222,11 +228,7 @@ export function TemplateSyncPanel({ localId }: { localId: string }) {
   const { t } = useSyncTranslation();
   const errorText = useErrorText();
   const runtime = useSyncRuntime();
-  const view = useLiveQuery(() => runtime?.bridge.viewOf(localId), [runtime, localId]);
-  const conflict = useLiveQuery(async () => {
-    const remoteId = await runtime?.bridge.remoteIdOf(localId);
-    return remoteId ? runtime?.engine.db.conflicts.get(remoteId) : undefined;
-  }, [runtime, localId]);
+  const { view, conflict } = useTemplateSync(runtime, localId);
   const [panel, setPanel] = useState<'none' | 'publish' | 'releases' | 'conflict'>('none');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
