@@ -48,6 +48,13 @@ export interface RequestOptions {
   retries?: number;
 }
 
+/** A file a call answered: its bytes, Content-Type and the name the server gave it. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  mime: string;
+  fileName: string;
+}
+
 /** Fails before any request when an argument is missing: "teamId is required". */
 export function requireArgs(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
@@ -95,6 +102,45 @@ export class ApiClient {
         if (!retriable || attempt >= retries) throw error;
         await sleep((this.options.retryDelayMs ?? 300) * 2 ** attempt);
       }
+    }
+  }
+
+  /**
+   * A call that answers a file (a render): the bytes with their type and name. An answer that is an
+   * envelope instead (a refusal) fails exactly as `request` would.
+   */
+  async requestFile(method: string, path: string, options: RequestOptions): Promise<FileAnswer> {
+    const timeoutMs = options.timeoutMs ?? this.options.timeoutMs ?? 120_000;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const hasBody = options.body !== undefined;
+    try {
+      const response = await this.fetchImpl(this.url(path, options.query), {
+        method,
+        headers: this.headers(hasBody),
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: controller.signal,
+      });
+      const mime = response.headers.get('content-type') ?? '';
+      if (response.status === 200 && !mime.startsWith('application/json')) {
+        const disposition = response.headers.get('content-disposition') ?? '';
+        const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+        return {
+          bytes: new Uint8Array(await response.arrayBuffer()),
+          mime,
+          fileName: encoded ? decodeURIComponent(encoded) : '',
+        };
+      }
+      const text = await response.text();
+      // A JSON answer with code 0 (a queued job) is not a file either: the caller asked for one.
+      const answer = this.interpret<unknown>(method, path, response, text, { ...options, requireData: false });
+      throw new ApiCallError(options.failure, response.status, 0, undefined, `${method} ${path}: no file`, answer);
+    } catch (error) {
+      if (error instanceof ApiCallError) throw error;
+      const detail = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : 'network error';
+      throw new ApiCallError(options.failure, 0, undefined, undefined, `${method} ${path}: ${detail}`, error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

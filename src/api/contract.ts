@@ -368,3 +368,30 @@ export interface RenderJobDto {
   /** When failed: the catalogued error. */
   error?: { error: ErrorName; msg: string };
 }
+
+// ---- a document's screens (issue 15, docs): preview settings, previews, release snapshots ----
+
+export const previewSettingsBody = z.object({ publicPreview: z.boolean() });
+export interface PreviewSettingsDto {
+  /** Whether anyone holding an instance's public link may see it (no sign-in). */
+  publicPreview: boolean;
+}
+
+/** `snapshot/{env}`: `latest` (each template's newest release) or a release number. */
+export const snapshotEnvParam = z.union([z.literal('latest'), z.coerce.number().int().min(1)]);
+
+/** A template as an instance's preview lists it: what it renders to and which release is shown. */
+export interface PreviewTemplateDto {
+  id: string;
+  name: string;
+  /** The release shown (public previews), or null for the draft (signed-in previews). */
+  releaseNo: number | null;
+  targets: RenderTarget[];
+}
+export interface PublicPreviewDto {
+  docName: string;
+  instanceId: string;
+  createdAt: number;
+  templates: PreviewTemplateDto[];
+}
+export const previewFileQuery = z.object({ templateId: id });

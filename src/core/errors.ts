@@ -87,6 +87,8 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  // A document's public previews (issue 15)
+  PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -159,4 +159,6 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'CREATE INDEX render_jobs_instance ON render_jobs(instance_id, created_at)',
     'CREATE INDEX render_jobs_status ON render_jobs(status, created_at)',
   ],
+  // docs (#15): a document may turn off the public previews of its instances (on by default).
+  ['ALTER TABLE docs ADD COLUMN public_preview boolean NOT NULL DEFAULT true'],
 ];

@@ -240,6 +240,7 @@ const deDE: Messages = {
     HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
+    PublicPreviewOff: 'Dieses Dokument teilt keine öffentlichen Vorschauen.',
   },
 };
 

@@ -239,6 +239,7 @@ const enUS = {
     HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
+    PublicPreviewOff: 'This document does not share public previews.',
   },
 } as const;
 

@@ -241,6 +241,7 @@ const esES: Messages = {
     HostWrongBase: 'La aplicación anfitriona muestra una base distinta de aquella para la que se abrió esta página.',
     HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
     HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
+    PublicPreviewOff: 'Este documento no comparte vistas previas públicas.',
   },
 };
 

@@ -241,6 +241,7 @@ const frFR: Messages = {
     HostWrongBase: "L'application hôte affiche une autre base que celle pour laquelle cette page a été ouverte.",
     HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
     HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
+    PublicPreviewOff: 'Ce document ne partage pas d’aperçus publics.',
   },
 };
 

@@ -238,6 +238,7 @@ const idID: Messages = {
     HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
+    PublicPreviewOff: 'Dokumen ini tidak membagikan pratinjau publik.',
   },
 };
 

@@ -239,6 +239,7 @@ const jaJP: Messages = {
     HostWrongBase: 'ホストアプリには、このページを開いたときとは別のベースが表示されています。',
     HostForgedOrigin: '設定されたホストではないページからのメッセージを無視しました。',
     HostProtocolError: 'ホストアプリから Quire が理解できないメッセージが送信されました。',
+    PublicPreviewOff: 'このドキュメントは公開プレビューを共有していません。',
   },
 };
 

@@ -238,6 +238,7 @@ const koKR: Messages = {
     HostWrongBase: '호스트 앱이 이 페이지를 연 베이스와 다른 베이스를 표시하고 있습니다.',
     HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
     HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
+    PublicPreviewOff: '이 문서는 공개 미리보기를 공유하지 않습니다.',
   },
 };
 

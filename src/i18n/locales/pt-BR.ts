@@ -239,6 +239,7 @@ const ptBR: Messages = {
     HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
+    PublicPreviewOff: 'Este documento não compartilha pré-visualizações públicas.',
   },
 };
 

@@ -239,6 +239,7 @@ const viVN: Messages = {
     HostWrongBase: 'Ứng dụng máy chủ đang hiển thị một base khác với base mà trang này được mở.',
     HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
     HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
+    PublicPreviewOff: 'Tài liệu này không chia sẻ bản xem trước công khai.',
   },
 };
 

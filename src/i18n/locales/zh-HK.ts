@@ -233,6 +233,7 @@ const zhHK: Messages = {
     HostWrongBase: '宿主應用程式顯示的多維表格與開啟此頁面時的不同。',
     HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
+    PublicPreviewOff: '此文件未開啟公開預覽。',
   },
 };
 

@@ -10,11 +10,15 @@ import {
   createInstanceBody,
   type InstanceDto,
   idParam,
+  type PreviewTemplateDto,
   pageQuery,
+  previewFileQuery,
+  previewSettingsBody,
   type RenderJobDto,
   renderBody,
   renderQuery,
   renderStatusQuery,
+  snapshotEnvParam,
 } from '../../api/contract';
 import { parseDataSource } from '../../core/data/dataSource';
 import { instanceValues } from '../../core/data/instanceValues';
@@ -23,10 +27,11 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../apiKeys';
 import { type AuthEnv, newId } from '../auth';
 import { authenticateCaller, type Caller, callerDoc, callerId } from '../caller';
 import type { ServerContext } from '../context';
+import { enabledSnapshot, previewSettings, publicPreview, publicPreviewOff, setPublicPreview } from '../docs';
 import { ApiError, forbidden, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
 import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
 import { renderFile, targetsOf } from '../render/renderFile';
-import { logDoc, memberTeam } from '../teams';
+import { logDoc, memberDoc, memberTeam } from '../teams';
 
 type C = Context<AuthEnv>;
 const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
@@ -54,6 +59,65 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const team = await ownedTeam(c);
     await revokeApiKey(db, team.id, param(c, 'keyId'));
     return ok(c, null);
+  });
+
+  // A document's public previews: on by default; any member may turn them off or on again.
+  const settingsPath = '/teams/:teamId/docs/:docId/preview-settings';
+  api.get(settingsPath, async (c) => {
+    const doc = await memberDoc(db, userOf(c), param(c, 'docId'), param(c, 'teamId'));
+    return ok(c, await previewSettings(db, doc.teamId, doc.id));
+  });
+  api.put(settingsPath, async (c) => {
+    const doc = await memberDoc(db, userOf(c), param(c, 'docId'), param(c, 'teamId'));
+    const body = await readBody(c, previewSettingsBody);
+    return ok(c, await db.transaction((tx) => setPublicPreview(tx, doc.teamId, doc.id, userOf(c), body.publicPreview)));
+  });
+}
+
+/** What a template's stored content renders to, or nothing when it does not parse. */
+function targetsOfContent(content: string): PreviewTemplateDto['targets'] {
+  try {
+    return targetsOf(prepareOutputTemplate(content));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `open/t/:teamId/docs/:docId/preview/:instanceId`: an instance's preview for anyone with its
+ * link, no sign-in — read-only, published releases only, refused (404) once the document turns
+ * public previews off. Renders are rate-limited per document like a key's requests.
+ */
+function publicPreviewRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
+  const { db } = ctx;
+  const base = '/open/t/:teamId/docs/:docId/preview/:instanceId';
+  const idsOf = (c: C) => ({
+    teamId: param(c, 'teamId'),
+    docId: param(c, 'docId'),
+    instanceId: param(c, 'instanceId'),
+  });
+  api.get(base, async (c) => ok(c, await publicPreview(db, idsOf(c), targetsOfContent)));
+  api.get(`${base}/file`, async (c) => {
+    const ids = idsOf(c);
+    const { templateId } = readQuery(c, previewFileQuery);
+    const preview = await publicPreview(db, ids, targetsOfContent);
+    const template = preview.templates.find((t) => t.id === templateId);
+    if (!template || template.releaseNo === null) throw publicPreviewOff();
+    const rate = ctx.keyLimiter.take(`public:${ids.docId}`);
+    if (!rate.allowed) {
+      c.header('Retry-After', String(rate.retryAfterSeconds));
+      throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many preview requests');
+    }
+    const targetType = template.targets.includes('pdf') ? 'pdf' : template.targets[0];
+    if (!targetType) throw publicPreviewOff();
+    const request = await loadRenderRequest(db, {
+      ...ids,
+      templateId,
+      releaseNo: template.releaseNo,
+      targetType,
+      runtime: 'native',
+    });
+    return fileResponse(c, fileOf(await renderFile(request, ctx.render.environment)));
   });
 }
 
@@ -103,6 +167,15 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   }
 
   const docPath = '/teams/:teamId/docs/:docId';
+
+  publicPreviewRoutes(api, ctx);
+
+  // The enabled templates as one release snapshot, for a key's system as for a member.
+  api.get(`${docPath}/enabled-templates/snapshot/:env`, async (c) => {
+    const { teamId, docId } = await scope(c);
+    const env = parseWith(snapshotEnvParam, c.req.param('env'), 'env');
+    return ok(c, await enabledSnapshot(db, teamId, docId, env));
+  });
 
   api.post(`${docPath}/instances`, async (c) => {
     const { caller, teamId, docId, dataSource } = await scope(c);
