@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect, useParams } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { loginStore, safeInternalPath, signinHref } from '../auth/session';
 import { SignInScreen, SignOutScreen } from '../screens/Auth';
 import { NotFoundScreen } from '../screens/NotFound';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
-import { TabbedLayout } from '../shell/TabbedLayout';
 import { rootRoute } from './root';
 
 // Standalone (open platform) route table, spec 000 §2.
@@ -55,12 +55,12 @@ const teamHome = createRoute({ getParentRoute: () => team, id: 'home', component
 const teamHomeIndex = createRoute({
   getParentRoute: () => teamHome,
   path: '/',
-  ...placeholder('nav.documents'),
+  component: lazyRouteComponent(() => import('../platform/docs/DocsHomeScreen'), 'DocsHomeScreen'),
 });
 const teamCreate = createRoute({
   getParentRoute: () => teamHome,
   path: 'create',
-  ...placeholder('nav.newDocument'),
+  component: lazyRouteComponent(() => import('../platform/docs/CreateDocScreen'), 'CreateDocScreen'),
 });
 const teamApiKeys = createRoute({
   getParentRoute: () => teamHome,
@@ -86,39 +86,43 @@ const teamSettingsMembers = createRoute({
   ...placeholder('nav.members'),
 });
 
-const DOC_TABS = ['data', 'settings', 'docs', 'history', 'api', 'playground'] as const;
-
-function DocLayout() {
-  const { teamId, docId } = useParams({ strict: false }) as { teamId: string; docId: string };
-  const base = `/o/${encodeURIComponent(teamId)}/docs/${encodeURIComponent(docId)}`;
+// A document's tabs (src/app/platform/docs); its template opens in the app's editor through sync.
+const docScreen = (name: string) => lazyRouteComponent(() => import('../platform/docs/screens'), name as 'DocLayout');
+const doc = createRoute({ getParentRoute: () => team, path: 'docs/$docId', component: docScreen('DocLayout') });
+const docTemplateTab = createRoute({ getParentRoute: () => doc, path: '/', component: docScreen('TemplateTab') });
+const DOC_TAB_SCREENS = {
+  data: 'DataTab',
+  settings: 'SettingsTab',
+  docs: 'ApiDocsTab',
+  history: 'HistoryTab',
+  api: 'ApiTab',
+  playground: 'PlaygroundTab',
+} as const;
+const docTabs = Object.entries(DOC_TAB_SCREENS).map(([tab, screen]) =>
+  createRoute({ getParentRoute: () => doc, path: tab, component: docScreen(screen) }),
+);
+const DocTemplateGate = lazy(() =>
+  import('../platform/docs/DocTemplateGate').then((m) => ({ default: m.DocTemplateGate })),
+);
+const TemplateEditor = lazy(() => import('../templates/TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
+function DocTemplateEditorRoute() {
   return (
-    <TabbedLayout
-      tabs={[
-        { to: base, labelKey: 'docTabs.template', exact: true },
-        ...DOC_TABS.map((tab) => ({ to: `${base}/${tab}`, labelKey: `docTabs.${tab}` })),
-      ]}
-    />
+    <Suspense fallback={null}>
+      <DocTemplateGate
+        editor={(localId, backHref) => <TemplateEditor key={localId} templateId={localId} backHref={backHref} />}
+      />
+    </Suspense>
   );
 }
-
-const doc = createRoute({ getParentRoute: () => team, path: 'docs/$docId', component: DocLayout });
-const docTemplateTab = createRoute({
-  getParentRoute: () => doc,
-  path: '/',
-  ...placeholder('docTabs.template'),
-});
-const docTabs = DOC_TABS.map((tab) =>
-  createRoute({ getParentRoute: () => doc, path: tab, ...placeholder(`docTabs.${tab}`) }),
-);
 const docTemplateEditor = createRoute({
   getParentRoute: () => team,
   path: 'docs/$docId/templates/$templateId',
-  component: lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute'),
+  component: DocTemplateEditorRoute,
 });
 const docInstancePreview = createRoute({
   getParentRoute: () => team,
   path: 'docs/$docId/preview/$instanceId',
-  ...placeholder('screens.instancePreview'),
+  component: docScreen('InstancePreviewScreen'),
 });
 
 // /goto/<encoded path> continues to that in-app path, through the open sign-in when needed.
@@ -156,7 +160,7 @@ const invitation = createRoute({
 const publicPreview = createRoute({
   getParentRoute: () => rootRoute,
   path: '/open/t/$teamId/docs/$docId/preview/$instanceId',
-  ...placeholder('screens.publicPreview'),
+  component: lazyRouteComponent(() => import('../platform/docs/PreviewScreens'), 'PublicPreviewScreen'),
 });
 
 export const standaloneRoutes = [
