@@ -123,30 +123,32 @@ export function TemplateTab() {
                 <td data-testid="release">
                   {template.releaseNo > 0 ? t('releaseNo', { n: template.releaseNo }) : t('notPublished')}
                 </td>
-                <td className="docs-actions">
-                  <Link
-                    to="/o/$teamId/docs/$docId/templates/$templateId"
-                    params={{ teamId, docId, templateId: template.id }}
-                    className="button secondary small"
-                  >
-                    {t('open')}
-                  </Link>
-                  <button
-                    type="button"
-                    className="button secondary small"
-                    disabled={busy}
-                    onClick={() => void publish(template)}
-                  >
-                    {t('publish')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button ghost small"
-                    disabled={busy}
-                    onClick={() => setDeleting(template)}
-                  >
-                    {t('delete')}
-                  </button>
+                <td>
+                  <span className="docs-actions">
+                    <Link
+                      to="/o/$teamId/docs/$docId/templates/$templateId"
+                      params={{ teamId, docId, templateId: template.id }}
+                      className="button secondary small"
+                    >
+                      {t('open')}
+                    </Link>
+                    <button
+                      type="button"
+                      className="button secondary small"
+                      disabled={busy}
+                      onClick={() => void publish(template)}
+                    >
+                      {t('publish')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      disabled={busy}
+                      onClick={() => setDeleting(template)}
+                    >
+                      {t('delete')}
+                    </button>
+                  </span>
                 </td>
               </tr>
             ))}
