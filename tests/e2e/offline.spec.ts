@@ -22,11 +22,11 @@ test('after one online visit the app starts and works with the network off', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Templates plus data, printed on your device.');
 
   // A deep link never visited before is served from the cached shell.
-  await page.goto('/o/team-1/docs/doc-1/preview/inst-1');
-  await expect(page.getByText('Document preview is not available in this version of Quire yet.')).toBeVisible();
+  await page.goto('/extension');
+  await expect(page.getByText('Extension is not available in this version of Quire yet.')).toBeVisible();
   // A language bundle not loaded before comes from the precache too.
   await page.getByLabel('Language').selectOption('de-DE');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(deDE.screens.instancePreview);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(deDE.screens.extension);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(deDE.landing.title);
 

@@ -6,6 +6,7 @@
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { ApiCallError } from '../../../api/client';
 import type { InstanceDto, PublicPreviewDto, TemplateDto } from '../../../api/contract';
 import { isQuireError } from '../../../core/errors';
 import { serverApi } from '../../services/sync/server';
@@ -126,7 +127,9 @@ export function PublicPreviewScreen() {
         },
         (failure) => {
           if (!alive) return;
-          if (isQuireError(failure, 'PublicPreviewOff')) setState('off');
+          // A refusal and an address that leads nowhere look the same to whoever holds the link.
+          if (isQuireError(failure, 'PublicPreviewOff') || (failure instanceof ApiCallError && failure.status === 404))
+            setState('off');
           else {
             setError(errorText(failure));
             setState('failed');
