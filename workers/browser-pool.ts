@@ -98,6 +98,9 @@ export async function assembleInWorker(
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });
+  // A worker whose script cannot load (offline, before the service worker keeps the app's files)
+  // reports only an `error` event; without listening, the run's answer would never come.
+  const broken = workerFailure(worker);
   try {
     return await Promise.race([
       api.run(
@@ -107,9 +110,27 @@ export async function assembleInWorker(
         renderGroup ? Comlink.proxy(renderGroup) : undefined,
       ),
       aborted,
+      broken,
     ]);
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();
   }
+}
+
+/** Rejects with WorkerUnavailable when the worker fails to load or dies with an uncaught error. */
+export function workerFailure(worker: Pick<Worker, 'addEventListener'>): Promise<never> {
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener(
+      'error',
+      (event) => {
+        const message = (event as ErrorEvent).message;
+        reject(new QuireError('WorkerUnavailable', { detail: message || 'the worker script did not load' }));
+      },
+      { once: true },
+    );
+  });
+  // Settled by the race in the normal case; never an unhandled rejection when the run wins.
+  failed.catch(() => undefined);
+  return failed;
 }

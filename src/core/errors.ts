@@ -87,6 +87,8 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  // A worker script that cannot load (offline before the service worker keeps the app's files)
+  WorkerUnavailable: { code: 'WORKER_UNAVAILABLE', message: 'a background worker could not start' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -240,6 +240,8 @@ const deDE: Messages = {
     HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
+    WorkerUnavailable:
+      'Der Druck konnte nicht starten: Ein Teil von Quire ist noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet (oder laden Sie die Seite neu) und versuchen Sie es erneut.',
   },
 };
 

@@ -239,6 +239,8 @@ const enUS = {
     HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
+    WorkerUnavailable:
+      'Printing could not start: part of Quire is not on this device yet. Connect to the internet once (or reload the page) and try again.',
   },
 } as const;
 

@@ -238,6 +238,8 @@ const idID: Messages = {
     HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
+    WorkerUnavailable:
+      'Pencetakan tidak dapat dimulai: sebagian Quire belum ada di perangkat ini. Sambungkan ke internet sekali (atau muat ulang halaman) lalu coba lagi.',
   },
 };
 

@@ -239,6 +239,8 @@ const ptBR: Messages = {
     HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
+    WorkerUnavailable:
+      'Não foi possível começar a imprimir: parte do Quire ainda não está neste dispositivo. Conecte-se à internet uma vez (ou recarregue a página) e tente de novo.',
   },
 };
 
