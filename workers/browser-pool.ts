@@ -27,7 +27,10 @@ export function createRenderPool(options: Partial<Omit<RenderPoolOptions, 'spawn
         type: 'module',
         name: 'quire-render',
       });
-      return { api: Comlink.wrap<RenderWorkerApi>(worker), terminate: () => worker.terminate() };
+      return {
+        api: failFast(Comlink.wrap<RenderWorkerApi>(worker), workerFailure(worker)),
+        terminate: () => worker.terminate(),
+      };
     },
   });
 }
@@ -133,4 +136,18 @@ export function workerFailure(worker: Pick<Worker, 'addEventListener'>): Promise
   // Settled by the race in the normal case; never an unhandled rejection when the run wins.
   failed.catch(() => undefined);
   return failed;
+}
+
+/**
+ * The worker's calls, each ending with the worker's failure if it comes first: a render worker that
+ * never loaded fails its job at once with WorkerUnavailable instead of after the 120 s timeout.
+ */
+export function failFast<T extends object>(api: T, failure: Promise<never>): T {
+  return new Proxy(api, {
+    get(target, property, receiver) {
+      const member = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || property === 'then' || typeof member !== 'function') return member;
+      return (...args: unknown[]) => Promise.race([(member as (...a: unknown[]) => unknown)(...args), failure]);
+    },
+  });
 }

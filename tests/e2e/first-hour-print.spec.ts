@@ -235,3 +235,26 @@ test('the grid’s multiple select is the app’s chip picker, from the keyboard
   await page.reload();
   await expect(cell(page, 1, 'Tags').locator('.ws-chip')).toHaveText(['fragile']);
 });
+
+test.describe('before the service worker keeps the app', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a print whose batch worker cannot load ends with a translated error, not a wait forever', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Orders');
+    // The network is gone for the worker's script: the browser reports only an `error` event.
+    await page.route(/batch\.worker/, (route) => route.abort('internetdisconnected'));
+    await row(page, 0).getByRole('checkbox').click();
+    await row(page, 1).getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'Print 2 records' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print records' });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Printing could not start: part of Quire is not on this device yet.',
+      { timeout: 30_000 },
+    );
+    await expect(dialog.getByRole('alert')).toContainText('WORKER_UNAVAILABLE');
+    // The dialog is usable again: another try is possible.
+    await expect(dialog.getByRole('button', { name: 'Print', exact: true })).toBeEnabled();
+  });
+});

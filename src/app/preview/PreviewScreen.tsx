@@ -127,7 +127,10 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
 
   // Start the compiler while the user is still looking at the pickers.
   useEffect(() => {
-    void getRenderPool().warm();
+    // A worker that cannot start is reported by the render itself, with its translated message.
+    getRenderPool()
+      .warm()
+      .catch(() => undefined);
   }, []);
 
   useEffect(() => {
