@@ -27,7 +27,10 @@ export function createRenderPool(options: Partial<Omit<RenderPoolOptions, 'spawn
         type: 'module',
         name: 'quire-render',
       });
-      return { api: Comlink.wrap<RenderWorkerApi>(worker), terminate: () => worker.terminate() };
+      return {
+        api: failFast(Comlink.wrap<RenderWorkerApi>(worker), workerFailure(worker)),
+        terminate: () => worker.terminate(),
+      };
     },
   });
 }
@@ -98,6 +101,9 @@ export async function assembleInWorker(
     if (signal.aborted) stop();
     else signal.addEventListener('abort', stop, { once: true });
   });
+  // A worker whose script cannot load (offline, before the service worker keeps the app's files)
+  // reports only an `error` event; without listening, the run's answer would never come.
+  const broken = workerFailure(worker);
   try {
     return await Promise.race([
       api.run(
@@ -107,9 +113,41 @@ export async function assembleInWorker(
         renderGroup ? Comlink.proxy(renderGroup) : undefined,
       ),
       aborted,
+      broken,
     ]);
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();
   }
+}
+
+/** Rejects with WorkerUnavailable when the worker fails to load or dies with an uncaught error. */
+export function workerFailure(worker: Pick<Worker, 'addEventListener'>): Promise<never> {
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener(
+      'error',
+      (event) => {
+        const message = (event as ErrorEvent).message;
+        reject(new QuireError('WorkerUnavailable', { detail: message || 'the worker script did not load' }));
+      },
+      { once: true },
+    );
+  });
+  // Settled by the race in the normal case; never an unhandled rejection when the run wins.
+  failed.catch(() => undefined);
+  return failed;
+}
+
+/**
+ * The worker's calls, each ending with the worker's failure if it comes first: a render worker that
+ * never loaded fails its job at once with WorkerUnavailable instead of after the 120 s timeout.
+ */
+export function failFast<T extends object>(api: T, failure: Promise<never>): T {
+  return new Proxy(api, {
+    get(target, property, receiver) {
+      const member = Reflect.get(target, property, receiver);
+      if (typeof property !== 'string' || property === 'then' || typeof member !== 'function') return member;
+      return (...args: unknown[]) => Promise.race([(member as (...a: unknown[]) => unknown)(...args), failure]);
+    },
+  });
 }

@@ -5,7 +5,7 @@
  * cannot be interrupted any other way. The caller's thread never compiles.
  */
 import * as Comlink from 'comlink';
-import { type ErrorName, QuireError, quireErrorFromJSON } from '../src/core/errors';
+import { type ErrorName, isQuireError, QuireError, quireErrorFromJSON } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
 import type { ExportFormat } from '../src/render/export';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
@@ -194,7 +194,13 @@ export function createPool(options: RenderPoolOptions): RenderPool {
         if (response.ok) job.resolve(response);
         else job.reject(quireErrorFromJSON(response.error));
       },
-      (error: unknown) => fail('DocGenerationError', error instanceof Error ? error.message : String(error)),
+      (error: unknown) => {
+        // A catalogued failure (a worker that never loaded) keeps its own code and message.
+        if (isQuireError(error) && !settled) {
+          finish(true);
+          job.reject(error);
+        } else fail('DocGenerationError', error instanceof Error ? error.message : String(error));
+      },
     );
   };
 

@@ -89,6 +89,8 @@ export const ERROR_CATALOGUE = {
   },
   // A document's public previews (issue 15)
   PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
+  // A worker script that cannot load (offline before the service worker keeps the app's files)
+  WorkerUnavailable: { code: 'WORKER_UNAVAILABLE', message: 'a background worker could not start' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

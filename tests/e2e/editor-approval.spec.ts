@@ -1,9 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { canvas, dismissGuidance, goOffline, insert, openList, previewText } from './editor-helpers';
+import {
+  canvas,
+  dismissGuidance,
+  goOffline,
+  insert,
+  openList,
+  previewText,
+  rememberLivePreviewOpen,
+} from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
 test.describe('template editor: approval templates', () => {
   test.setTimeout(240_000);
+  // These journeys read the live preview throughout: it is kept open, as after a user's choice.
+  test.beforeEach(({ page }) => rememberLivePreviewOpen(page));
 
   test('bind a template to an approval, design it with approval variables, preview an instance', async ({
     page,
@@ -103,7 +113,8 @@ test.describe('template editor: approval templates', () => {
       'label',
       'Approval “Expense reimbursement”',
     );
-    await expect(templatePicker.locator('optgroup[label="Samples (example data)"]')).toHaveCount(1);
+    // Only the approval's own templates: no samples, no other table's templates mixed in.
+    await expect(templatePicker.locator('optgroup')).toHaveCount(1);
     const instance = page.getByRole('combobox', { name: 'Approval instance' });
     await expect(instance.locator('option', { hasText: '#20251202' })).toHaveText(
       /^#20251202 · .+ · Expense reimbursement – .+ · (APPROVED|PENDING)$/,

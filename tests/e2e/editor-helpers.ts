@@ -52,3 +52,19 @@ export async function dismissGuidance(page: Page) {
 }
 
 export const previewText = (page: Page) => page.getByTestId('preview-text');
+
+/**
+ * The live preview starts folded below 1500 px (the page keeps its room); journeys that read it
+ * open it once, as a user would, with the top bar's toggle.
+ */
+export async function openLivePreview(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Live preview', exact: true });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** For journeys about the preview itself: the browser remembers it open, as after a user's choice. */
+export async function rememberLivePreviewOpen(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('quire.editor.livePreview', '1'));
+}

@@ -1,6 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { canvas, DOT_PNG, dismissGuidance, goOffline, insert, openList, previewText } from './editor-helpers';
+import {
+  canvas,
+  DOT_PNG,
+  dismissGuidance,
+  goOffline,
+  insert,
+  openList,
+  previewText,
+  rememberLivePreviewOpen,
+} from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
 /** A 1×1 blue PNG, to tell a changed image link from the first one. */
@@ -42,6 +51,8 @@ async function newBlankTemplate(page: Page) {
 
 test.describe('template editor: media in text and nested rows', () => {
   test.setTimeout(240_000);
+  // These journeys read the live preview throughout: it is kept open, as after a user's choice.
+  test.beforeEach(({ page }) => rememberLivePreviewOpen(page));
 
   test('an inline image and a QR code in text open their settings on click: change, delete, undo', async ({
     page,

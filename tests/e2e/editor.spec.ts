@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { canvas, DOT_PNG, dismissGuidance, goOffline, insert, openList, previewText } from './editor-helpers';
+import {
+  canvas,
+  DOT_PNG,
+  dismissGuidance,
+  goOffline,
+  insert,
+  openList,
+  previewText,
+  rememberLivePreviewOpen,
+} from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
 const PRODUCTS = [
@@ -19,6 +28,8 @@ const PRODUCTS = [
 
 test.describe('template editor', () => {
   test.setTimeout(240_000);
+  // These journeys read the live preview throughout: it is kept open, as after a user's choice.
+  test.beforeEach(({ page }) => rememberLivePreviewOpen(page));
 
   test('offline throughout: build a template by clicking and typing; preview, undo, redo, reload', async ({
     page,

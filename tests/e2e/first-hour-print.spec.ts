@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { captureDownloads, lastDownload } from './downloads';
-import { canvas, dismissGuidance, insert, previewText } from './editor-helpers';
+import { canvas, dismissGuidance, insert, openLivePreview, previewText } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText } from './pdf';
 import { cell, openTable, openTables, row } from './workspace-helpers';
@@ -46,8 +46,11 @@ test('from the front door to a printed PDF of my own CSV, with a template I buil
   await page.getByRole('button', { name: 'New blank template' }).click();
   await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
   await dismissGuidance(page);
+  // The page first: at 1280 px the live preview waits folded; a click on "Live preview" shows it.
+  await openLivePreview(page);
   await insert(page, 'Text');
-  await canvas(page).getByRole('textbox', { name: 'Text' }).first().click();
+  // The new block has the cursor: typing goes straight into it.
+  await expect(canvas(page).getByRole('textbox', { name: 'Text' }).first()).toBeFocused();
   await page.keyboard.type('Dear ');
   await page.keyboard.type('{');
   await page.getByRole('dialog', { name: 'Insert field' }).getByRole('searchbox').fill('customer');
@@ -88,9 +91,10 @@ test('the editor: literal braces, the formatting popover closes on Escape and ou
   await page.getByRole('button', { name: 'New blank template' }).click();
   await expect(page).toHaveURL(/\/baseplugin\/t\/editor\//);
   await dismissGuidance(page);
+  await openLivePreview(page);
   await insert(page, 'Text');
   const text = canvas(page).getByRole('textbox', { name: 'Text' }).first();
-  await text.click();
+  await expect(text).toBeFocused();
   // A brace opens the field list; Escape closes it and keeps the brace; what cannot be a field
   // search stays text as typed.
   await page.keyboard.type('Literal {');
@@ -181,4 +185,76 @@ test('the grid’s in-cell select is the app’s select, sized to the cell, and 
   const after = ((await status.textContent()) ?? '').trim();
   await page.reload();
   await expect(cell(page, 0, 'Status')).toHaveText(after);
+});
+
+test('the grid’s multiple select is the app’s chip picker, from the keyboard', async ({ page }) => {
+  await page.goto('/home');
+  const local = page.getByRole('button', { name: 'Continue on this device' });
+  const overview = page.getByTestId('home-overview');
+  await expect(local.or(overview)).toBeVisible({ timeout: 60_000 });
+  if (await local.isVisible()) await local.click();
+  await overview.getByRole('button', { name: 'Import data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import data' });
+  const csv = ['Parcel,Tags', 'P-1,"rush, fragile"', 'P-2,rush', 'P-3,fragile', 'P-4,"rush, fragile"'].join('\n');
+  await dialog
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog.getByLabel('Type Tags').selectOption('multiSelect');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Open the table' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'parcels' })).toBeVisible();
+
+  // Keyboard only: Enter on the cell opens the picker with the search box focused; no browser
+  // suggestion list anywhere.
+  const tags = cell(page, 1, 'Tags');
+  await expect(tags).toHaveText('rush');
+  await tags.click();
+  await page.keyboard.press('Enter');
+  const picker = page.getByRole('dialog', { name: 'Choose Tags' });
+  const search = picker.getByRole('combobox', { name: 'Search or add an option' });
+  await expect(search).toBeFocused();
+  await expect(page.locator('datalist, input[list]')).toHaveCount(0);
+  await expect(picker.getByRole('option', { name: 'rush' })).toHaveAttribute('aria-selected', 'true');
+  // Type to narrow, Enter ticks; a new name is offered and added the same way.
+  await page.keyboard.type('fra');
+  await page.keyboard.press('Enter');
+  await expect(picker.getByRole('listitem')).toHaveText(['rush×', 'fragile×']);
+  await page.keyboard.type('gift');
+  await expect(picker.getByRole('option', { name: 'Add “gift”' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(picker.getByRole('listitem')).toHaveText(['rush×', 'fragile×', 'gift×']);
+  // Backspace in the empty search takes off the last chip; arrows move, Enter unticks.
+  await page.keyboard.press('Backspace');
+  await expect(picker.getByRole('listitem')).toHaveText(['rush×', 'fragile×']);
+  await page.keyboard.press('Enter');
+  await expect(picker.getByRole('listitem')).toHaveText(['fragile×']);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-multi-select.png` });
+  await page.keyboard.press('Escape');
+  await expect(picker).toHaveCount(0);
+  await expect(tags.locator('.ws-chip')).toHaveText(['fragile']);
+  await page.reload();
+  await expect(cell(page, 1, 'Tags').locator('.ws-chip')).toHaveText(['fragile']);
+});
+
+test.describe('before the service worker keeps the app', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a print whose batch worker cannot load ends with a translated error, not a wait forever', async ({ page }) => {
+    await openTables(page);
+    await openTable(page, 'Orders');
+    // The network is gone for the worker's script: the browser reports only an `error` event.
+    await page.route(/batch\.worker/, (route) => route.abort('internetdisconnected'));
+    await row(page, 0).getByRole('checkbox').click();
+    await row(page, 1).getByRole('checkbox').click();
+    await page.getByRole('button', { name: 'Print 2 records' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print records' });
+    await dialog.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Printing could not start: part of Quire is not on this device yet.',
+      { timeout: 30_000 },
+    );
+    await expect(dialog.getByRole('alert')).toContainText('WORKER_UNAVAILABLE');
+    // The dialog is usable again: another try is possible.
+    await expect(dialog.getByRole('button', { name: 'Print', exact: true })).toBeEnabled();
+  });
 });

@@ -110,7 +110,8 @@ test.describe('host-brand table', () => {
     await expect(page.getByRole('alert')).toContainText('There is no approval “APC-1” on this device.');
     // Outside a host, an instance neither supplied by one nor kept on this device cannot be shown.
     await page.goto('/approval/preview/INS-5');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+    await expect(page.getByRole('status')).toHaveText(/^There is no approval instance “INS-5” on this device\./);
+    await expect(page.getByRole('link', { name: 'Open the workspace' })).toBeVisible();
     await page.goto('/approval?approvalCode=007');
     await expect(page).toHaveURL(/\/approval\/007$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Approval templates');

@@ -47,7 +47,7 @@ import {
 } from './state/store';
 import { useTemplateSaving } from './state/useTemplateSaving';
 import { QuickGuide, Tip, usePreferences } from './Tips';
-import { useCanvasZoom, useStoredFlag } from './view/useCanvasZoom';
+import { useCanvasZoom, useLivePreviewOpen, useStoredFlag } from './view/useCanvasZoom';
 import { ZoomControl } from './view/ZoomControl';
 import './editor.css';
 
@@ -243,9 +243,27 @@ function useShortcuts() {
   }, [run, store]);
 }
 
+/**
+ * Puts the cursor in a block just inserted: its first editable text (a text block, a table's first
+ * cell), else the block's handle, so typing or the keyboard goes on from the new block. The block
+ * appears on the next renders (a lazily drawn page may take a few frames).
+ */
+export function focusInsertedBlock(blockId: string, root: ParentNode = document, framesLeft = 30): void {
+  const block = root.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"]`);
+  if (!block) {
+    if (framesLeft > 0) requestAnimationFrame(() => focusInsertedBlock(blockId, root, framesLeft - 1));
+    return;
+  }
+  block.scrollIntoView({ block: 'nearest' });
+  const target =
+    block.querySelector<HTMLElement>('[contenteditable="true"]') ?? block.querySelector<HTMLElement>('.qe-handle');
+  target?.focus({ preventScroll: true });
+}
+
 function InsertMenu() {
   const { t } = useEditorTranslation();
   const run = useCommand();
+  const store = useStore();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -285,6 +303,8 @@ function InsertMenu() {
               onClick={() => {
                 run(C.insertBlock, type);
                 setOpen(false);
+                const inserted = store.get(editorStateAtom).selection.blockId;
+                if (inserted) requestAnimationFrame(() => focusInsertedBlock(inserted));
               }}
             >
               <span className="qe-insert-icon">
@@ -439,7 +459,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const canRedo = useAtomValue(canRedoAtom);
   const [name, setName] = useState(loaded.row.name);
   const [error, setError] = useAtom(editErrorAtom);
-  const [previewOpen, setPreviewOpen] = useState(true);
+  const [previewOpen, setPreviewOpen] = useLivePreviewOpen();
   const { binding, context, bind } = useBinding(loaded);
   const router = useRouter();
   const saving = useTemplateSaving(loaded, name, binding, {
@@ -523,7 +543,12 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         </button>
         <InsertMenu />
         <ZoomControl zoom={zoom.zoom} setting={zoom.setting} fit={zoom.fit} onChange={zoom.choose} />
-        <button type="button" className="qe-btn" aria-pressed={previewOpen} onClick={() => setPreviewOpen((o) => !o)}>
+        <button
+          type="button"
+          className="qe-btn"
+          aria-pressed={previewOpen}
+          onClick={() => setPreviewOpen(!previewOpen)}
+        >
           {t('previewPanel.title')}
         </button>
         {previewScreenHref && (

@@ -1,5 +1,5 @@
 /** Guidance: the quick guide and one-line tips, each dismissed once and remembered (preference flags). */
-import { atom, useAtom } from 'jotai';
+import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { PreferenceFlag, PreferenceFlags } from '../../storage/repos/settings';
 import { getStorage } from '../services/storage';
@@ -40,15 +40,36 @@ const GUIDANCE_ORDER: readonly PreferenceFlag[] = [
   'hideResizeTip',
 ];
 
-function isTurnOf(prefs: PreferenceFlags, flag: PreferenceFlag): boolean {
+/**
+ * The tips whose place is on screen now (a folded panel's tip is not): one that cannot be seen
+ * does not hold back the ones after it. The quick guide is always there.
+ */
+const mountedTipsAtom = atom<ReadonlySet<PreferenceFlag>>(new Set<PreferenceFlag>(['hideEditorGuide']));
+
+export function isTurnOf(prefs: PreferenceFlags, flag: PreferenceFlag, shown: ReadonlySet<PreferenceFlag>): boolean {
   const index = GUIDANCE_ORDER.indexOf(flag);
-  return index < 0 || GUIDANCE_ORDER.slice(0, index).every((earlier) => prefs[earlier]);
+  return index < 0 || GUIDANCE_ORDER.slice(0, index).every((earlier) => prefs[earlier] || !shown.has(earlier));
+}
+
+function useTipPlace(flag: PreferenceFlag) {
+  const setMounted = useSetAtom(mountedTipsAtom);
+  useEffect(() => {
+    setMounted((current) => new Set(current).add(flag));
+    return () =>
+      setMounted((current) => {
+        const next = new Set(current);
+        next.delete(flag);
+        return next;
+      });
+  }, [flag, setMounted]);
+  return useAtomValue(mountedTipsAtom);
 }
 
 export function Tip({ flag, text, className }: { flag: PreferenceFlag; text: string; className?: string }) {
   const { t } = useEditorTranslation();
   const { prefs, set } = usePreferences();
-  if (!prefs || prefs[flag] || !isTurnOf(prefs, flag)) return null;
+  const shown = useTipPlace(flag);
+  if (!prefs || prefs[flag] || !isTurnOf(prefs, flag, shown)) return null;
   return (
     <div className={`qe-tip ${className ?? ''}`} role="note" data-tip={flag}>
       <span className="qe-tip-icon">

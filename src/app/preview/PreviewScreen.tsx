@@ -88,13 +88,16 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const search = useSearch({ strict: false }) as Record<string, unknown>;
   const routeTableId = params.tableId;
+  // The table or approval whose templates the picker offers: the route's table, else the binding of
+  // the stored template the link named (`/print?template=` from an editor or a list). Unset on the
+  // general print screen, which offers every template and the samples.
+  const [scope, setScope] = useState<string | undefined>(routeTableId);
 
   const [storage, setStorage] = useState<Storage | null>(null);
   // The stored templates, one group per table or approval they print (only the route's table on a table's route).
   const [groups, setGroups] = useState<TemplateGroup[]>([]);
-  const [choice, setChoice] = useState<string>(
-    () => params.templateId ?? searchText(search, 'template') ?? fixtureChoice('invoice'),
-  );
+  const initialChoice = params.templateId ?? searchText(search, 'template');
+  const [choice, setChoice] = useState<string>(() => initialChoice ?? fixtureChoice('invoice'));
   const [recordChoice, setRecordChoice] = useState<string | undefined>(() => searchText(search, 'record'));
   const [template, setTemplate] = useState<PreviewTemplate | undefined>();
   const [missing, setMissing] = useState(false);
@@ -124,17 +127,23 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
 
   // Start the compiler while the user is still looking at the pickers.
   useEffect(() => {
-    void getRenderPool().warm();
+    // A worker that cannot start is reported by the render itself, with its translated message.
+    getRenderPool()
+      .warm()
+      .catch(() => undefined);
   }, []);
 
   useEffect(() => {
     let alive = true;
     getStorage()
       .then(async (opened) => {
-        const rows: TemplateRow[] = await opened.templates.list(routeTableId ? { tableId: routeTableId } : {});
-        const grouped = await groupTemplates(opened, rows, routeTableId);
+        const named = routeTableId || !initialChoice ? undefined : await opened.templates.get(initialChoice);
+        const binding = routeTableId ?? named?.tableId;
+        const rows: TemplateRow[] = await opened.templates.list(binding ? { tableId: binding } : {});
+        const grouped = await groupTemplates(opened, rows, binding);
         if (!alive) return;
         setStorage(opened);
+        setScope(binding);
         setGroups(grouped);
       })
       // Without local storage (blocked, private mode) the samples still preview.
@@ -142,7 +151,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
     return () => {
       alive = false;
     };
-  }, [routeTableId]);
+  }, [routeTableId, initialChoice]);
 
   // The chosen template's content, and for a stored one the records of its table.
   useEffect(() => {
@@ -304,7 +313,7 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
         ? t('approvalGroup', { name: group.name })
         : t('unboundGroup');
   // Samples are example data, not this workspace's: offered only on the general print screen, apart.
-  const offerSamples = !routeTableId;
+  const offerSamples = !scope;
 
   const templatePicker = (
     <label className="pv-field">

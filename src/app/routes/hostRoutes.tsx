@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { ApprovalHostGate, ApprovalPreviewScreen } from '../host/ApprovalHost';
+import { ApprovalHostGate } from '../host/ApprovalHost';
 import {
   HostAddTemplateScreen,
   HostEditorGate,
@@ -17,6 +17,7 @@ import { SidebarLayout } from '../shell/SidebarLayout';
 import { ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
 import { TemplateListScreen } from '../templates/TemplateListScreen';
 import { ApprovalsScreen, HomeScreen, TableScreen, TablesScreen } from '../workspace';
+import { ApprovalPreviewGate } from './ApprovalPreviewGate';
 import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
 
@@ -132,7 +133,7 @@ const approvalPreview = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval/preview/$instanceCode',
   staticData: { titleKey: 'screens.approvalPreview' },
-  component: ApprovalPreviewScreen,
+  component: ApprovalPreviewGate,
 });
 
 const basePlugin = createRoute({

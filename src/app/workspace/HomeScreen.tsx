@@ -99,7 +99,10 @@ function Overview({ storage }: { storage: Storage }) {
                   </span>
                   <span className="ws-table-name">{table.name}</span>
                   <span className="ws-table-meta">
-                    {baseLabel(base, t)} · {t('tables.records', { count, n: count.toLocaleString(i18n.language) })}
+                    {baseLabel(base, t)} ·{' '}
+                    <span className="ws-nowrap">
+                      {t('tables.records', { count, n: count.toLocaleString(i18n.language) })}
+                    </span>
                   </span>
                 </Link>
               </li>

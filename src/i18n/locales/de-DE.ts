@@ -241,6 +241,8 @@ const deDE: Messages = {
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
     PublicPreviewOff: 'Dieses Dokument teilt keine öffentlichen Vorschauen.',
+    WorkerUnavailable:
+      'Der Druck konnte nicht starten: Ein Teil von Quire ist noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet (oder laden Sie die Seite neu) und versuchen Sie es erneut.',
   },
 };
 

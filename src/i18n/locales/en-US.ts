@@ -240,6 +240,8 @@ const enUS = {
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
     PublicPreviewOff: 'This document does not share public previews.',
+    WorkerUnavailable:
+      'Printing could not start: part of Quire is not on this device yet. Connect to the internet once (or reload the page) and try again.',
   },
 } as const;
 

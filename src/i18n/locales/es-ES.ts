@@ -242,6 +242,8 @@ const esES: Messages = {
     HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
     HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
     PublicPreviewOff: 'Este documento no comparte vistas previas públicas.',
+    WorkerUnavailable:
+      'No se pudo empezar a imprimir: una parte de Quire aún no está en este dispositivo. Conéctese a internet una vez (o recargue la página) e inténtelo de nuevo.',
   },
 };
 

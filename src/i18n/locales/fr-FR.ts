@@ -242,6 +242,8 @@ const frFR: Messages = {
     HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
     HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
     PublicPreviewOff: 'Ce document ne partage pas d’aperçus publics.',
+    WorkerUnavailable:
+      'L’impression n’a pas pu démarrer : une partie de Quire n’est pas encore sur cet appareil. Connectez-vous une fois à Internet (ou rechargez la page) et réessayez.',
   },
 };
 

@@ -239,6 +239,8 @@ const idID: Messages = {
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
     PublicPreviewOff: 'Dokumen ini tidak membagikan pratinjau publik.',
+    WorkerUnavailable:
+      'Pencetakan tidak dapat dimulai: sebagian Quire belum ada di perangkat ini. Sambungkan ke internet sekali (atau muat ulang halaman) lalu coba lagi.',
   },
 };
 

@@ -242,6 +242,8 @@ const itIT: Messages = {
     HostForgedOrigin: 'Un messaggio da una pagina che non è un host configurato è stato ignorato.',
     HostProtocolError: "L'app host ha inviato un messaggio che Quire non comprende.",
     PublicPreviewOff: 'Questo documento non condivide anteprime pubbliche.',
+    WorkerUnavailable:
+      'Impossibile avviare la stampa: una parte di Quire non è ancora su questo dispositivo. Connettiti a Internet una volta (o ricarica la pagina) e riprova.',
   },
 };
 

@@ -240,6 +240,8 @@ const jaJP: Messages = {
     HostForgedOrigin: '設定されたホストではないページからのメッセージを無視しました。',
     HostProtocolError: 'ホストアプリから Quire が理解できないメッセージが送信されました。',
     PublicPreviewOff: 'このドキュメントは公開プレビューを共有していません。',
+    WorkerUnavailable:
+      '印刷を開始できませんでした。Quire の一部がまだこの端末にありません。一度インターネットに接続して（またはページを再読み込みして）もう一度お試しください。',
   },
 };
 

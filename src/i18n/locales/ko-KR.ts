@@ -239,6 +239,8 @@ const koKR: Messages = {
     HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
     HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
     PublicPreviewOff: '이 문서는 공개 미리보기를 공유하지 않습니다.',
+    WorkerUnavailable:
+      '인쇄를 시작할 수 없습니다. Quire의 일부가 아직 이 기기에 없습니다. 인터넷에 한 번 연결하거나 페이지를 새로 고친 뒤 다시 시도하세요.',
   },
 };
 

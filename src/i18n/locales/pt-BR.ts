@@ -240,6 +240,8 @@ const ptBR: Messages = {
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
     PublicPreviewOff: 'Este documento não compartilha pré-visualizações públicas.',
+    WorkerUnavailable:
+      'Não foi possível começar a imprimir: parte do Quire ainda não está neste dispositivo. Conecte-se à internet uma vez (ou recarregue a página) e tente de novo.',
   },
 };
 

@@ -240,6 +240,8 @@ const viVN: Messages = {
     HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
     HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
     PublicPreviewOff: 'Tài liệu này không chia sẻ bản xem trước công khai.',
+    WorkerUnavailable:
+      'Không thể bắt đầu in: một phần của Quire chưa có trên thiết bị này. Hãy kết nối Internet một lần (hoặc tải lại trang) rồi thử lại.',
   },
 };
 

@@ -234,6 +234,7 @@ const zhCN: Messages = {
     HostForgedOrigin: '已忽略来自非已配置宿主页面的消息。',
     HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
     PublicPreviewOff: '此文档未开启公开预览。',
+    WorkerUnavailable: '无法开始打印：Quire 的部分文件尚未保存到此设备。请联网一次（或重新加载页面）后重试。',
   },
 };
 

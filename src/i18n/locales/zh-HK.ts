@@ -234,6 +234,7 @@ const zhHK: Messages = {
     HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
     PublicPreviewOff: '此文件未開啟公開預覽。',
+    WorkerUnavailable: '無法開始列印：Quire 的部分檔案尚未儲存到此裝置。請連線一次（或重新載入頁面）後再試。',
   },
 };
 

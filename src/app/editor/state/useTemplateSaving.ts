@@ -320,11 +320,12 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
     return !machine.hasUnsaved();
   }, [machine, saver, scheduler]);
 
-  /** The newest text storage does not hold, for the "download unsaved work" file. */
-  const unsavedContent = useCallback(
-    () => saver.unsaved() ?? serializeTemplateContent(store.get(presentAtom)),
-    [saver, store],
-  );
+  /**
+   * The newest text storage does not hold, for the "download unsaved work" file: the editor's present
+   * content, which also has the keystrokes still waiting for their save (the last refused save may
+   * be older than what is on screen).
+   */
+  const unsavedContent = useCallback(() => serializeTemplateContent(store.get(presentAtom)), [store]);
 
   return {
     retry: () => saver.retry(),

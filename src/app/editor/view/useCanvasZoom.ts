@@ -77,3 +77,33 @@ export function useStoredFlag(key: string): [boolean, (value: boolean) => void] 
   );
   return [value, set];
 }
+
+/** Below this window width the live preview starts folded: with it open the page would fit at ~55 %. */
+export const PREVIEW_OPEN_MIN_WIDTH = 1500;
+const PREVIEW_KEY = 'quire.editor.livePreview';
+
+/**
+ * Whether the live preview is open: the user's last choice in this browser, else open only on a
+ * window wide enough for the page to stay readable beside it (issue 12: at 1280–1440 px the open
+ * preview shrank body text to 6–8 px).
+ */
+export function useLivePreviewOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => {
+    try {
+      const stored = localStorage.getItem(PREVIEW_KEY);
+      if (stored === '1' || stored === '0') return stored === '1';
+    } catch {
+      // No storage: decide by the window.
+    }
+    return typeof window === 'undefined' || window.innerWidth >= PREVIEW_OPEN_MIN_WIDTH;
+  });
+  const set = useCallback((next: boolean) => {
+    setOpen(next);
+    try {
+      localStorage.setItem(PREVIEW_KEY, next ? '1' : '0');
+    } catch {
+      // Kept for this visit only.
+    }
+  }, []);
+  return [open, set];
+}

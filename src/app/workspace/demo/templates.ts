@@ -271,9 +271,10 @@ const employeeCard = content(
     },
   ],
   {
+    // A card is 86 × 54 mm lying on its side: sizes are given upright and `horizontal` turns them.
     sizeType: 'Custom',
-    width: 86,
-    height: 54,
+    width: 54,
+    height: 86,
     direction: 'horizontal',
     paddingTop: 4,
     paddingBottom: 4,

@@ -39,7 +39,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Inline editor of one cell: a text input (with option list for selects) or a single select. */
+/** Inline editor of one cell: a text input, or a single select (multiple selects have OptionPicker). */
 export function CellEditor({ field, value, initial, onCommit, onCancel }: Props) {
   const { t } = useWorkspaceTranslation();
   const [text, setText] = useState(initial ?? editText(field, value));
@@ -81,7 +81,6 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
     );
   }
 
-  const listId = field.type === 'multiSelect' ? `ws-options-${field.id}` : undefined;
   const isDate = field.type === 'dateTime';
   const hint = !invalid
     ? undefined
@@ -103,7 +102,6 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
         aria-invalid={invalid}
         inputMode={field.type === 'number' || field.type === 'currency' ? 'decimal' : undefined}
         placeholder={field.type === 'dateTime' ? 'YYYY-MM-DD' : undefined}
-        list={listId}
         onChange={(event) => {
           setText(event.target.value);
           setInvalid(false);
@@ -150,13 +148,6 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
             event.stopPropagation();
           }}
         />
-      )}
-      {listId && (
-        <datalist id={listId}>
-          {optionNames(field).map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
       )}
     </>
   );

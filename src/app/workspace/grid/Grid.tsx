@@ -23,6 +23,7 @@ import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
 import { HeldEdits } from './HeldEdits';
 import { cellStyle, isNumeric } from './layout';
+import { OptionPicker } from './OptionPicker';
 import { RecordPicker } from './RecordPicker';
 import type { Selection } from './selection';
 import { SlotPool } from './slots';
@@ -415,6 +416,22 @@ export function Grid({
           initialQuery={picker.query}
           onClose={closePicker}
           onConflict={() => setConflict(true)}
+        />
+      )}
+      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'options' && (
+        <OptionPicker
+          key={`${picker.id}:${picker.fieldId}`}
+          field={pickerField}
+          value={
+            unsaved.has(`${picker.id}:${picker.fieldId}`)
+              ? unsaved.get(`${picker.id}:${picker.fieldId}`)
+              : pickerRecord.values[pickerField.id]
+          }
+          since={pickerRecord.updatedAt}
+          anchor={picker.anchor}
+          initialQuery={picker.query}
+          onChange={(next, since) => save(picker.id, pickerField, next, since)}
+          onClose={closePicker}
         />
       )}
       {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'user' && (

@@ -6,7 +6,7 @@ import { type MouseEvent, memo } from 'react';
 import type { CellValue, RecordRow, Storage, StoredUser, TableField } from '../../../storage';
 import { AttachmentCell } from './AttachmentCell';
 import { CellEditor } from './CellEditor';
-import { cellText, isLink, linkIds } from './cells';
+import { cellText, isLink, linkIds, optionColor } from './cells';
 import { cellStyle, isNumeric } from './layout';
 import { Avatar, usersOf } from './UserPicker';
 import './grid.css';
@@ -70,12 +70,6 @@ interface Props {
 }
 
 const MAX_CHIPS = 3;
-
-function optionColor(field: TableField, name: string): number {
-  const option = field.property?.options?.find((o) => o.name === name);
-  const index = option?.color ?? field.property?.options?.indexOf(option!) ?? 0;
-  return Math.abs(Number(index) || 0) % 6;
-}
 
 function Chips({ texts, className = '' }: { texts: string[]; className?: string }) {
   return (

@@ -34,10 +34,14 @@ export function isEditable(field: TableField): boolean {
   return !READ_ONLY.has(field.type) && field.type !== 'checkbox';
 }
 
-/** Cells edited in a picker rather than typed into: links choose records, user cells choose people. */
-export function pickerKind(field: TableField): 'link' | 'user' | undefined {
+/**
+ * Cells edited in a picker rather than typed into: links choose records, user cells choose people,
+ * multiple selects choose options.
+ */
+export function pickerKind(field: TableField): 'link' | 'user' | 'options' | undefined {
   if (isLink(field) && typeof field.property?.tableId === 'string') return 'link';
   if (field.type === 'user') return 'user';
+  if (field.type === 'multiSelect') return 'options';
   return undefined;
 }
 
@@ -215,4 +219,11 @@ export function parseInput(field: TableField, text: string): ParseResult {
 /** Select options of a field (names), for the editor's list. */
 export function optionNames(field: TableField): string[] {
   return (field.property?.options ?? []).map((o) => o.name);
+}
+
+/** The colour slot (0–5) of a select option's chip: its own colour, else its place in the list. */
+export function optionColor(field: TableField, name: string): number {
+  const option = field.property?.options?.find((o) => o.name === name);
+  const index = option?.color ?? field.property?.options?.indexOf(option!) ?? 0;
+  return Math.abs(Number(index) || 0) % 6;
 }

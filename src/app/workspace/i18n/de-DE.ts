@@ -246,6 +246,13 @@ const messages = {
     count: 'Verknüpft: {{n}}',
     done: 'Fertig',
   },
+  options: {
+    chosen: 'Gewählte Optionen',
+    remove: '{{name}} entfernen',
+    search: 'Option suchen oder hinzufügen',
+    add: '„{{name}}“ hinzufügen',
+    none: 'Noch keine Optionen. Geben Sie einen Namen ein, um eine hinzuzufügen.',
+  },
   people: {
     search: 'Personen suchen',
     none: 'Noch keine Personen. Fügen Sie unten jemanden hinzu.',
@@ -287,6 +294,8 @@ const messages = {
     noApprovalTemplate: 'Diese Genehmigung hat noch keine Druckvorlage.',
     createApprovalTemplate: 'Vorlage erstellen',
     approvalTemplateList: 'Ihre Vorlagen ansehen',
+    noInstanceHere:
+      'Auf diesem Gerät gibt es keinen Genehmigungsvorgang „{{code}}“. Vorgänge kommen aus einem Genehmigungs-Host oder aus einer im Arbeitsbereich importierten Genehmigung.',
     demoBase: 'Demo-Arbeitsbereich',
     myBase: 'Mein Arbeitsbereich',
   },

@@ -245,6 +245,13 @@ const messages = {
     count: 'Linked: {{n}}',
     done: 'Done',
   },
+  options: {
+    chosen: 'Chosen options',
+    remove: 'Remove {{name}}',
+    search: 'Search or add an option',
+    add: 'Add “{{name}}”',
+    none: 'No options yet. Type a name to add one.',
+  },
   people: {
     search: 'Search people',
     none: 'No people yet. Add someone below.',
@@ -285,6 +292,8 @@ const messages = {
     noApprovalTemplate: 'This approval has no print template yet.',
     createApprovalTemplate: 'Create a template',
     approvalTemplateList: 'See its templates',
+    noInstanceHere:
+      'There is no approval instance “{{code}}” on this device. Instances arrive from an approval host or from an approval imported in the workspace.',
     demoBase: 'Demo workspace',
     myBase: 'My workspace',
   },

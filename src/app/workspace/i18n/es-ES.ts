@@ -246,6 +246,13 @@ const messages = {
     count: 'Vinculados: {{n}}',
     done: 'Listo',
   },
+  options: {
+    chosen: 'Opciones elegidas',
+    remove: 'Quitar {{name}}',
+    search: 'Buscar o añadir una opción',
+    add: 'Añadir «{{name}}»',
+    none: 'Aún no hay opciones. Escriba un nombre para añadir una.',
+  },
   people: {
     search: 'Buscar personas',
     none: 'Aún no hay personas. Añade a alguien abajo.',
@@ -287,6 +294,8 @@ const messages = {
     noApprovalTemplate: 'Esta aprobación aún no tiene plantilla de impresión.',
     createApprovalTemplate: 'Crear una plantilla',
     approvalTemplateList: 'Ver sus plantillas',
+    noInstanceHere:
+      'No hay ninguna instancia de aprobación «{{code}}» en este dispositivo. Las instancias llegan de un host de aprobaciones o de una aprobación importada en el espacio de trabajo.',
     demoBase: 'Espacio de demostración',
     myBase: 'Mi espacio de trabajo',
   },

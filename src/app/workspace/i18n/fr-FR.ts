@@ -246,6 +246,13 @@ const messages = {
     count: 'Liés : {{n}}',
     done: 'Terminé',
   },
+  options: {
+    chosen: 'Options choisies',
+    remove: 'Retirer {{name}}',
+    search: 'Chercher ou ajouter une option',
+    add: 'Ajouter « {{name}} »',
+    none: 'Aucune option pour l’instant. Tapez un nom pour en ajouter une.',
+  },
   people: {
     search: 'Rechercher des personnes',
     none: 'Aucune personne pour l’instant. Ajoutez-en une ci-dessous.',
@@ -287,6 +294,8 @@ const messages = {
     noApprovalTemplate: 'Cette approbation n’a pas encore de modèle d’impression.',
     createApprovalTemplate: 'Créer un modèle',
     approvalTemplateList: 'Voir ses modèles',
+    noInstanceHere:
+      'Aucune instance d’approbation « {{code}} » sur cet appareil. Les instances viennent d’un hôte d’approbation ou d’une approbation importée dans l’espace de travail.',
     demoBase: 'Espace de démonstration',
     myBase: 'Mon espace de travail',
   },

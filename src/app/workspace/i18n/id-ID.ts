@@ -231,6 +231,13 @@ const messages = {
     count: 'Tertaut: {{n}}',
     done: 'Selesai',
   },
+  options: {
+    chosen: 'Opsi terpilih',
+    remove: 'Hapus {{name}}',
+    search: 'Cari atau tambah opsi',
+    add: 'Tambah “{{name}}”',
+    none: 'Belum ada opsi. Ketik nama untuk menambahkannya.',
+  },
   people: {
     search: 'Cari orang',
     none: 'Belum ada orang. Tambahkan seseorang di bawah.',
@@ -272,6 +279,8 @@ const messages = {
     noApprovalTemplate: 'Persetujuan ini belum punya templat cetak.',
     createApprovalTemplate: 'Buat templat',
     approvalTemplateList: 'Lihat templatnya',
+    noInstanceHere:
+      'Tidak ada instans persetujuan “{{code}}” di perangkat ini. Instans datang dari host persetujuan atau dari persetujuan yang diimpor di ruang kerja.',
     demoBase: 'Ruang kerja demo',
     myBase: 'Ruang kerja saya',
   },

@@ -246,6 +246,13 @@ const messages = {
     count: 'Collegati: {{n}}',
     done: 'Fatto',
   },
+  options: {
+    chosen: 'Opzioni scelte',
+    remove: 'Togli {{name}}',
+    search: 'Cerca o aggiungi un’opzione',
+    add: 'Aggiungi «{{name}}»',
+    none: 'Nessuna opzione. Scrivi un nome per aggiungerne una.',
+  },
   people: {
     search: 'Cerca persone',
     none: 'Ancora nessuna persona. Aggiungine una qui sotto.',
@@ -286,6 +293,8 @@ const messages = {
     noApprovalTemplate: 'Questa approvazione non ha ancora un modello di stampa.',
     createApprovalTemplate: 'Crea un modello',
     approvalTemplateList: 'Vedi i suoi modelli',
+    noInstanceHere:
+      'Su questo dispositivo non c’è nessuna istanza di approvazione «{{code}}». Le istanze arrivano da un host di approvazione o da un’approvazione importata nello spazio di lavoro.',
     demoBase: 'Area di lavoro demo',
     myBase: 'La mia area di lavoro',
   },

@@ -231,6 +231,13 @@ const messages = {
     count: 'リンク済み：{{n}}',
     done: '完了',
   },
+  options: {
+    chosen: '選択中のオプション',
+    remove: '{{name}} を外す',
+    search: 'オプションを検索・追加',
+    add: '「{{name}}」を追加',
+    none: 'オプションはまだありません。名前を入力すると追加できます。',
+  },
   people: {
     search: 'メンバーを検索',
     none: 'まだメンバーがいません。下から追加してください。',
@@ -271,6 +278,8 @@ const messages = {
     noApprovalTemplate: 'この承認にはまだ印刷テンプレートがありません。',
     createApprovalTemplate: 'テンプレートを作成',
     approvalTemplateList: 'テンプレート一覧を見る',
+    noInstanceHere:
+      'この端末には申請「{{code}}」がありません。申請は承認ホストから、またはワークスペースに取り込んだ承認から届きます。',
     demoBase: 'デモ ワークスペース',
     myBase: 'マイ ワークスペース',
   },

@@ -232,6 +232,13 @@ const messages = {
     count: '연결됨: {{n}}',
     done: '완료',
   },
+  options: {
+    chosen: '선택한 옵션',
+    remove: '{{name}} 빼기',
+    search: '옵션 검색 또는 추가',
+    add: '“{{name}}” 추가',
+    none: '아직 옵션이 없습니다. 이름을 입력해 추가하세요.',
+  },
   people: {
     search: '사람 검색',
     none: '아직 사람이 없습니다. 아래에서 추가하세요.',
@@ -272,6 +279,8 @@ const messages = {
     noApprovalTemplate: '이 결재에는 아직 인쇄 템플릿이 없습니다.',
     createApprovalTemplate: '템플릿 만들기',
     approvalTemplateList: '템플릿 목록 보기',
+    noInstanceHere:
+      '이 기기에 결재 건 “{{code}}”이(가) 없습니다. 결재 건은 결재 호스트나 작업 공간에 가져온 결재에서 옵니다.',
     demoBase: '데모 작업 공간',
     myBase: '내 작업 공간',
   },

@@ -247,6 +247,13 @@ const messages = {
     count: 'Vinculados: {{n}}',
     done: 'Concluído',
   },
+  options: {
+    chosen: 'Opções escolhidas',
+    remove: 'Remover {{name}}',
+    search: 'Pesquisar ou adicionar uma opção',
+    add: 'Adicionar “{{name}}”',
+    none: 'Ainda não há opções. Digite um nome para adicionar.',
+  },
   people: {
     search: 'Pesquisar pessoas',
     none: 'Ainda não há pessoas. Adicione alguém abaixo.',
@@ -287,6 +294,8 @@ const messages = {
     noApprovalTemplate: 'Esta aprovação ainda não tem modelo de impressão.',
     createApprovalTemplate: 'Criar um modelo',
     approvalTemplateList: 'Ver os modelos',
+    noInstanceHere:
+      'Não há instância de aprovação “{{code}}” neste dispositivo. As instâncias vêm de um host de aprovação ou de uma aprovação importada no espaço de trabalho.',
     demoBase: 'Espaço de demonstração',
     myBase: 'Meu espaço de trabalho',
   },

@@ -231,6 +231,13 @@ const messages = {
     count: 'Đã liên kết: {{n}}',
     done: 'Xong',
   },
+  options: {
+    chosen: 'Tùy chọn đã chọn',
+    remove: 'Bỏ {{name}}',
+    search: 'Tìm hoặc thêm tùy chọn',
+    add: 'Thêm “{{name}}”',
+    none: 'Chưa có tùy chọn. Nhập tên để thêm.',
+  },
   people: {
     search: 'Tìm người',
     none: 'Chưa có ai. Hãy thêm người ở bên dưới.',
@@ -271,6 +278,8 @@ const messages = {
     noApprovalTemplate: 'Phê duyệt này chưa có mẫu in.',
     createApprovalTemplate: 'Tạo mẫu',
     approvalTemplateList: 'Xem các mẫu',
+    noInstanceHere:
+      'Thiết bị này không có phiếu phê duyệt “{{code}}”. Phiếu đến từ máy chủ phê duyệt hoặc từ phê duyệt đã nhập vào không gian làm việc.',
     demoBase: 'Không gian mẫu',
     myBase: 'Không gian của tôi',
   },

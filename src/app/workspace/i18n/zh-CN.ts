@@ -227,6 +227,13 @@ const messages = {
     count: '已关联：{{n}}',
     done: '完成',
   },
+  options: {
+    chosen: '已选选项',
+    remove: '移除 {{name}}',
+    search: '搜索或添加选项',
+    add: '添加“{{name}}”',
+    none: '还没有选项。输入名称即可添加。',
+  },
   people: {
     search: '搜索成员',
     none: '还没有成员，请在下方添加。',
@@ -267,6 +274,7 @@ const messages = {
     noApprovalTemplate: '此审批还没有打印模板。',
     createApprovalTemplate: '创建模板',
     approvalTemplateList: '查看其模板',
+    noInstanceHere: '此设备上没有审批实例“{{code}}”。审批实例来自审批宿主，或来自工作区中导入的审批。',
     demoBase: '演示工作区',
     myBase: '我的工作区',
   },

@@ -227,6 +227,13 @@ const messages = {
     count: '已關聯：{{n}}',
     done: '完成',
   },
+  options: {
+    chosen: '已選選項',
+    remove: '移除 {{name}}',
+    search: '搜尋或新增選項',
+    add: '新增「{{name}}」',
+    none: '尚未有選項。輸入名稱即可新增。',
+  },
   people: {
     search: '搜尋成員',
     none: '尚未有成員，請在下方新增。',
@@ -267,6 +274,7 @@ const messages = {
     noApprovalTemplate: '此審批尚未有列印範本。',
     createApprovalTemplate: '建立範本',
     approvalTemplateList: '查看其範本',
+    noInstanceHere: '此裝置上沒有審批實例「{{code}}」。審批實例來自審批宿主，或來自工作區中匯入的審批。',
     demoBase: '示範工作區',
     myBase: '我的工作區',
   },

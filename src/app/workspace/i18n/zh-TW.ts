@@ -227,6 +227,13 @@ const messages = {
     count: '已關聯：{{n}}',
     done: '完成',
   },
+  options: {
+    chosen: '已選選項',
+    remove: '移除 {{name}}',
+    search: '搜尋或新增選項',
+    add: '新增「{{name}}」',
+    none: '還沒有選項。輸入名稱即可新增。',
+  },
   people: {
     search: '搜尋成員',
     none: '還沒有成員，請在下方新增。',
@@ -267,6 +274,7 @@ const messages = {
     noApprovalTemplate: '此簽核還沒有列印範本。',
     createApprovalTemplate: '建立範本',
     approvalTemplateList: '查看其範本',
+    noInstanceHere: '此裝置上沒有簽核實例「{{code}}」。簽核實例來自簽核宿主，或來自工作區中匯入的簽核。',
     demoBase: '示範工作區',
     myBase: '我的工作區',
   },
