@@ -28,4 +28,20 @@ describe('Word export of a document template', () => {
     const defaults = /<w:pPrDefault>[\s\S]*?<\/w:pPrDefault>/.exec(styles)?.[0] ?? '';
     expect(defaults).toMatch(/<w:spacing\b[^>]*w:line="\d+"[^>]*w:lineRule="auto"/);
   });
+
+  it('anchors a float to the page margins at its offsets, as a floating table', async () => {
+    const file = await exportOutput(
+      prepareOutputTemplate(JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/contract/template.json'), 'utf8'))),
+      { kind: 'data', data: JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/contract/data.json'), 'utf8')) },
+      env,
+      'docx',
+    );
+    const xml = strFromU8(unzipSync(file.bytes)['word/document.xml']!);
+    // 420 px × 0.75 = 315 pt = 6300 twips from the left margin, at the top margin.
+    expect(xml).toMatch(/<w:tblpPr w:tblpX="6300" w:tblpY="0" w:horzAnchor="margin" w:vertAnchor="margin"\/>/);
+    const stamp = xml.slice(xml.lastIndexOf('<w:tbl>', xml.indexOf('CONFIDENTIAL')), xml.indexOf('CONFIDENTIAL'));
+    expect(stamp).toContain('<w:tblpPr');
+    // The first section is continuous (LibreOffice leaves floats of a new-page section in the flow).
+    expect(xml.match(/<w:sectPr\b[\s\S]*?<\/w:sectPr>/)![0]).toContain('<w:type w:val="continuous"/>');
+  });
 });

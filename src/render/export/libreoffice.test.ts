@@ -197,6 +197,25 @@ describe('exports opened in LibreOffice', () => {
     expect(text).toMatch(/CONFIDENTIAL/);
     expect(text).toMatch(/Master Services Agreement/);
   });
+
+  it("places the contract's floating stamp where the PDF places it, not in the flow", () => {
+    const template = fixture('contract', 'template.json');
+    const mmToPt = (mm: number) => (mm * 72) / 25.4;
+    // The float's box on the page: the text area's top-left plus its offsets (px at 0.75 pt).
+    const left = mmToPt(template.pageSetting.paddingLeft) + 420 * 0.75;
+    const top = mmToPt(template.pageSetting.paddingTop);
+    const box = { xMin: left, xMax: left + 150 * 0.75, yMin: top, yMax: top + 36 * 0.75 };
+    const stamp = lines(pdf('contract', 'docx')).find((line) => line.text === 'CONFIDENTIAL');
+    expect(stamp?.page).toBe(1);
+    // Inside its box, give or take LibreOffice's rounding of the cell's inset.
+    expect(stamp!.xMin).toBeGreaterThan(box.xMin - 3);
+    expect(stamp!.xMax).toBeLessThan(box.xMax + 3);
+    expect(stamp!.yMin).toBeGreaterThan(box.yMin - 3);
+    expect(stamp!.yMax).toBeLessThan(box.yMax + 3);
+    // The title keeps its place at the top of the text area: the float takes no room in the flow.
+    const title = lines(pdf('contract', 'docx')).find((line) => line.text.startsWith('Master Services Agreement'));
+    expect(title!.yMin).toBeLessThan(top + 6);
+  });
 });
 
 describe('Office templates authored in LibreOffice, filled, opened in LibreOffice', () => {
