@@ -75,11 +75,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
   // Records of the bound table, or instance codes of the bound approval: what "all" prints.
   const recordIds = useMemo(
     () =>
-      binding.kind === 'table'
-        ? tableIds
-        : binding.kind === 'approval'
-          ? binding.instances.map((i) => i.code)
-          : [],
+      binding.kind === 'table' ? tableIds : binding.kind === 'approval' ? binding.instances.map((i) => i.code) : [],
     [binding, tableIds],
   );
   return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
