@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -9,56 +9,37 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, openTables, row } from './workspace-helpers';
 
 /**
- * Word, Excel and PowerPoint templates in the app: a designer uploads a template written in an
- * office suite (here LibreOffice, headless, from HTML), sees its tags mapped to the Orders table,
- * previews it filled for a record, and prints records from the grid as one file per record in a
- * ZIP and as one Word document with a section per record — with the network off.
+ * Word, Excel and PowerPoint templates in the app: a designer uploads a template written by hand in
+ * an office suite (LibreOffice), sees its tags mapped to the Orders table, previews it filled for a
+ * record, replaces the file, and prints records from the grid as one file per record in a ZIP and
+ * as one Word document with a section per record — with the network off — and from the preview
+ * screen; what was printed opens in LibreOffice.
  */
 
-const WORD_TEMPLATE = `<html><head><meta charset="utf-8"><title>Order</title></head><body>
-<h1>Order {Order no}</h1>
-<p>Date: {Order date} · Status: {Status}</p>
-<p>Customer: {#Customer}{Company}{/Customer}</p>
-<table border="1">
-<tr><th>Product</th><th>Quantity</th><th>Amount</th></tr>
-<tr><td>{#Lines}{Product}</td><td>{Quantity}</td><td>{Amount}{/Lines}</td></tr>
-</table>
-<p>Total: {Total}</p>
-<p>Discount: {Discount}</p>
-</body></html>`;
-
-// Calc reads CSV, Writer reads HTML: each suite authors its own kind.
-const SHEET_TEMPLATE = 'Order,{Order no}\nTotal,{Total}\nPaid,{Paid}\n';
+/**
+ * Templates written by hand in LibreOffice (tests/fixtures/office-lo, `generate.sh`), given the
+ * names a designer's files would have: no office suite starts while the journeys run.
+ */
+const FIXTURES = new URL('../fixtures/office-lo/', import.meta.url).pathname;
+const AUTHORED = {
+  docx: ['order-letter.docx', 'Order letter.docx'],
+  xlsx: ['order-sheet.xlsx', 'Order sheet.xlsx'],
+  xlsxV2: ['order-sheet-v2.xlsx', 'Order sheet v2.xlsx'],
+  pptx: ['order-deck.pptx', 'Order deck.pptx'],
+} as const;
 
 let dir = '';
-const files: { docx?: string; xlsx?: string } = {};
-
-/** Converts HTML with LibreOffice headless (its own profile: other runs may use soffice too). */
-function authorWithLibreOffice(text: string, source: string, filter: string, extension: string): string {
-  const name = source.replace(/\.[^.]+$/, '');
-  writeFileSync(join(dir, source), text);
-  const profile = join(dir, 'lo-profile');
-  mkdirSync(profile, { recursive: true });
-  execFileSync(
-    'soffice',
-    [
-      `-env:UserInstallation=file://${profile}`,
-      '--headless',
-      '--convert-to',
-      `${extension}:${filter}`,
-      join(dir, source),
-      '--outdir',
-      dir,
-    ],
-    { stdio: 'ignore', timeout: 120_000 },
-  );
-  return join(dir, `${name}.${extension}`);
-}
+const files: Partial<Record<keyof typeof AUTHORED, string>> = {};
+/** Files the journeys printed, opened by LibreOffice in the last test (one soffice run; the tests of a file run in order in one worker). */
+const printed = new Map<string, Buffer>();
+const printedOrder: { sheet?: string; deck?: string } = {};
 
 test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'quire-office-e2e-'));
-  files.docx = authorWithLibreOffice(WORD_TEMPLATE, 'Order letter.html', 'MS Word 2007 XML', 'docx');
-  files.xlsx = authorWithLibreOffice(SHEET_TEMPLATE, 'Order sheet.csv', 'Calc MS Excel 2007 XML', 'xlsx');
+  for (const [key, [source, name]] of Object.entries(AUTHORED)) {
+    files[key as keyof typeof AUTHORED] = join(dir, name);
+    copyFileSync(join(FIXTURES, source), join(dir, name));
+  }
 });
 
 test.afterAll(() => {
@@ -206,6 +187,7 @@ test('a Word template uploaded, mapped, previewed and printed from the grid, 20 
     expect(text).toContain(`Order ${no}`);
     expect(text).not.toMatch(/\{[^}]*\}/);
   }
+  printed.set('word-from-zip.docx', Buffer.from(entries[names[0]!]!));
 
   // The same twenty as one Word document, a section (a new page, its own record) each.
   const mergedChoice = page.getByRole('radio', { name: 'One Word document, a section per record' });
@@ -223,6 +205,7 @@ test('a Word template uploaded, mapped, previewed and printed from the grid, 20 
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-word-print-merged.png` });
   // Each record's pages are numbered from 1.
   expect(mergedXml.match(/<w:pgNumType\b[^>]*w:start="1"/g)).toHaveLength(20);
+  printed.set('word-merged.docx', merged.bytes);
 
   // A PDF (document) template downloads as Word too, from the preview screen, still offline.
   // The export does not wait for the PDF: it writes the same record as Word in the render worker.
@@ -235,6 +218,35 @@ test('a Word template uploaded, mapped, previewed and printed from the grid, 20 
   const exported = await downloadAfter(page, 0);
   expect(exported.name).toMatch(/^Invoice_.+\.docx$/);
   expect(wordText(new Uint8Array(exported.bytes))).toContain(shownRecord);
+
+  // And every record of the table from the same screen: one Word document, a section per record,
+  // with progress; a run of PowerPoint files cancelled stops without a download.
+  await page.getByTestId('office-export-batch').click();
+  const batch = page.getByRole('dialog', { name: 'Print several records' });
+  await batch.getByRole('radio', { name: /^All \d+ records in the list$/ }).check();
+  const allLabel =
+    (await batch
+      .locator('label')
+      .filter({ hasText: /All \d+ records/ })
+      .textContent()) ?? '';
+  const all = Number(/All (\d+) records/.exec(allLabel)?.[1]);
+  expect(all).toBeGreaterThanOrEqual(20);
+  await expect(batch.getByTestId('print-format').getByRole('radio', { name: 'Word' })).toBeChecked();
+  await expect(batch.getByRole('radio', { name: 'One Word document, a section per record' })).toBeChecked();
+  await batch.getByRole('button', { name: 'Print', exact: true }).click();
+  const everyRecord = await downloadAfter(page, 1);
+  await expect(batch.getByTestId('print-status')).toHaveText(`${all} documents ready: ${everyRecord.name}`);
+  expect(everyRecord.name).toMatch(new RegExp(`_${all}\\.docx$`));
+  const everyXml = strFromU8(unzipSync(new Uint8Array(everyRecord.bytes))['word/document.xml']!);
+  expect((everyXml.match(/<w:sectPr\b/g) ?? []).length % all).toBe(0);
+  expect(wordText(new Uint8Array(everyRecord.bytes))).toContain(shownRecord);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/office-preview-batch.png` });
+  await batch.getByTestId('print-format').getByRole('radio', { name: 'PowerPoint' }).check();
+  await expect(batch.getByRole('radio', { name: 'A ZIP with one file per record' })).toBeChecked();
+  await batch.getByRole('button', { name: 'Print', exact: true }).click();
+  await batch.getByRole('button', { name: 'Cancel' }).click();
+  await expect(batch.getByTestId('print-status')).toHaveText(/^Printing was cancelled after \d+ of \d+\.$/);
+  expect(await downloads(page)).toBe(2);
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await context.setOffline(false);
 });
@@ -268,6 +280,30 @@ test('an Excel template previews as a sheet and prints one record as its own fil
   expect(`${shared}${sheet}`).toContain(orderNo);
   // The total stays a number in Excel, not text.
   expect(sheet).toMatch(/<c r="B2"[^>]*>(?:<f>[^<]*<\/f>)?<v>\d+(\.\d+)?<\/v>/);
+  printed.set('sheet.xlsx', file.bytes);
+  printedOrder.sheet = orderNo;
+
+  // Replace the file: the new one's tags are mapped and the preview fills it; a macro file offered
+  // as a replacement is refused and the stored file stays as it was.
+  const replaceInput = page.getByTestId('office-replace-input');
+  await replaceInput.setInputFiles(files.xlsxV2!);
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Saved Order sheet v2\.xlsx as revision \d+$/ }),
+  ).toBeVisible();
+  await expect(page.getByTestId('office-file-name')).toHaveText('Order sheet v2.xlsx');
+  await expect(page.getByTestId('office-tags').locator('tr[data-tag="Status"]')).toHaveAttribute(
+    'data-status',
+    'mapped',
+  );
+  await expect(page.getByTestId('office-tags').locator('tr[data-tag="Paid"]')).toHaveCount(0);
+  await expect(preview).toContainText('Status');
+  const macro = join(dir, 'Order sheet.xlsm');
+  writeFileSync(macro, readFileSync(files.xlsx!));
+  await replaceInput.setInputFiles(macro);
+  await expect(page.getByTestId('office-refused')).toHaveText(/Files with macros/);
+  await expect(page.getByTestId('office-file-name')).toHaveText('Order sheet v2.xlsx');
+  await page.reload();
+  await expect(page.getByTestId('office-file-name')).toHaveText('Order sheet v2.xlsx');
 
   // /docx lists the Office templates of this device; /print-docx previews and prints them.
   await page.goto('/docx');
@@ -286,32 +322,68 @@ test('an Excel template previews as a sheet and prints one record as its own fil
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-print-docx.png` });
 });
 
-test('a PowerPoint template saved by LibreOffice shows its tags, flags those Orders lacks, and previews as slides', async ({
+test('a PowerPoint template written in LibreOffice shows its tags, previews as slides and prints a record', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await openTables(page);
   await page.goto('/baseplugin/t/demo-orders/preview');
-  await uploadTemplate(page, 'New PowerPoint template', 'src/render/office/__fixtures__/lo-invoice.pptx');
+  await uploadTemplate(page, 'New PowerPoint template', files.pptx!);
   await expect(page.getByTestId('office-editor')).toHaveAttribute('data-kind', 'pptx', { timeout: WORKER_START });
-  // An invoice deck on the Orders table: its fields are not Orders' fields.
   const tags = page.getByTestId('office-tags');
-  await expect(tags.locator('tr[data-tag="lines"]')).toHaveAttribute('data-status', 'unknown');
-  await expect(tags.locator('tr[data-tag="number"]')).toContainText('slide 1');
+  await expect(tags.locator('tr[data-tag="Order no"]')).toContainText('slide 1');
+  await expect(tags.locator('tr[data-tag="Lines.Product"]')).toHaveAttribute('data-status', 'mapped');
+  const orderNo = (await page.getByTestId('office-record').locator('option:checked').textContent())?.trim() ?? '';
   const preview = page.getByTestId('office-preview');
   await expect(preview).toHaveAttribute('data-kind', 'pptx');
-  await expect(preview).not.toContainText('{number}');
+  await expect(preview).toContainText(`Order ${orderNo}`);
+  await expect(preview).not.toContainText('{Order no}');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-pptx-editor.png` });
+  // This record as its own deck: the cover, then a slide per order line.
+  await captureDownloads(page);
+  const panel = page.getByTestId('office-print');
+  await panel.getByRole('radio', { name: 'This record' }).check();
+  await panel.getByRole('radio', { name: 'One PowerPoint file' }).check();
+  await panel.getByRole('button', { name: 'Print', exact: true }).click();
+  const deck = await downloadAfter(page, 0);
+  expect(deck.name).toMatch(/\.pptx$/);
+  printed.set('deck.pptx', deck.bytes);
+  printedOrder.deck = orderNo;
   // The table's preview screen hands it to the Office preview, with the PDF templates still a pick away.
   await page.getByRole('link', { name: 'Preview and print' }).click();
   await expect(page).toHaveURL(/\/baseplugin\/t\/demo-orders\/preview\/[^/]+$/);
   await expect(page.getByTestId('office-print-screen')).toHaveAttribute('data-kind', 'pptx');
   const picker = page.getByRole('combobox', { name: 'Template' });
-  await expect(picker.locator('option:checked')).toHaveText('lo-invoice');
+  await expect(picker.locator('option:checked')).toHaveText('Order deck');
   await expect(picker.getByRole('option', { name: 'Invoice', exact: true })).toHaveCount(1);
   // The template list shows it as a PowerPoint template.
   await page.getByRole('link', { name: 'Templates', exact: true }).click();
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'lo-invoice' }) });
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Order deck' }) });
   await expect(card).toContainText('PowerPoint template');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/office-template-list.png` });
+});
+
+test('what the journeys printed opens in LibreOffice: Word (one and merged), Excel, PowerPoint', () => {
+  test.setTimeout(120_000);
+  expect([...printed.keys()].sort()).toEqual(['deck.pptx', 'sheet.xlsx', 'word-from-zip.docx', 'word-merged.docx']);
+  const out = join(dir, 'printed');
+  mkdirSync(out, { recursive: true });
+  for (const [name, bytes] of printed) writeFileSync(join(out, name), bytes);
+  // One soffice run for every file; a file LibreOffice cannot read makes no PDF.
+  execFileSync(
+    'soffice',
+    [`-env:UserInstallation=file://${join(dir, 'lo-profile')}`, '--headless', '--convert-to', 'pdf', ...printed.keys()],
+    { cwd: out, stdio: 'ignore', timeout: 100_000 },
+  );
+  const text = (name: string) =>
+    execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(out, `${name}.pdf`), '-'], { encoding: 'utf8' });
+  expect(text('word-from-zip')).toMatch(/^\s*Order \S+/);
+  expect(text('word-from-zip')).toMatch(/Product\s+Quantity\s+Amount/);
+  const merged = text('word-merged')
+    .split('\f')
+    .filter((page) => page.trim());
+  expect(merged.filter((page) => /Order \S+ — page 1/.test(page)).length).toBe(20);
+  expect(text('sheet')).toContain(printedOrder.sheet!);
+  expect(text('deck')).toContain(`Order ${printedOrder.deck}`);
+  expect(text('deck')).toMatch(/Quantity \d+, amount/);
 });

@@ -9,8 +9,10 @@ import type { PrintSource } from '../../core/print/sources';
 import type { ExportFormat } from '../../render/export';
 import type { NamingContext } from '../../render/outputs/render';
 import { getRenderPool } from '../services/printing';
+import { Dialog } from '../shell/Dialog';
 import { downloadBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
+import { ExportBatch } from './ExportBatch';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import './office.css';
 
@@ -21,15 +23,22 @@ export function ExportButtons({
   loadSource,
   naming,
   disabled = false,
+  templateId,
+  recordId,
 }: {
   template: { key: string; content: unknown } | undefined;
   /** The record, instance or sample the PDF shows. */
   loadSource: () => Promise<PrintSource> | PrintSource;
   naming: () => NamingContext;
   disabled?: boolean;
+  /** A stored template: "Several records…" prints its records (or instances) in a dialog. */
+  templateId?: string;
+  /** The record or instance shown. */
+  recordId?: string;
 }) {
   const { t } = useOfficeTranslation();
   const [running, setRunning] = useState<ExportFormat | undefined>();
+  const [batch, setBatch] = useState(false);
   const [error, setError] = useState<unknown>();
   const abort = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
@@ -75,6 +84,23 @@ export function ExportButtons({
           {t(`kind.${format}`)}
         </button>
       ))}
+      {templateId ? (
+        <button
+          type="button"
+          className="button ghost small"
+          data-testid="office-export-batch"
+          aria-haspopup="dialog"
+          disabled={!template || running !== undefined}
+          onClick={() => setBatch(true)}
+        >
+          {t('export.batch')}
+        </button>
+      ) : null}
+      {batch && templateId ? (
+        <Dialog title={t('export.batchTitle')} onClose={() => setBatch(false)}>
+          <ExportBatch templateId={templateId} currentId={recordId} format="docx" />
+        </Dialog>
+      ) : null}
       {running ? (
         <>
           <span role="status" className="of-muted">

@@ -31,6 +31,7 @@ export function PrintPanel({
   target,
   currentId,
   allIds,
+  initialFormat,
 }: {
   storage: Storage;
   template: TemplateRow;
@@ -38,11 +39,13 @@ export function PrintPanel({
   /** The record id or instance code chosen on the screen. */
   currentId: string | undefined;
   allIds: readonly string[];
+  /** The file kind offered first (the preview screen's "Download as" choice), when the template prints to it. */
+  initialFormat?: FileKind;
 }) {
   const { t } = useOfficeTranslation();
   // An Office template prints to its own kind of file; a document template to PDF or exported.
   const kind = templateKindOf(template.content);
-  const [chosenFormat, setFormat] = useState<FileKind>(printFormats(kind)[0]!);
+  const [chosenFormat, setFormat] = useState<FileKind>(initialFormat ?? printFormats(kind)[0]!);
   const format = keepFormat(chosenFormat, kind);
   const [scope, setScope] = useState<'current' | 'all'>(currentId ? 'current' : 'all');
   const ids = scope === 'current' && currentId ? [currentId] : allIds;

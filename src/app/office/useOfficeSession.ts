@@ -27,6 +27,8 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
   const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [rule, setRule] = useState(DEFAULT_FILE_NAME_RULE);
+  // Every record of the bound table in its order: the picker shows the first page only.
+  const [tableIds, setTableIds] = useState<string[]>([]);
 
   useEffect(() => {
     let alive = true;
@@ -35,6 +37,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
       const db = await getStorage();
       const found = await db.templates.get(templateId);
       const loaded = found ? await loadBinding(db, found.tableId) : undefined;
+      const ids = loaded?.kind === 'table' ? await db.records.orderedIds(loaded.table.id) : [];
       // The downloaded file is named by the template's rule, as printing names it.
       const savedRule = await loadFileNameRule(db, templateId).catch(() => DEFAULT_FILE_NAME_RULE);
       if (!alive) return;
@@ -44,6 +47,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
       setStorage(db);
       if (!loaded) return;
       setBinding(loaded);
+      setTableIds(ids);
       setChoice(initialChoice ?? firstChoice(loaded));
     })();
     return () => {
@@ -71,12 +75,8 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
   // Records of the bound table, or instance codes of the bound approval: what "all" prints.
   const recordIds = useMemo(
     () =>
-      binding.kind === 'table'
-        ? binding.records.map((r) => r.id)
-        : binding.kind === 'approval'
-          ? binding.instances.map((i) => i.code)
-          : [],
-    [binding],
+      binding.kind === 'table' ? tableIds : binding.kind === 'approval' ? binding.instances.map((i) => i.code) : [],
+    [binding, tableIds],
   );
   return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
 }

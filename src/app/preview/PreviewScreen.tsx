@@ -436,6 +436,8 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
               printTime: Date.now(),
             })}
             disabled={render.status === 'idle' || render.status === 'error' || stage === 'loading'}
+            templateId={template && !template.fixture ? template.choice : undefined}
+            recordId={effectiveRecord}
           />
         </div>
       </header>

@@ -16,6 +16,7 @@ import {
   ImageRun,
   LevelFormat,
   LineRuleType,
+  OverlapType,
   Packer,
   PageBreak,
   PageNumber,
@@ -24,6 +25,7 @@ import {
   SectionType,
   ShadingType,
   Table,
+  TableAnchorType,
   TableCell,
   TableLayoutType,
   TableRow,
@@ -165,14 +167,8 @@ class DocxWriter {
           boxBorder(block.box.border),
           block.align,
         );
-      case 'float': {
-        // Word's floating tables are placed differently by each office suite (LibreOffice ignores
-        // their offsets): the float prints where it sits in the flow, framed as in the PDF, on the
-        // side of the page where the PDF places it.
-        const width = Math.min(availablePt, block.width);
-        const side = block.x + width / 2 > availablePt / 2 ? 'right' : 'left';
-        return this.box(block.blocks, width, undefined, block.bg, boxBorder(block.border), side);
-      }
+      case 'float':
+        return this.floating(block);
       case 'pagebreak':
         return [new Paragraph({ children: [new PageBreak()] })];
     }
@@ -280,6 +276,54 @@ class DocxWriter {
   }
 
   /** A framed or shaded block: a one-cell table; unframed, its blocks as they are. */
+  /**
+   * A float where the PDF places it: a one-cell floating table at (x, y) pt from the top-left of
+   * the page's text area (`tblpPr` anchored to the margins, as Typst's `place(top + left)` is),
+   * framed and filled as in the PDF. Word and LibreOffice both honour margin-anchored offsets. The
+   * anchor paragraph after it is one twip high, so the float takes no room in the flow.
+   */
+  private floating(block: Extract<VBlock, { t: 'float' }>): (Paragraph | Table)[] {
+    const width = Math.max(10, block.width);
+    const stroke = boxBorder(block.border);
+    const framed = Boolean(block.bg || stroke);
+    const children = this.blocks(block.blocks, framed ? width - 8 : width);
+    if (!(children.at(-1) instanceof Paragraph)) children.push(new Paragraph({ children: [] }));
+    const side = border(stroke ?? null);
+    const inset = ptToTwip(framed ? 4 : 0);
+    return [
+      new Table({
+        rows: [
+          new TableRow({
+            children: [
+              new TableCell({
+                children,
+                width: { size: ptToTwip(width), type: WidthType.DXA },
+                margins: { top: inset, bottom: inset, left: inset, right: inset },
+                ...(block.bg ? { shading: { type: ShadingType.CLEAR, color: 'auto', fill: hex(block.bg) } } : {}),
+                borders: { top: side, right: side, bottom: side, left: side },
+              }),
+            ],
+            ...(block.height ? { height: { value: ptToTwip(block.height), rule: HeightRule.EXACT } } : {}),
+          }),
+        ],
+        columnWidths: [ptToTwip(width)],
+        width: { size: ptToTwip(width), type: WidthType.DXA },
+        layout: TableLayoutType.FIXED,
+        float: {
+          horizontalAnchor: TableAnchorType.MARGIN,
+          verticalAnchor: TableAnchorType.MARGIN,
+          absoluteHorizontalPosition: ptToTwip(block.x),
+          absoluteVerticalPosition: ptToTwip(block.y),
+          overlap: OverlapType.OVERLAP,
+        },
+      }),
+      new Paragraph({
+        children: [],
+        spacing: { before: 0, after: 0, line: 1, lineRule: LineRuleType.EXACT },
+      }),
+    ];
+  }
+
   private box(
     blocks: readonly VBlock[],
     availablePt: number,
@@ -351,7 +395,10 @@ export async function exportDocx(source: ExportDocument): Promise<Uint8Array> {
     if (children.length === 0 || !(children.at(-1) instanceof Paragraph)) children.push(empty());
     return {
       properties: {
-        ...(index > 0 ? { type: SectionType.NEXT_PAGE } : {}),
+        // The first section starts the document whatever its type; "continuous" there lets
+        // LibreOffice place its floats (it leaves floating tables of a section that starts on a
+        // new page and is not the last one in the flow).
+        type: index > 0 ? SectionType.NEXT_PAGE : SectionType.CONTINUOUS,
         page: {
           size: { width: mmToTwip(doc.page.width), height: mmToTwip(doc.page.height) },
           margin: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../../core/errors';
-import { cell, content, env, input, makeXlsx, row, sheetCells, unzipBytes, unzipText } from './test-helpers';
+import { cell, content, env, input, makeXlsx, row, sheetCells, unzipBytes, unzipText, zip } from './test-helpers';
 import { xlsxRenderer } from './xlsx';
 
 async function fill(bytes: Uint8Array, scope: Record<string, unknown>) {
@@ -75,7 +75,7 @@ describe('xlsx', () => {
     expect(out['xl/workbook.xml']).toContain('fullCalcOnLoad="1"');
   });
 
-  it('moves data validations below a loop and keeps a pivot table and its cache byte for byte', async () => {
+  it('moves data validations below a loop, grows the pivot cache source, keeps an unrelated pivot table', async () => {
     const pivotCache =
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cacheSource type="worksheet"><worksheetSource ref="A3:D4" sheet="Invoice"/></cacheSource></pivotCacheDefinition>';
     const pivotTable =
@@ -105,7 +105,16 @@ describe('xlsx', () => {
     const sheet = out['xl/worksheets/sheet1.xml']!;
     expect(sheetCells(sheet).A8).toBe('Approved');
     expect(sheet).toContain('<dataValidation type="list" sqref="B8">');
-    expect(out['xl/pivotCache/pivotCacheDefinition1.xml']).toBe(pivotCache);
+    // The cache reads rows 3–4 of Invoice, the loop's row among them: it now reads 3–6.
+    expect(out['xl/pivotCache/pivotCacheDefinition1.xml']).toBe(
+      pivotCache
+        .replace('ref="A3:D4"', 'ref="A3:D6"')
+        .replace(
+          '<pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+          '$& refreshOnLoad="1"',
+        ),
+    );
+    // Not related to any sheet here: left as it was.
     expect(out['xl/pivotTables/pivotTable1.xml']).toBe(pivotTable);
   });
 
@@ -177,6 +186,96 @@ describe('xlsx', () => {
     expect(sheetCells(out[copy]!)).toEqual({ A1: 'Order', B1: '8' });
     expect(sheetCells(out['xl/worksheets/sheet2.xml']!)).toEqual({ A1: 'Order', B1: '7' });
     expect(out['[Content_Types].xml']).toContain('/xl/worksheets/sheetQ1.xml');
+  });
+
+  it('gives each repeated sheet its own copy of its charts, their ranges on that copy', async () => {
+    const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+    const chart =
+      "<c:chartSpace xmlns:c=\"http://schemas.openxmlformats.org/drawingml/2006/chart\"><c:ser><c:cat><c:strRef><c:f>'{#orders}Order {id}'!$A$3:$A$3</c:f></c:strRef></c:cat><c:val><c:numRef><c:f>'{#orders}Order {id}'!$B$3:$B$3</c:f></c:numRef></c:val></c:ser></c:chartSpace>";
+    const drawing = `<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:r="${REL}"><xdr:twoCellAnchor><xdr:from><xdr:col>3</xdr:col><xdr:row>4</xdr:row></xdr:from><xdr:to><xdr:col>8</xdr:col><xdr:row>14</xdr:row></xdr:to><xdr:graphicFrame><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData><c:chart r:id="rIdC"/></a:graphicData></a:graphic></xdr:graphicFrame></xdr:twoCellAnchor></xdr:wsDr>`;
+    const parts = unzipText(
+      makeXlsx(
+        [
+          {
+            name: '{#orders}Order {id}',
+            rows:
+              row(1, cell('A1', 'Order'), cell('B1', '{id}')) +
+              row(3, cell('A3', '{#lines}{name}'), cell('B3', '{qty}{/lines}')) +
+              row(4, cell('A4', 'Total'), cell('B4', '=SUM(B3:B3)')),
+            after: '<drawing r:id="rIdD"/>',
+          },
+        ],
+        { sheetRels: { 1: `<Relationship Id="rIdD" Type="${REL}/drawing" Target="../drawings/drawing1.xml"/>` } },
+      ),
+    );
+    parts['xl/drawings/drawing1.xml'] = drawing;
+    parts['xl/drawings/_rels/drawing1.xml.rels'] =
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rIdC" Type="${REL}/chart" Target="../charts/chart1.xml"/></Relationships>`;
+    parts['xl/charts/chart1.xml'] = chart;
+    parts['[Content_Types].xml'] = parts['[Content_Types].xml']!.replace(
+      '</Types>',
+      '<Override PartName="/xl/drawings/drawing1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/><Override PartName="/xl/charts/chart1.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>',
+    );
+    const out = await fill(zip(parts), {
+      orders: [
+        {
+          id: 'A',
+          lines: [
+            { name: 'Pen', qty: 2 },
+            { name: 'Ink', qty: 3 },
+          ],
+        },
+        {
+          id: 'B',
+          lines: [
+            { name: 'Pen', qty: 1 },
+            { name: 'Ink', qty: 4 },
+            { name: 'Paper', qty: 9 },
+          ],
+        },
+      ],
+    });
+    // The first copy keeps the template's drawing and chart, renamed and grown with its two lines.
+    expect(out['xl/charts/chart1.xml']).toContain("<c:f>'Order A'!$A$3:$A$4</c:f>");
+    expect(out['xl/charts/chart1.xml']).toContain("<c:f>'Order A'!$B$3:$B$4</c:f>");
+    // The second its own drawing and chart, on its own name and its three lines.
+    const copy = Object.keys(out).find((n) => /sheetQ1\.xml$/.test(n))!;
+    const drawingRef = /<drawing r:id="([^"]+)"\/>/.exec(out[copy]!)![1];
+    const copyRels = out[copy.replace('worksheets/', 'worksheets/_rels/').replace(/$/, '.rels')]!;
+    expect(copyRels).toMatch(new RegExp(`Id="${drawingRef}"[^>]*Target="../drawings/drawing1Q1.xml"`));
+    expect(out['xl/drawings/_rels/drawing1Q1.xml.rels']).toContain('Target="../charts/chart1Q1.xml"');
+    expect(out['xl/charts/chart1Q1.xml']).toContain("<c:f>'Order B'!$A$3:$A$5</c:f>");
+    expect(out['xl/charts/chart1Q1.xml']).toContain("<c:f>'Order B'!$B$3:$B$5</c:f>");
+    // Its anchor sits below its own, longer, list.
+    expect(out['xl/drawings/drawing1Q1.xml']).toContain('<xdr:to><xdr:col>8</xdr:col><xdr:row>16</xdr:row>');
+    expect(out['xl/drawings/drawing1.xml']).toContain('<xdr:to><xdr:col>8</xdr:col><xdr:row>15</xdr:row>');
+    expect(out['[Content_Types].xml']).toContain('PartName="/xl/charts/chart1Q1.xml"');
+    expect(out['[Content_Types].xml']).toContain('PartName="/xl/drawings/drawing1Q1.xml"');
+  });
+
+  it('grows a pivot cache source over the loop rows and refreshes it on open', async () => {
+    const parts = unzipText(
+      makeXlsx([
+        {
+          name: 'Data',
+          rows:
+            row(1, cell('A1', 'Item'), cell('B1', 'Qty')) +
+            row(2, cell('A2', '{#lines}{name}'), cell('B2', '{qty}{/lines}')),
+        },
+      ]),
+    );
+    parts['xl/pivotCache/pivotCacheDefinition1.xml'] =
+      '<pivotCacheDefinition xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" recordCount="1"><cacheSource type="worksheet"><worksheetSource ref="A1:B2" sheet="Data"/></cacheSource></pivotCacheDefinition>';
+    const out = await fill(zip(parts), {
+      lines: [
+        { name: 'Pen', qty: 2 },
+        { name: 'Ink', qty: 3 },
+        { name: 'Paper', qty: 9 },
+      ],
+    });
+    const pivot = out['xl/pivotCache/pivotCacheDefinition1.xml']!;
+    expect(pivot).toContain('<worksheetSource ref="A1:B4" sheet="Data"/>');
+    expect(pivot).toMatch(/<pivotCacheDefinition\b[^>]*refreshOnLoad="1"/);
   });
 
   it('keeps charts and drawings byte for byte, but moves chart ranges and anchors', async () => {

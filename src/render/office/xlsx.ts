@@ -41,6 +41,7 @@ import {
   addRelationship,
   overrides,
   relationships,
+  relativeTarget,
   relsName,
   removeOverride,
   resolveTarget,
@@ -412,6 +413,8 @@ interface RenderedSheet {
   /** The sheet's copy index (0 for the original) when a sheet loop repeats it. */
   copy: number;
   scope: Scope;
+  /** A copy's own drawing (charts, pictures): the relationship id its `<drawing>` points at. */
+  drawingId?: string;
 }
 
 /** Page headers and footers (`&L{customer}&R&P`): their text is a template too. */
@@ -578,10 +581,12 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
     );
   }
   if (sheet.copy > 0) {
-    // Drawings, tables and comments belong to one sheet: copies carry the cells only.
+    // Tables, comments and controls belong to one sheet: copies carry the cells, and their own
+    // copy of the drawing (charts and pictures, see copyDrawing).
     suffix = suffix.replace(
       /<(drawing|legacyDrawing|legacyDrawingHF|picture|oleObjects|controls|tableParts)\b[\s\S]*?(\/>|<\/\1>)/g,
-      '',
+      (whole, element: string) =>
+        element === 'drawing' && sheet.drawingId ? whole.replace(/\br:id="[^"]*"/, `r:id="${sheet.drawingId}"`) : '',
     );
     suffix = suffix.replace(/<hyperlink\b[^>]*\br:id="[^"]*"[^>]*\/>/g, '');
   }
@@ -624,7 +629,28 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
     );
     if (fixed !== xml) pkg.setText(name, fixed);
   }
-  // Tables and drawings belong to one sheet: their ranges and anchors follow that sheet's rows.
+  // Pivot caches read a range of a sheet: it grows with the loop rows in it, and the pivot table
+  // is refreshed when the file is opened (its cached items are the template's).
+  for (const name of pkg.names()) {
+    if (!/^xl\/pivotCache\/pivotCacheDefinition[^/]*\.xml$/.test(name)) continue;
+    const xml = pkg.text(name);
+    let fixed = xml.replace(/<worksheetSource\b[^>]*\/?>/g, (tag) => {
+      const ref = attr(tag, 'ref');
+      const sheet = attr(tag, 'sheet');
+      const region = sheet ? regions.get(decodeXml(sheet).toLowerCase()) : undefined;
+      return ref && region
+        ? setAttr(
+            tag,
+            'ref',
+            shiftAreas(ref, (r, role) => mapRow(region, r, role)),
+          )
+        : tag;
+    });
+    if (fixed !== xml)
+      fixed = fixed.replace(/<pivotCacheDefinition\b[^>]*>/, (tag) => setAttr(tag, 'refreshOnLoad', '1'));
+    if (fixed !== xml) pkg.setText(name, fixed);
+  }
+  // Tables, pivot tables and drawings belong to one sheet: their ranges and anchors follow its rows.
   for (const sheet of template.sheets) {
     const region = regions.get(sheet.name.toLowerCase());
     if (!region || region.loops.length === 0) continue;
@@ -632,7 +658,20 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
       if (rel.external) continue;
       const target = resolveTarget(sheet.part, rel.target);
       if (!pkg.has(target)) continue;
-      if (rel.type.endsWith('/table')) {
+      if (rel.type.endsWith('/pivotTable')) {
+        const xml = pkg.text(target);
+        const fixed = xml.replace(/<location\b[^>]*\/?>/, (tag) => {
+          const ref = attr(tag, 'ref');
+          return ref
+            ? setAttr(
+                tag,
+                'ref',
+                shiftAreas(ref, (r, role) => mapRow(region, r, role)),
+              )
+            : tag;
+        });
+        if (fixed !== xml) pkg.setText(target, fixed);
+      } else if (rel.type.endsWith('/table')) {
         const xml = pkg.text(target);
         pkg.setText(
           target,
@@ -673,6 +712,77 @@ function forceRecalculation(pkg: OfficePackage, workbookPart: string) {
   pkg.setText(workbookPart, xml);
 }
 
+/** Parts a drawing or chart refers to that are copied with it (media are shared). */
+const COPIED_WITH_DRAWING = /\/(chart|chartStyle|chartColorStyle|drawing|chartUserShapes)$/;
+
+/**
+ * Copies `part` as `<name><tag>.<ext>` with its relationships, and the charts (their styles and
+ * colours) it refers to, each under a new name with the same content type. Returns the new part.
+ */
+function copyPartTree(pkg: OfficePackage, part: string, tag: string): string | undefined {
+  if (!pkg.has(part)) return undefined;
+  const type = overrides(pkg).get(part);
+  const target = part.replace(/(\.[^./]+)$/, `${tag}$1`);
+  if (pkg.has(target)) return target;
+  pkg.setBytes(target, pkg.bytes(part));
+  if (type) addOverride(pkg, target, type);
+  const rels = relsName(part);
+  if (!pkg.has(rels)) return target;
+  let xml = pkg.text(rels);
+  for (const rel of relationships(pkg, part)) {
+    if (rel.external || !COPIED_WITH_DRAWING.test(rel.type)) continue;
+    const child = copyPartTree(pkg, resolveTarget(part, rel.target), tag);
+    if (!child) continue;
+    xml = xml.replace(
+      new RegExp(
+        `(<Relationship\\b[^>]*\\bId="${rel.id}"[^>]*\\bTarget=")[^"]*(")|(<Relationship\\b[^>]*\\bTarget=")[^"]*("[^>]*\\bId="${rel.id}")`,
+      ),
+      (_w, a?: string, b?: string, c?: string, d?: string) =>
+        a !== undefined ? `${a}${relativeTarget(target, child)}${b}` : `${c}${relativeTarget(target, child)}${d}`,
+    );
+  }
+  pkg.setText(relsName(target), xml);
+  return target;
+}
+
+/**
+ * A repeated sheet is renamed per item: the ranges of the charts on its drawing (`'{#lines}Line
+ * {name}'!$B$2:$B$5`) are rewritten to the copy's name, and their rows follow the copy's loops.
+ */
+function chartsFollowCopy(pkg: OfficePackage, copy: RenderedSheet) {
+  const drawingRel = copy.drawingId
+    ? relationships(pkg, copy.part).find((r) => r.id === copy.drawingId)
+    : relationships(pkg, copy.part).find((r) => r.type.endsWith('/drawing') && !r.external);
+  if (!drawingRel) return;
+  const drawing = resolveTarget(copy.part, drawingRel.target);
+  const original = copy.tpl.name;
+  const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
+  const mapper: RowMapper = (sheet, row, role) =>
+    sheet !== undefined && sheet.toLowerCase() === original.toLowerCase() ? mapRow(copy.root, row, role) : undefined;
+  for (const rel of relationships(pkg, drawing)) {
+    if (rel.external || !rel.type.endsWith('/chart')) continue;
+    const chart = resolveTarget(drawing, rel.target);
+    if (!pkg.has(chart)) continue;
+    const xml = pkg.text(chart);
+    const fixed = xml.replace(/(<c:f>)([^<]*)(<\/c:f>)/g, (_w, o: string, f: string, c: string) => {
+      const shifted = shiftFormula(decodeXml(f), mapper);
+      const renamed = shifted.split(`${quoted(original)}!`).join(`${quoted(copy.name)}!`);
+      return `${o}${escapeXml(renamed)}${c}`;
+    });
+    if (fixed !== xml) pkg.setText(chart, fixed);
+  }
+  if (copy.copy > 0) {
+    // The original's anchors follow the original's rows (mapOtherParts); a copy's follow its own.
+    const xml = pkg.text(drawing);
+    const fixed = xml.replace(
+      /(<xdr:(from|to)>[\s\S]*?<xdr:row>)(\d+)(<\/xdr:row>)/g,
+      (_w, a: string, which: string, row: string, c: string) =>
+        `${a}${mapRow(copy.root, Number(row) + 1, which === 'to' ? 'end' : 'start') - 1}${c}`,
+    );
+    if (fixed !== xml) pkg.setText(drawing, fixed);
+  }
+}
+
 function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<string, RenderedSheet[]>) {
   let workbook = pkg.text(template.workbookPart);
   const sheetTags = workbook.match(/<sheet\b[^>]*>/g) ?? [];
@@ -694,12 +804,17 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
       copy.part = newPart;
       addOverride(pkg, newPart, SHEET_TYPE);
       const rId = addRelationship(pkg, template.workbookPart, SHEET_REL, newPart.replace(/^xl\//, ''));
-      // Only hyperlinks follow a copied sheet (see sheetXml).
+      // Hyperlinks and the drawing follow a copied sheet (see sheetXml).
       for (const rel of relationships(pkg, part)) {
         if (rel.type.endsWith('/hyperlink')) addRelationship(pkg, newPart, rel.type, rel.target);
+        else if (rel.type.endsWith('/drawing') && !rel.external) {
+          const drawing = copyPartTree(pkg, resolveTarget(part, rel.target), `Q${n}`);
+          if (drawing) copy.drawingId = addRelationship(pkg, newPart, rel.type, relativeTarget(newPart, drawing));
+        }
       }
       return `<sheet name="${escapeXml(copy.name)}" sheetId="${++maxId}"${/\sstate="/.test(tag) ? ` state="${attr(tag, 'state')}"` : ''} r:id="${rId}"/>`;
     });
+    for (const copy of list) chartsFollowCopy(pkg, copy);
     workbook = workbook.replace(tag, () => replacement.join(''));
     shift += list.length - 1;
   }

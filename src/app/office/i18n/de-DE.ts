@@ -76,6 +76,8 @@ const messages = {
   export: {
     label: 'Herunterladen als',
     running: '{{kind}}-Datei wird geschrieben…',
+    batch: 'Mehrere Datensätze…',
+    batchTitle: 'Mehrere Datensätze drucken',
   },
   list: {
     title: 'Word-, Excel- und PowerPoint-Vorlagen',

@@ -76,6 +76,8 @@ const enUS = {
   export: {
     label: 'Download as',
     running: 'Writing the {{kind}} file…',
+    batch: 'Several records…',
+    batchTitle: 'Print several records',
   },
   list: {
     title: 'Word, Excel and PowerPoint templates',

@@ -80,6 +80,8 @@ const messages = {
   export: {
     label: 'Descargar como',
     running: 'Escribiendo el archivo de {{kind}}…',
+    batch: 'Varios registros…',
+    batchTitle: 'Imprimir varios registros',
   },
   list: {
     title: 'Plantillas de Word, Excel y PowerPoint',

@@ -78,6 +78,8 @@ const messages = {
   export: {
     label: 'Télécharger en',
     running: 'Écriture du fichier {{kind}}…',
+    batch: 'Plusieurs enregistrements…',
+    batchTitle: 'Imprimer plusieurs enregistrements',
   },
   list: {
     title: 'Modèles Word, Excel et PowerPoint',

@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: 'Unduh sebagai',
     running: 'Menulis berkas {{kind}}…',
+    batch: 'Beberapa rekaman…',
+    batchTitle: 'Cetak beberapa rekaman',
   },
   list: {
     title: 'Templat Word, Excel, dan PowerPoint',

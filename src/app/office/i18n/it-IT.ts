@@ -76,6 +76,8 @@ const messages = {
   export: {
     label: 'Scarica come',
     running: 'Scrittura del file {{kind}}…',
+    batch: 'Più record…',
+    batchTitle: 'Stampa più record',
   },
   list: {
     title: 'Modelli Word, Excel e PowerPoint',

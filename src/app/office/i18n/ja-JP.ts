@@ -77,6 +77,8 @@ const messages = {
   export: {
     label: '形式を選んでダウンロード',
     running: '{{kind}} ファイルを作成中…',
+    batch: '複数のレコード…',
+    batchTitle: '複数のレコードを印刷',
   },
   list: {
     title: 'Word・Excel・PowerPoint テンプレート',

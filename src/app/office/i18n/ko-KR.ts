@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: '다른 형식으로 다운로드',
     running: '{{kind}} 파일을 만드는 중…',
+    batch: '여러 레코드…',
+    batchTitle: '여러 레코드 인쇄',
   },
   list: {
     title: 'Word, Excel, PowerPoint 템플릿',

@@ -76,6 +76,8 @@ const messages = {
   export: {
     label: 'Baixar como',
     running: 'Gerando o arquivo {{kind}}…',
+    batch: 'Vários registros…',
+    batchTitle: 'Imprimir vários registros',
   },
   list: {
     title: 'Modelos do Word, Excel e PowerPoint',

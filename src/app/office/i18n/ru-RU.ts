@@ -82,6 +82,8 @@ const messages = {
   export: {
     label: 'Скачать как',
     running: 'Создаётся файл {{kind}}…',
+    batch: 'Несколько записей…',
+    batchTitle: 'Печать нескольких записей',
   },
   list: {
     title: 'Шаблоны Word, Excel и PowerPoint',

@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: 'ดาวน์โหลดเป็น',
     running: 'กำลังสร้างไฟล์ {{kind}}…',
+    batch: 'หลายระเบียน…',
+    batchTitle: 'พิมพ์หลายระเบียน',
   },
   list: {
     title: 'เทมเพลต Word, Excel และ PowerPoint',

@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: 'Tải xuống dạng',
     running: 'Đang tạo tệp {{kind}}…',
+    batch: 'Nhiều bản ghi…',
+    batchTitle: 'In nhiều bản ghi',
   },
   list: {
     title: 'Mẫu Word, Excel và PowerPoint',

@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: '下载为',
     running: '正在生成 {{kind}} 文件…',
+    batch: '多条记录…',
+    batchTitle: '打印多条记录',
   },
   list: {
     title: 'Word、Excel 和 PowerPoint 模板',

@@ -72,6 +72,8 @@ const messages = {
   export: {
     label: '下載為',
     running: '正在產生 {{kind}} 檔案…',
+    batch: '多筆記錄…',
+    batchTitle: '列印多筆記錄',
   },
   list: {
     title: 'Word、Excel 及 PowerPoint 範本',
