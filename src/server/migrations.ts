@@ -159,4 +159,24 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'CREATE INDEX render_jobs_instance ON render_jobs(instance_id, created_at)',
     'CREATE INDEX render_jobs_status ON render_jobs(status, created_at)',
   ],
+  // hosts (#16): a base's access token bound per team (stored as SHA-256), and each table's edit lock.
+  [
+    `CREATE TABLE base_bindings (
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      base_id text NOT NULL,
+      token_hash text NOT NULL,
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (team_id, base_id)
+    )`,
+    `CREATE TABLE base_table_configs (
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      base_id text NOT NULL,
+      table_id text NOT NULL,
+      edit_lock boolean NOT NULL DEFAULT false,
+      updated_by text NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (team_id, base_id, table_id)
+    )`,
+  ],
 ];
