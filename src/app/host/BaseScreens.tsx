@@ -14,9 +14,22 @@ import { Select } from '../shell/Select';
 import { type BaseHost, useBaseHost } from './baseContext';
 import { HostDocument } from './HostDocument';
 import { HostNotice } from './HostNotice';
-import { createHostTemplate, getHostTemplate, listHostTemplates } from './hostTemplates';
+import {
+  createHostTemplate,
+  getHostTemplate,
+  type HostTemplateSync,
+  listHostTemplates,
+  syncHostTemplates,
+} from './hostTemplates';
 import { useHostTranslation } from './i18n/useHostTranslation';
-import { type Loaded, useEditLock, useHostTable, useRecordSource, useViewRecords } from './useBaseData';
+import {
+  type Loaded,
+  useEditLock,
+  useHostTable,
+  useHostTemplates,
+  useRecordSource,
+  useViewRecords,
+} from './useBaseData';
 import './host.css';
 
 function useBase(): BaseHost {
@@ -81,22 +94,35 @@ export function HostTablesScreen() {
   );
 }
 
-function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean }) {
+/** Where the table's templates are kept: on the server too, on this device only, or not reachable now. */
+function SyncLine({ sync }: { sync: HostTemplateSync | undefined }) {
+  const { t } = useHostTranslation();
+  if (!sync) return null;
+  const key =
+    sync.status === 'synced'
+      ? 'table.onServer'
+      : sync.status === 'device'
+        ? 'table.deviceOnly'
+        : 'table.serverUnreachable';
+  return (
+    <>
+      <p className="host-muted" data-testid="host-templates-sync" data-status={sync.status}>
+        {t(key)}
+      </p>
+      {sync.status === 'synced' && sync.report.errors[0] ? (
+        <HostNotice error={sync.report.errors[0]} mode="notification" />
+      ) : null}
+    </>
+  );
+}
+
+function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean | undefined }) {
   const { t } = useHostTranslation();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<TemplateRow[] | undefined>();
-  const [error, setError] = useState<unknown>();
+  const { rows, error: listError, sync } = useHostTemplates(base, table.id, locked);
+  const [dismissed, setDismissed] = useState<unknown>();
+  const error = listError !== dismissed ? listError : undefined;
   const [createError, setCreateError] = useState<unknown>();
-  useEffect(() => {
-    let alive = true;
-    listHostTemplates(table.id).then(
-      (list) => alive && setRows(list),
-      (failure: unknown) => alive && setError(failure),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [table.id]);
   const create = async () => {
     try {
       const row = await createHostTemplate({
@@ -114,7 +140,8 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
   return (
     <section className="host-panel" aria-labelledby="host-templates">
       <h2 id="host-templates">{t('table.templates')}</h2>
-      {error ? <HostNotice error={error} mode="notification" onDismiss={() => setError(undefined)} /> : null}
+      {error ? <HostNotice error={error} mode="notification" onDismiss={() => setDismissed(listError)} /> : null}
+      <SyncLine sync={sync} />
       {createError ? <HostNotice error={createError} mode="modal" onDismiss={() => setCreateError(undefined)} /> : null}
       {rows && rows.length === 0 ? <p>{t('table.noTemplates')}</p> : null}
       <ul className="host-list" data-testid="host-templates">
@@ -127,7 +154,7 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
             <Link className="button small secondary" to={previewHref(table.id, row.id)}>
               {t('table.preview')}
             </Link>
-            {locked ? null : (
+            {locked !== false ? null : (
               <Link className="button small ghost" to={editorHref(row.id)}>
                 {t('table.edit')}
               </Link>
@@ -135,7 +162,12 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
           </li>
         ))}
       </ul>
-      <button type="button" className="button primary" disabled={locked || !rows} onClick={() => void create()}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={locked !== false || !rows}
+        onClick={() => void create()}
+      >
         {t('table.newTemplate')}
       </button>
     </section>
@@ -176,7 +208,7 @@ export function HostTableScreen() {
         </button>
       ) : null}
       {lock.error ? <HostNotice error={lock.error} mode="modal" onDismiss={lock.clearError} /> : null}
-      <TemplateList table={table.value} base={base} locked={lock.locked !== false} />
+      <TemplateList table={table.value} base={base} locked={lock.locked} />
       <section className="host-panel" aria-labelledby="host-records">
         <h2 id="host-records">{t('table.records')}</h2>
         {records.status === 'failed' ? <HostNotice error={records.error} mode="notification" /> : null}
@@ -301,6 +333,35 @@ export function HostAddTemplateScreen() {
   return <Busy />;
 }
 
+/** How often the editor's saved work is sent to the server while it stays open. */
+export const EDITOR_PUSH_MS = 5_000;
+
+/**
+ * The editor saves to this device; signed in to a server, the table's templates are brought in
+ * line with it every few seconds while the editor is open, and once more when it closes.
+ */
+function usePushWhileEditing(base: BaseHost, tableId: string | undefined) {
+  const baseId = base.selection?.baseId;
+  const { token } = base;
+  useEffect(() => {
+    if (!tableId || !baseId || !token) return;
+    let running = false;
+    const push = () => {
+      if (running || !navigator.onLine) return;
+      running = true;
+      void syncHostTemplates({ baseId, tableId, token }).finally(() => {
+        running = false;
+      });
+    };
+    const timer = window.setInterval(push, EDITOR_PUSH_MS);
+    return () => {
+      window.clearInterval(timer);
+      running = false;
+      push();
+    };
+  }, [baseId, tableId, token]);
+}
+
 /**
  * `/baseplugin/t/editor/$templateId` in a host: the editor, unless the template's table is locked
  * (then its preview, read-only).
@@ -325,6 +386,7 @@ export function HostEditorGate({
     };
   }, [templateId]);
   const lock = useEditLock(base, row?.tableId ?? '');
+  usePushWhileEditing(base, row && lock.locked === false ? row.tableId : undefined);
   if (row === undefined || (row && lock.locked === undefined)) return <Busy />;
   if (row && lock.locked)
     return (
