@@ -286,7 +286,8 @@ host = createQuireHost({
 document.getElementById('mode-label').textContent = mode === 'approval' ? 'Approval' : 'Base';
 if (mode === 'approval') {
   renderApproval();
-  frame.src = `${quireOrigin}/approval/preview/${approvalInstance}?lng=${encodeURIComponent(lang)}`;
+  // Quire's approval entry asks this page (approval.getContext) which instance to open.
+  frame.src = `${quireOrigin}/approval-entry?lng=${encodeURIComponent(lang)}`;
 } else {
   renderTabs();
   renderRecords();

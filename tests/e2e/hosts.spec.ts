@@ -294,8 +294,10 @@ test('the approval host: the instance it supplies printed, in the approval langu
   const { context, foreign } = await openContext(browser);
   const page = await context.newPage();
   // zh-TW is not an approval language: the approval screens fall back to zh-CN.
+  // The host frames /approval-entry: Quire asks it for its context and opens that instance.
   await page.goto(`${demo.hostOrigin}/?mode=approval&lang=zh-TW`);
   await expect(quire(page).getByRole('heading', { name: '审批实例 INS001' })).toBeVisible({ timeout: 30_000 });
+  expect(quireUrl(page)).toContain('/approval/preview/INS001');
 
   // Japanese: a starter template of the form's fields prints the instance from the host.
   await page.goto(`${demo.hostOrigin}/?mode=approval&lang=ja-JP`);
