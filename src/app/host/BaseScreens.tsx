@@ -118,6 +118,13 @@ function SyncLine({ sync }: { sync: HostTemplateSync | undefined }) {
   );
 }
 
+/** A template just made here goes to the server at once (when signed in to one and reachable). */
+function sendToServer(base: BaseHost, tableId: string) {
+  const baseId = base.selection?.baseId;
+  if (baseId && base.token && navigator.onLine)
+    void syncHostTemplates({ baseId, tableId, token: base.token }).catch(() => undefined);
+}
+
 function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean | undefined }) {
   const { t } = useHostTranslation();
   const navigate = useNavigate();
@@ -134,6 +141,7 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
         category: categoryOf(base.selection, base.connection.hello.host.kind),
         fields: table.fields,
       });
+      sendToServer(base, table.id);
       await navigate({ href: previewHref(table.id, row.id) });
     } catch (failure) {
       setCreateError(failure);
@@ -323,7 +331,10 @@ export function HostAddTemplateScreen() {
       category: categoryOf(base.selection, base.connection.hello.host.kind),
       fields: table.value.fields,
     }).then(
-      (row) => alive && void navigate({ href: previewHref(tableId, row.id), replace: true }),
+      (row) => {
+        sendToServer(base, tableId);
+        if (alive) void navigate({ href: previewHref(tableId, row.id), replace: true });
+      },
       (failure: unknown) => alive && setError(failure),
     );
     return () => {
