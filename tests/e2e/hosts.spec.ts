@@ -231,6 +231,8 @@ test('the reference host embeds Quire: templates on the server, a record followe
   await goTo(page, `/baseplugin/t/editor/${encodeURIComponent(templateId)}`);
   await expect(quire(page).getByTestId('host-locked')).toBeVisible({ timeout: 20_000 });
   await expect(quire(page).getByTestId('preview-text')).toHaveCount(0);
+  // Read-only, it still prints the record selected in the host.
+  await expect(previewText(page)).toContainText('SO-1003', { timeout: 60_000 });
 
   // The host shows another table: Quire goes there.
   await page.getByRole('button', { name: 'Customers' }).click();

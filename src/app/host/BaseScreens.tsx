@@ -434,7 +434,6 @@ export function HostEditorGate({
 }: {
   Editor: (props: { templateId: string; backHref?: string }) => React.ReactNode;
 }) {
-  const { t } = useHostTranslation();
   const base = useBase();
   const { templateId = '' } = useParams({ strict: false }) as { templateId?: string };
   const [row, setRow] = useState<TemplateRow | null | undefined>();
@@ -452,16 +451,26 @@ export function HostEditorGate({
   usePushWhileEditing(base, row && lock.locked === false ? row.tableId : undefined);
   const recordsReady = useRecordsForEditor(base, row?.tableId);
   if (row === undefined || (row && (lock.locked === undefined || !recordsReady))) return <Busy />;
-  if (row && lock.locked)
-    return (
-      <section className="screen host-screen">
-        <p className="host-locked" role="note" data-testid="host-locked">
-          {t('table.locked')}
-        </p>
-        <HostDocument template={row} source={EMPTY} />
-      </section>
-    );
+  if (row && lock.locked) return <LockedTemplate base={base} row={row} />;
   return <Editor templateId={templateId} backHref={row ? tableHref(row.tableId) : undefined} />;
+}
+
+/** A locked table's template, read-only: printed with the record selected in the host. */
+function LockedTemplate({ base, row }: { base: BaseHost; row: TemplateRow }) {
+  const { t } = useHostTranslation();
+  const table = useHostTable(base, row.tableId);
+  const ready = table.status === 'ready' ? table.value : undefined;
+  const selected = base.selection?.tableId === row.tableId ? (base.selection.recordId ?? undefined) : undefined;
+  const source = useRecordSource(base, ready, selected);
+  return (
+    <section className="screen host-screen">
+      <p className="host-locked" role="note" data-testid="host-locked">
+        {t('table.locked')}
+      </p>
+      {source.status === 'failed' ? <HostNotice error={source.error} mode="notification" /> : null}
+      <HostDocument template={row} source={source.status === 'ready' ? (source.value ?? EMPTY) : undefined} />
+    </section>
+  );
 }
 
 /**
