@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // The host demo: Quire's build served with its host configured (frame-ancestors and
-// /quire-hosts.json name the reference host's origin), the reference host page
-// (examples/reference-host) on a second origin, and a third origin for the forger page.
+// /quire-hosts.json name the reference host's origin) together with Quire's server (the API on the
+// same origin, an in-memory database: a base's templates, its token binding and the edit lock are
+// kept there for users who sign in to it), the reference host page (examples/reference-host) on a
+// second origin, and a third origin for the forger page.
 //   npm run build && npm run host-demo [-- --quire-port 4173 --port 4701 --forger-port 4702 --root dist]
+// `--no-api` serves the app alone (no server: a base's templates stay on the device).
 // `--quire <origin>` uses a Quire already served elsewhere instead of starting one.
 // No dependencies on purpose; the journeys (tests/e2e/hosts.spec.ts) start it the same way.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from './serve.mjs';
+import { createStaticHandler, startServer } from './serve.mjs';
 
 const HOST_DIR = fileURLToPath(new URL('../examples/reference-host/', import.meta.url));
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
@@ -61,6 +64,7 @@ export async function startHostDemo({
   forgerPort = 4702,
   root = 'dist',
   quireOrigin,
+  api = true,
 } = {}) {
   const hostOrigin = `http://${host}:${hostPort}`;
   const forgerOrigin = `http://${host}:${forgerPort}`;
@@ -68,9 +72,23 @@ export async function startHostDemo({
   let quire = quireOrigin;
   if (!quire) {
     quire = `http://${host}:${quirePort}`;
-    servers.push(
-      await startServer({ root: resolve(root), port: quirePort, host, frameAncestors: ["'self'", hostOrigin] }),
-    );
+    const frameAncestors = ["'self'", hostOrigin];
+    if (api) {
+      // The server is TypeScript; tsx loads it without a build step (as `npm run server` does).
+      const { tsImport } = await import('tsx/esm/api');
+      const { startQuireServer } = await tsImport('../src/server/server.ts', import.meta.url);
+      const quireServer = await startQuireServer({
+        port: quirePort,
+        host,
+        // In memory: every demo (and every journey run) starts with an empty server.
+        database: { url: undefined, dataDir: undefined },
+        staticHandler: createStaticHandler(resolve(root)),
+        config: { frameAncestors },
+      });
+      servers.push({ close: (done) => quireServer.close().then(done, done) });
+    } else {
+      servers.push(await startServer({ root: resolve(root), port: quirePort, host, frameAncestors }));
+    }
   }
   servers.push(await listen(hostHandler(quire), hostPort, host));
   servers.push(await listen(hostHandler(quire), forgerPort, host));
@@ -89,8 +107,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     forgerPort: Number(option('forger-port', 4702)),
     root: option('root', 'dist'),
     quireOrigin: option('quire', undefined),
+    api: !process.argv.includes('--no-api'),
   });
   console.log(`Quire:          ${demo.quireOrigin}/ (frame-ancestors 'self' ${demo.hostOrigin})`);
+  console.log(`                ${demo.quireOrigin}/login (sign up on its server to keep a base's templates there)`);
   console.log(`Reference host: ${demo.hostOrigin}/            (a base)`);
   console.log(`                ${demo.hostOrigin}/?mode=approval (an approval)`);
   console.log(`Forger:         ${demo.forgerOrigin}/forger.html (a third origin)`);

@@ -6,7 +6,8 @@
 // Query parameters: quire=<Quire's origin> (default: /config.json of the demo server),
 // mode=approval, user=<user id>, lang=<language>, holdWrites=1 (record writes wait until
 // `releaseWrites()` is called in this page, or 25 s, so two tabs can be seen waiting on one
-// another), forger=<third-origin page to frame beside Quire>.
+// another), forger=<third-origin page to frame beside Quire>, demo=0 (a base not made from the
+// demo: no demo info in its meta table, so Quire restores no demo templates).
 
 const params = new URLSearchParams(location.search);
 const config = await fetch('./config.json')
@@ -64,9 +65,18 @@ const tables = [
       { id: 'fKey', name: 'key', type: 'text' },
       { id: 'fValue', name: 'value', type: 'text' },
     ],
-    records: [],
+    // This base was made from Quire's demo: its demo info (the base id only as a SHA-256 digest)
+    // lets Quire restore the demo's templates into the tables of the same names (?demo=0: none).
+    records: params.get('demo') === '0' ? [] : [{ recordId: 'recMetaDemo', fields: await demoInfoFields() }],
   },
 ];
+
+async function demoInfoFields() {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(BASE_ID));
+  const baseId = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const info = { baseId, name: 'Northwind (from the Quire demo)', baseUrl: location.href, version: 1 };
+  return { fKey: 'quire.demoInfo', fValue: JSON.stringify(info) };
+}
 
 // ───────────── the approval, held in the page ─────────────
 
@@ -276,7 +286,8 @@ host = createQuireHost({
 document.getElementById('mode-label').textContent = mode === 'approval' ? 'Approval' : 'Base';
 if (mode === 'approval') {
   renderApproval();
-  frame.src = `${quireOrigin}/approval/preview/${approvalInstance}?lng=${encodeURIComponent(lang)}`;
+  // Quire's approval entry asks this page (approval.getContext) which instance to open.
+  frame.src = `${quireOrigin}/approval-entry?lng=${encodeURIComponent(lang)}`;
 } else {
   renderTabs();
   renderRecords();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isQuireError } from '../core/errors';
+import { isQuireError, QuireError } from '../core/errors';
 import {
   acquireTokenLock,
   BASE_TOKEN_LOCK_MS,
@@ -10,6 +10,7 @@ import {
   lockKey,
   readBaseCache,
   type SharedStore,
+  serverCheckedAuthority,
   type TokenAuthority,
   waitForTenantKey,
   writeBaseCache,
@@ -146,6 +147,65 @@ describe('base access token', () => {
     const token = await auth.create('b1');
     expect(await auth.verify('b1', token)).toBe('ok');
     expect(await auth.verify('b1', 'other')).toBe('mismatch');
+  });
+});
+
+describe('the base token checked against the server', () => {
+  const refusal = new QuireError('TokenNotMatch');
+  const isRefusal = (error: unknown) => error === refusal;
+
+  it('binds a new token on the server, and checks a cached one there too', async () => {
+    const store = memoryStore();
+    const bind = vi.fn(async () => undefined);
+    const checked = serverCheckedAuthority(
+      deviceTokenAuthority(store, () => 'x'),
+      bind,
+      isRefusal,
+    );
+    const token = await getOrCreateBaseToken({ baseId: 'b1', store, authority: checked, owner: 'tab' });
+    expect(token).toBe('bt_x');
+    expect(bind).toHaveBeenCalledWith('b1', 'bt_x');
+    expect(await getOrCreateBaseToken({ baseId: 'b1', store, authority: checked, owner: 'tab' })).toBe('bt_x');
+    expect(bind).toHaveBeenCalledTimes(2);
+  });
+
+  it('a server that knows the base by another token stops the base ("token not match"), after one retry', async () => {
+    const store = memoryStore();
+    writeBaseCache(store, 'b1', { baseAccessToken: 'bt_x' });
+    const inner = authority();
+    const bind = vi.fn(async () => {
+      throw refusal;
+    });
+    const clock = fakeClock();
+    const result = getOrCreateBaseToken({
+      baseId: 'b1',
+      store,
+      authority: serverCheckedAuthority(inner, bind, isRefusal),
+      owner: 'tab',
+      clock,
+    }).catch((error: unknown) => error);
+    await flush();
+    expect(bind).toHaveBeenCalledTimes(1);
+    clock.advance(500);
+    expect(await result).toBe(refusal);
+    expect(bind).toHaveBeenCalledTimes(2);
+    // The base's token was not replaced by a new one the server would refuse too.
+    expect(inner.create).not.toHaveBeenCalled();
+  });
+
+  it('an unreachable server does not stop the base: offline in a host still works', async () => {
+    const store = memoryStore();
+    writeBaseCache(store, 'b1', { baseAccessToken: 'bt_x' });
+    const bind = vi.fn(async () => {
+      throw new QuireError('TokenNotMatch', { detail: 'network error' });
+    });
+    const token = await getOrCreateBaseToken({
+      baseId: 'b1',
+      store,
+      authority: serverCheckedAuthority(authority(), bind, isRefusal),
+      owner: 'tab',
+    });
+    expect(token).toBe('bt_x');
   });
 });
 

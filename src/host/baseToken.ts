@@ -219,3 +219,38 @@ export function deviceTokenAuthority(store: SharedStore, randomId: () => string)
     },
   };
 }
+
+/**
+ * The base's token checked against Quire's server as well (spec 000 §7 `POST /api/secure/bind/
+ * {token}/baseId/{baseId}`): `bind` binds it on first use and answers "token not match"
+ * (TokenNotMatch) when the server knows the base by another token. A token the base itself no
+ * longer holds is a mismatch here (rewritten with the base's); one the server refuses is an error
+ * no rewrite can fix (the base would lose its templates on the server), so it is thrown. A server
+ * that cannot be reached is no reason to stop: inside a host Quire works offline, and the server
+ * checks the token again on every call once it is reachable.
+ */
+export function serverCheckedAuthority(
+  inner: TokenAuthority,
+  bind: (baseId: string, token: string) => Promise<void>,
+  isRefusal: (error: unknown) => boolean,
+): TokenAuthority {
+  const check = async (baseId: string, token: string) => {
+    try {
+      await bind(baseId, token);
+    } catch (error) {
+      if (isRefusal(error)) throw error;
+    }
+  };
+  return {
+    async verify(baseId, token) {
+      if ((await inner.verify(baseId, token)) === 'mismatch') return 'mismatch';
+      await check(baseId, token);
+      return 'ok';
+    },
+    async create(baseId) {
+      const token = await inner.create(baseId);
+      await check(baseId, token);
+      return token;
+    },
+  };
+}

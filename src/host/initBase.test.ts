@@ -91,6 +91,40 @@ describe('base initialisation', () => {
     expect(authority.create).not.toHaveBeenCalled();
   });
 
+  it("a second device adopts the base's token from the meta table instead of making another", async () => {
+    const base = fakeBase([metaTable()]);
+    const first = metaTokenAuthority(
+      base,
+      () => openMetaTable(base, 'b1'),
+      () => 'first',
+    );
+    const second = metaTokenAuthority(
+      base,
+      () => openMetaTable(base, 'b1'),
+      () => 'second',
+    );
+    const deviceA = memoryStore();
+    const deviceB = memoryStore();
+    const restore = async () => 0;
+    const a = await initialiseBase({
+      baseId: 'b1',
+      store: deviceA,
+      authority: first,
+      owner: 'a',
+      restoreTemplates: restore,
+    });
+    const b = await initialiseBase({
+      baseId: 'b1',
+      store: deviceB,
+      authority: second,
+      owner: 'b',
+      restoreTemplates: restore,
+    });
+    expect(a.token).toBe('bt_first');
+    expect(b.token).toBe('bt_first');
+    expect(await first.verify('b1', 'bt_first')).toBe('ok');
+  });
+
   it('restores again when the token is there but recovery never finished', async () => {
     const store = memoryStore();
     const base = fakeBase([metaTable()]);

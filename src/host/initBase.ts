@@ -121,7 +121,8 @@ export const BASE_TOKEN_META_KEY = 'quire.baseToken';
 /**
  * The base itself as the token authority when no server is configured: the token is bound in the
  * base's meta table, so every device that opens the base agrees on it, and a token cached from
- * before someone else rebound the base is a mismatch ("token not match" rewrites it).
+ * before someone else rebound the base is a mismatch ("token not match" rewrites it with the
+ * base's).
  */
 export function metaTokenAuthority(
   bridge: Bridge,
@@ -133,8 +134,13 @@ export function metaTokenAuthority(
       return (await readMeta(bridge, baseId, await meta(), BASE_TOKEN_META_KEY)) === token ? 'ok' : 'mismatch';
     },
     async create(baseId) {
+      const table = await meta();
+      // Another device made the base's token already: this one adopts it (a second token would
+      // make every other device's copy a mismatch, and the server refuses it).
+      const existing = await readMeta(bridge, baseId, table, BASE_TOKEN_META_KEY);
+      if (existing) return existing;
       const token = `bt_${randomId()}`;
-      await writeMeta(bridge, baseId, await meta(), BASE_TOKEN_META_KEY, token);
+      await writeMeta(bridge, baseId, table, BASE_TOKEN_META_KEY, token);
       return token;
     },
   };

@@ -161,4 +161,24 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
   ],
   // docs (#15): a document may turn off the public previews of its instances (on by default).
   ['ALTER TABLE docs ADD COLUMN public_preview boolean NOT NULL DEFAULT true'],
+  // hosts (#16): a base's access token bound per team (stored as SHA-256), and each table's edit lock.
+  [
+    `CREATE TABLE base_bindings (
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      base_id text NOT NULL,
+      token_hash text NOT NULL,
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (team_id, base_id)
+    )`,
+    `CREATE TABLE base_table_configs (
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      base_id text NOT NULL,
+      table_id text NOT NULL,
+      edit_lock boolean NOT NULL DEFAULT false,
+      updated_by text NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (team_id, base_id, table_id)
+    )`,
+  ],
 ];

@@ -3,6 +3,7 @@
  */
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
+import { type HostPreviewRecords, loadHostPreviewRecords } from '../services/hostRecords';
 import { loadHostTableSnapshot } from '../services/hostTables';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
@@ -30,6 +31,8 @@ export interface TableContext {
   fields: FieldOption[];
   records: RecordRow[];
   approval?: ApprovalContext;
+  /** A host's table: its records come through the bridge (the host's editor screen provides them). */
+  host?: HostPreviewRecords;
 }
 
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
@@ -65,8 +68,13 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
     const approval = await loadApprovalContext(tableId);
     if (approval) return { table: undefined, fields: [], records: [], approval };
     // A host's table (base host): its fields as last read through the bridge.
-    const host = await loadHostTableSnapshot(tableId);
-    return { table: undefined, fields: host ? fieldOptions(host.fields, host.name) : [], records: [] };
+    const [host, hostRecords] = await Promise.all([loadHostTableSnapshot(tableId), loadHostPreviewRecords(tableId)]);
+    return {
+      table: undefined,
+      fields: host ? fieldOptions(host.fields, host.name) : [],
+      records: [],
+      ...(hostRecords ? { host: hostRecords } : {}),
+    };
   }
   const fields: FieldOption[] = [];
   for (const field of table.fields) {

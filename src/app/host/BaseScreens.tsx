@@ -4,19 +4,34 @@
  * selected in the host, a new template, and the editor gate that keeps a locked table read-only.
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HostTable } from '../../host/base';
-import { categoryOf, RECORD_VIEW } from '../../host/base';
+import { categoryOf, hostRecordIds, hostRecordSource, hostRecords, loadHostTable, RECORD_VIEW } from '../../host/base';
 import { FIELD_LIMIT, type HostRecord } from '../../host/protocol';
 import type { TemplateRow } from '../../storage/types';
+import { provideHostRecords } from '../services/hostRecords';
 import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
 import { type BaseHost, useBaseHost } from './baseContext';
 import { HostDocument } from './HostDocument';
 import { HostNotice } from './HostNotice';
-import { createHostTemplate, getHostTemplate, listHostTemplates } from './hostTemplates';
+import {
+  createHostTemplate,
+  getHostTemplate,
+  type HostTemplateSync,
+  listHostTemplates,
+  syncHostTemplates,
+} from './hostTemplates';
 import { useHostTranslation } from './i18n/useHostTranslation';
-import { type Loaded, useEditLock, useHostTable, useRecordSource, useViewRecords } from './useBaseData';
+import {
+  type Loaded,
+  RECORDS_SHOWN,
+  useEditLock,
+  useHostTable,
+  useHostTemplates,
+  useRecordSource,
+  useViewRecords,
+} from './useBaseData';
 import './host.css';
 
 function useBase(): BaseHost {
@@ -81,22 +96,42 @@ export function HostTablesScreen() {
   );
 }
 
-function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean }) {
+/** Where the table's templates are kept: on the server too, on this device only, or not reachable now. */
+function SyncLine({ sync }: { sync: HostTemplateSync | undefined }) {
+  const { t } = useHostTranslation();
+  if (!sync) return null;
+  const key =
+    sync.status === 'synced'
+      ? 'table.onServer'
+      : sync.status === 'device'
+        ? 'table.deviceOnly'
+        : 'table.serverUnreachable';
+  return (
+    <>
+      <p className="host-muted" data-testid="host-templates-sync" data-status={sync.status}>
+        {t(key)}
+      </p>
+      {sync.status === 'synced' && sync.report.errors[0] ? (
+        <HostNotice error={sync.report.errors[0]} mode="notification" />
+      ) : null}
+    </>
+  );
+}
+
+/** A template just made here goes to the server at once (when signed in to one and reachable). */
+function sendToServer(base: BaseHost, tableId: string) {
+  const baseId = base.selection?.baseId;
+  if (baseId && base.token && navigator.onLine)
+    void syncHostTemplates({ baseId, tableId, token: base.token }).catch(() => undefined);
+}
+
+function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHost; locked: boolean | undefined }) {
   const { t } = useHostTranslation();
   const navigate = useNavigate();
-  const [rows, setRows] = useState<TemplateRow[] | undefined>();
-  const [error, setError] = useState<unknown>();
+  const { rows, error: listError, sync } = useHostTemplates(base, table.id, locked);
+  const [dismissed, setDismissed] = useState<unknown>();
+  const error = listError !== dismissed ? listError : undefined;
   const [createError, setCreateError] = useState<unknown>();
-  useEffect(() => {
-    let alive = true;
-    listHostTemplates(table.id).then(
-      (list) => alive && setRows(list),
-      (failure: unknown) => alive && setError(failure),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [table.id]);
   const create = async () => {
     try {
       const row = await createHostTemplate({
@@ -106,6 +141,7 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
         category: categoryOf(base.selection, base.connection.hello.host.kind),
         fields: table.fields,
       });
+      sendToServer(base, table.id);
       await navigate({ href: previewHref(table.id, row.id) });
     } catch (failure) {
       setCreateError(failure);
@@ -114,7 +150,8 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
   return (
     <section className="host-panel" aria-labelledby="host-templates">
       <h2 id="host-templates">{t('table.templates')}</h2>
-      {error ? <HostNotice error={error} mode="notification" onDismiss={() => setError(undefined)} /> : null}
+      {error ? <HostNotice error={error} mode="notification" onDismiss={() => setDismissed(listError)} /> : null}
+      <SyncLine sync={sync} />
       {createError ? <HostNotice error={createError} mode="modal" onDismiss={() => setCreateError(undefined)} /> : null}
       {rows && rows.length === 0 ? <p>{t('table.noTemplates')}</p> : null}
       <ul className="host-list" data-testid="host-templates">
@@ -127,7 +164,7 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
             <Link className="button small secondary" to={previewHref(table.id, row.id)}>
               {t('table.preview')}
             </Link>
-            {locked ? null : (
+            {locked !== false ? null : (
               <Link className="button small ghost" to={editorHref(row.id)}>
                 {t('table.edit')}
               </Link>
@@ -135,7 +172,12 @@ function TemplateList({ table, base, locked }: { table: HostTable; base: BaseHos
           </li>
         ))}
       </ul>
-      <button type="button" className="button primary" disabled={locked || !rows} onClick={() => void create()}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={locked !== false || !rows}
+        onClick={() => void create()}
+      >
         {t('table.newTemplate')}
       </button>
     </section>
@@ -176,7 +218,7 @@ export function HostTableScreen() {
         </button>
       ) : null}
       {lock.error ? <HostNotice error={lock.error} mode="modal" onDismiss={lock.clearError} /> : null}
-      <TemplateList table={table.value} base={base} locked={lock.locked !== false} />
+      <TemplateList table={table.value} base={base} locked={lock.locked} />
       <section className="host-panel" aria-labelledby="host-records">
         <h2 id="host-records">{t('table.records')}</h2>
         {records.status === 'failed' ? <HostNotice error={records.error} mode="notification" /> : null}
@@ -289,7 +331,10 @@ export function HostAddTemplateScreen() {
       category: categoryOf(base.selection, base.connection.hello.host.kind),
       fields: table.value.fields,
     }).then(
-      (row) => alive && void navigate({ href: previewHref(tableId, row.id), replace: true }),
+      (row) => {
+        sendToServer(base, tableId);
+        if (alive) void navigate({ href: previewHref(tableId, row.id), replace: true });
+      },
       (failure: unknown) => alive && setError(failure),
     );
     return () => {
@@ -302,6 +347,85 @@ export function HostAddTemplateScreen() {
 }
 
 /**
+ * The editor's live preview prints the host's records: while the editor of a host table is open,
+ * its records (the view's first ones, the host's selected one chosen first) come through the bridge.
+ */
+function useRecordsForEditor(base: BaseHost, tableId: string | undefined): boolean {
+  const [ready, setReady] = useState<string | undefined>();
+  const latest = useRef(base);
+  latest.current = base;
+  const baseId = base.selection?.baseId ?? null;
+  const { bridge } = base.connection;
+  useEffect(() => {
+    if (!tableId) return;
+    let table: Promise<HostTable> | undefined;
+    const tableOf = () => {
+      table ??= loadHostTable(bridge, baseId, tableId);
+      return table;
+    };
+    const remove = provideHostRecords(tableId, {
+      async records() {
+        const loaded = await tableOf();
+        const selection = latest.current.selection;
+        const shown = selection?.tableId === tableId;
+        const selectedId = shown ? (selection?.recordId ?? undefined) : undefined;
+        const ids = await hostRecordIds(
+          bridge,
+          baseId,
+          tableId,
+          shown ? (selection?.viewId ?? null) : null,
+          RECORDS_SHOWN,
+        );
+        if (selectedId && !ids.includes(selectedId)) ids.unshift(selectedId);
+        const rows = await hostRecords(bridge, baseId, tableId, ids);
+        return {
+          records: rows.map((record) => ({ id: record.recordId, label: recordLabel(loaded, record) })),
+          ...(selectedId ? { selectedId } : {}),
+        };
+      },
+      async source(recordId) {
+        return hostRecordSource(bridge, baseId, await tableOf(), recordId);
+      },
+    });
+    setReady(tableId);
+    return () => {
+      remove();
+      setReady(undefined);
+    };
+  }, [bridge, baseId, tableId]);
+  return !tableId || ready === tableId;
+}
+
+/** How often the editor's saved work is sent to the server while it stays open. */
+export const EDITOR_PUSH_MS = 5_000;
+
+/**
+ * The editor saves to this device; signed in to a server, the table's templates are brought in
+ * line with it every few seconds while the editor is open, and once more when it closes.
+ */
+function usePushWhileEditing(base: BaseHost, tableId: string | undefined) {
+  const baseId = base.selection?.baseId;
+  const { token } = base;
+  useEffect(() => {
+    if (!tableId || !baseId || !token) return;
+    let running = false;
+    const push = () => {
+      if (running || !navigator.onLine) return;
+      running = true;
+      void syncHostTemplates({ baseId, tableId, token }).finally(() => {
+        running = false;
+      });
+    };
+    const timer = window.setInterval(push, EDITOR_PUSH_MS);
+    return () => {
+      window.clearInterval(timer);
+      running = false;
+      push();
+    };
+  }, [baseId, tableId, token]);
+}
+
+/**
  * `/baseplugin/t/editor/$templateId` in a host: the editor, unless the template's table is locked
  * (then its preview, read-only).
  */
@@ -310,7 +434,6 @@ export function HostEditorGate({
 }: {
   Editor: (props: { templateId: string; backHref?: string }) => React.ReactNode;
 }) {
-  const { t } = useHostTranslation();
   const base = useBase();
   const { templateId = '' } = useParams({ strict: false }) as { templateId?: string };
   const [row, setRow] = useState<TemplateRow | null | undefined>();
@@ -325,17 +448,29 @@ export function HostEditorGate({
     };
   }, [templateId]);
   const lock = useEditLock(base, row?.tableId ?? '');
-  if (row === undefined || (row && lock.locked === undefined)) return <Busy />;
-  if (row && lock.locked)
-    return (
-      <section className="screen host-screen">
-        <p className="host-locked" role="note" data-testid="host-locked">
-          {t('table.locked')}
-        </p>
-        <HostDocument template={row} source={EMPTY} />
-      </section>
-    );
+  usePushWhileEditing(base, row && lock.locked === false ? row.tableId : undefined);
+  const recordsReady = useRecordsForEditor(base, row?.tableId);
+  if (row === undefined || (row && (lock.locked === undefined || !recordsReady))) return <Busy />;
+  if (row && lock.locked) return <LockedTemplate base={base} row={row} />;
   return <Editor templateId={templateId} backHref={row ? tableHref(row.tableId) : undefined} />;
+}
+
+/** A locked table's template, read-only: printed with the record selected in the host. */
+function LockedTemplate({ base, row }: { base: BaseHost; row: TemplateRow }) {
+  const { t } = useHostTranslation();
+  const table = useHostTable(base, row.tableId);
+  const ready = table.status === 'ready' ? table.value : undefined;
+  const selected = base.selection?.tableId === row.tableId ? (base.selection.recordId ?? undefined) : undefined;
+  const source = useRecordSource(base, ready, selected);
+  return (
+    <section className="screen host-screen">
+      <p className="host-locked" role="note" data-testid="host-locked">
+        {t('table.locked')}
+      </p>
+      {source.status === 'failed' ? <HostNotice error={source.error} mode="notification" /> : null}
+      <HostDocument template={row} source={source.status === 'ready' ? (source.value ?? EMPTY) : undefined} />
+    </section>
+  );
 }
 
 /**

@@ -6,12 +6,14 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { QuireError } from '../../core/errors';
-import { deviceTokenAuthority, type SharedStore } from '../../host/baseToken';
+import { deviceTokenAuthority, type SharedStore, serverCheckedAuthority } from '../../host/baseToken';
 import { initialiseBase, metaTokenAuthority, readDemoInfo } from '../../host/initBase';
 import { openMetaTable } from '../../host/metaTable';
 import type { Selection } from '../../host/protocol';
 import { ErrorPage } from '../shell/ErrorPage';
+import { baseServer, isServerRefusal } from './baseServer';
 import type { HostConnection } from './connection';
+import { restoreDemoTemplates } from './demoTemplates';
 import { useHostTranslation } from './i18n/useHostTranslation';
 import { useHost } from './useHost';
 import { useHostSelection } from './useSelection';
@@ -61,18 +63,24 @@ function useBaseInit(connection: HostConnection | undefined, baseId: string | nu
           throw error;
         },
       );
-      const authority = hasMeta ? metaTokenAuthority(bridge, meta, randomId) : deviceTokenAuthority(store, randomId);
+      const local = hasMeta ? metaTokenAuthority(bridge, meta, randomId) : deviceTokenAuthority(store, randomId);
+      // Signed in to a Quire server: the token is bound there too, and checked by every call.
+      const server = baseServer(baseId, store);
+      const authority = server
+        ? serverCheckedAuthority(local, (_base, token) => server.bind(token), isServerRefusal)
+        : local;
       const result = await initialiseBase({
         baseId,
         store,
         authority,
         owner: TAB_ID,
         onWaiting: () => alive && setState({ status: 'waiting' }),
-        // Demo versions are kept by a server; without one there is no saved demo to restore from,
-        // but the base's demo info is still read (and refused when it names another base).
+        // A base made from Quire's demo (demo info in its meta table, refused when it names another
+        // base) gets the demo's templates back; they reach the server with the table's next sync.
         restoreTemplates: async () => {
-          if (hasMeta) await readDemoInfo(bridge, baseId, await meta(), (e) => console.warn(e.message));
-          return 0;
+          if (!hasMeta) return 0;
+          const info = await readDemoInfo(bridge, baseId, await meta(), (e) => console.warn(e.message));
+          return info ? restoreDemoTemplates(bridge, baseId) : 0;
         },
       });
       if (alive) setState({ status: 'done', token: result.token });

@@ -1,15 +1,20 @@
 /**
  * What the base screens read from the host, as React state: a table (fields capped at 100, the
  * 6 s field-list timeout), the records of the view the host shows, one record as a print source,
- * the table's edit lock (kept in the base's meta table, so it holds on every device).
+ * the table's edit lock (on the server when signed in to one, else in the base's meta table) and
+ * the table's templates (on this device, kept in line with the server's).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { type HostTable, hostRecordIds, hostRecordSource, hostRecords, loadHostTable } from '../../host/base';
 import { checkKey, openMetaTable, readMeta, writeMeta } from '../../host/metaTable';
 import type { HostRecord } from '../../host/protocol';
+import type { TemplateRow } from '../../storage/types';
 import { saveHostTableSnapshot } from '../services/hostTables';
 import type { BaseHost } from './baseContext';
+import { baseServer } from './baseServer';
+import { type HostTemplateSync, listHostTemplates, syncHostTemplates } from './hostTemplates';
 
 /** Records listed on the table screen and offered by the preview's picker. */
 export const RECORDS_SHOWN = 50;
@@ -94,22 +99,41 @@ export function editLockKey(tableId: string): string {
 }
 
 /**
- * The table's edit lock (spec 000 §7 edit-lock config: `editLock`): without a server it lives in
- * the base's meta table. A host without a meta table has no lock (`available` false).
+ * The table's edit lock (spec 000 §7 `/api/print/base/{baseId}/config`: `editLock`). Signed in to
+ * a Quire server, the server keeps it (every member reads it; only an admin changes it, a refusal
+ * shown as a modal). Otherwise — or while the server cannot be reached — it lives in the base's
+ * meta table, so it still holds on every device. A host without a meta table and no server has no
+ * lock (`available` false).
  */
 export function useEditLock(base: BaseHost, tableId: string) {
   const [locked, setLockedState] = useState<boolean | undefined>();
   const [available, setAvailable] = useState(false);
+  const [source, setSource] = useState<'server' | 'meta' | undefined>();
   const [error, setError] = useState<unknown>();
   const baseId = base.selection?.baseId ?? null;
+  const { token } = base;
   const { bridge } = base.connection;
   useEffect(() => {
     let alive = true;
     (async () => {
+      const server = baseId && token ? baseServer(baseId) : undefined;
+      if (server && token) {
+        try {
+          const config = await server.config(token, tableId);
+          if (!alive) return;
+          setSource('server');
+          setAvailable(config.docManage);
+          setLockedState(config.editLock);
+          return;
+        } catch {
+          // Unreachable (offline): the base's own copy below.
+        }
+      }
       const meta = await openMetaTable(bridge, baseId);
       const value = await readMeta(bridge, baseId, meta, editLockKey(tableId));
       if (!alive) return;
-      setAvailable(true);
+      setSource('meta');
+      setAvailable(!server);
       setLockedState(value === '1');
     })().catch(() => {
       if (!alive) return;
@@ -119,20 +143,68 @@ export function useEditLock(base: BaseHost, tableId: string) {
     return () => {
       alive = false;
     };
-  }, [bridge, baseId, tableId]);
+  }, [bridge, baseId, tableId, token]);
   const setLocked = useCallback(
     async (next: boolean) => {
       try {
-        const meta = await openMetaTable(bridge, baseId);
-        await writeMeta(bridge, baseId, meta, editLockKey(tableId), next ? '1' : '0');
+        const server = baseId && token ? baseServer(baseId) : undefined;
+        if (source === 'server' && server && token) await server.setConfig(token, tableId, next);
+        // The base's copy follows, so a device without the server (or offline) sees the same lock.
+        const meta = await openMetaTable(bridge, baseId).catch(() => undefined);
+        if (meta) await writeMeta(bridge, baseId, meta, editLockKey(tableId), next ? '1' : '0');
+        else if (source !== 'server') throw new QuireError('MetaTableNotFound');
         setLockedState(next);
         setError(undefined);
       } catch (failure) {
         setError(failure);
       }
     },
-    [bridge, baseId, tableId],
+    [bridge, baseId, tableId, token, source],
   );
   const clearError = useCallback(() => setError(undefined), []);
-  return { locked, available, setLocked, error, clearError };
+  return { locked, available, source, setLocked, error, clearError };
+}
+
+export type TemplatesState = {
+  rows: TemplateRow[] | undefined;
+  error: unknown;
+  sync: HostTemplateSync | undefined;
+  reload: () => void;
+};
+
+/**
+ * The table's templates on this device, then — signed in to a server — brought in line with the
+ * server's and listed again. Again when the network comes back.
+ */
+export function useHostTemplates(base: BaseHost, tableId: string, readOnly: boolean | undefined): TemplatesState {
+  const [rows, setRows] = useState<TemplateRow[] | undefined>();
+  const [error, setError] = useState<unknown>();
+  const [sync, setSync] = useState<HostTemplateSync | undefined>();
+  const [round, setRound] = useState(0);
+  const baseId = base.selection?.baseId ?? '';
+  const { token } = base;
+  useEffect(() => {
+    const again = () => setRound((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` asks for another pass
+  useEffect(() => {
+    let alive = true;
+    (async () => {
+      const list = () => listHostTemplates(tableId);
+      setRows(await list());
+      // The lock is not known yet: wait for it before writing anything to the server.
+      if (!token || !baseId || readOnly === undefined) return;
+      const result = await syncHostTemplates({ baseId, tableId, token, readOnly });
+      if (!alive) return;
+      setSync(result);
+      if (result.status === 'synced') setRows(await list());
+    })().catch((failure: unknown) => alive && setError(failure));
+    return () => {
+      alive = false;
+    };
+  }, [baseId, tableId, token, readOnly, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return { rows, error, sync, reload };
 }

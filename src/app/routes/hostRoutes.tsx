@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { ApprovalEntryScreen } from '../host/ApprovalEntry';
 import { ApprovalHostGate } from '../host/ApprovalHost';
 import {
   HostAddTemplateScreen,
@@ -94,7 +95,9 @@ const homePaySuccess = createRoute({
 const approvalEntry = createRoute({
   getParentRoute: () => rootRoute,
   path: '/approval-entry',
-  ...placeholder('screens.approvalEntry'),
+  staticData: { titleKey: 'screens.approvalEntry' },
+  // Inside an approval host: the host's current instance (or approval); elsewhere the approvals here.
+  component: ApprovalEntryScreen,
 });
 // The code may also arrive as a query parameter; without one the user needs the approval host.
 const approval = createRoute({

@@ -78,6 +78,7 @@ export function PreviewPanel({
   const [recordId, setRecordId] = useState<string>(() => {
     if (sample) return SAMPLE;
     if (context.approval) return context.approval.instances[0]?.code ?? SAMPLE;
+    if (context.host) return context.host.selectedId ?? context.host.records[0]?.id ?? SAMPLE;
     return context.records[0]?.id ?? SAMPLE;
   });
   const [status, setStatus] = useState<'idle' | 'rendering' | 'ok' | 'error'>('idle');
@@ -138,6 +139,7 @@ export function PreviewPanel({
       const load = (async (): Promise<PrintSource> => {
         if (ctx.approval && !(id === SAMPLE && s))
           return approvalInstanceSource(ctx.approval, id === SAMPLE ? undefined : id);
+        if (ctx.host && id !== SAMPLE) return ctx.host.source(id);
         if (id === SAMPLE) {
           const data = s ? await loadSampleData(s) : undefined;
           return data && typeof data === 'object' ? dataSource(data as Record<string, unknown>) : EMPTY_SOURCE;
@@ -294,6 +296,11 @@ export function PreviewPanel({
             {context.records.map((r) => (
               <option key={r.id} value={r.id}>
                 {recordLabel(context.table, r)}
+              </option>
+            ))}
+            {context.host?.records.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
               </option>
             ))}
             {context.approval?.instances.map((i) => (

@@ -28,6 +28,10 @@ const messages = {
     unlock: 'Bearbeitung entsperren',
     recordView: 'Datensatzansicht',
     boardView: 'Tafelansicht',
+    onServer: 'Auf dem Server und auf diesem Gerät gespeichert.',
+    deviceOnly:
+      'Nur auf diesem Gerät gespeichert. Melden Sie sich bei einem Quire-Server an, um sie mit Ihrem Team zu teilen.',
+    serverUnreachable: 'Der Server ist nicht erreichbar: Dies sind die Kopien auf diesem Gerät.',
   },
   preview: {
     template: 'Vorlage',
@@ -49,6 +53,13 @@ const messages = {
     instance: 'Vorgang {{code}}',
     noTemplates: 'Auf diesem Gerät druckt noch keine Vorlage diese Genehmigung.',
     templates: 'Vorlagen dieser Genehmigung',
+  },
+  entry: {
+    title: 'Genehmigungen drucken',
+    opening: 'Genehmigung wird geöffnet…',
+    intro:
+      'Öffnen Sie Quire aus einer Genehmigung in der Genehmigungs-App, um ihre Vorgänge zu drucken, oder wählen Sie eine auf diesem Gerät gespeicherte Genehmigung.',
+    local: 'Genehmigungen auf diesem Gerät',
   },
   notice: {
     dismiss: 'Schließen',

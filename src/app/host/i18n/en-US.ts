@@ -28,6 +28,9 @@ const enUS = {
     unlock: 'Unlock editing',
     recordView: 'Record view',
     boardView: 'Board view',
+    onServer: 'Kept on the server and on this device.',
+    deviceOnly: 'Kept on this device only. Sign in to a Quire server to share them with your team.',
+    serverUnreachable: 'The server cannot be reached: these are the copies on this device.',
   },
   preview: {
     template: 'Template',
@@ -49,6 +52,13 @@ const enUS = {
     instance: 'Instance {{code}}',
     noTemplates: 'No template prints this approval on this device yet.',
     templates: 'Templates of this approval',
+  },
+  entry: {
+    title: 'Approval printing',
+    opening: 'Opening the approval…',
+    intro:
+      'Open Quire from an approval in the approval host to print its instances, or choose an approval kept on this device.',
+    local: 'Approvals on this device',
   },
   notice: {
     dismiss: 'Dismiss',

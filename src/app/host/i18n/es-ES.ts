@@ -29,6 +29,10 @@ const messages = {
     unlock: 'Desbloquear la edición',
     recordView: 'Vista de registro',
     boardView: 'Vista de tablero',
+    onServer: 'Guardadas en el servidor y en este dispositivo.',
+    deviceOnly:
+      'Guardadas solo en este dispositivo. Inicia sesión en un servidor de Quire para compartirlas con tu equipo.',
+    serverUnreachable: 'No se puede conectar con el servidor: estas son las copias de este dispositivo.',
   },
   preview: {
     template: 'Plantilla',
@@ -50,6 +54,13 @@ const messages = {
     instance: 'Solicitud {{code}}',
     noTemplates: 'Todavía ninguna plantilla imprime esta aprobación en este dispositivo.',
     templates: 'Plantillas de esta aprobación',
+  },
+  entry: {
+    title: 'Impresión de aprobaciones',
+    opening: 'Abriendo la aprobación…',
+    intro:
+      'Abre Quire desde una aprobación en la aplicación de aprobaciones para imprimir sus solicitudes, o elige una aprobación guardada en este dispositivo.',
+    local: 'Aprobaciones en este dispositivo',
   },
   notice: {
     dismiss: 'Cerrar',

@@ -29,6 +29,10 @@ const messages = {
     unlock: 'Déverrouiller la modification',
     recordView: 'Vue fiche',
     boardView: 'Vue tableau',
+    onServer: 'Enregistrés sur le serveur et sur cet appareil.',
+    deviceOnly:
+      'Enregistrés sur cet appareil uniquement. Connectez-vous à un serveur Quire pour les partager avec votre équipe.',
+    serverUnreachable: 'Le serveur est injoignable : voici les copies de cet appareil.',
   },
   preview: {
     template: 'Modèle',
@@ -50,6 +54,13 @@ const messages = {
     instance: 'Demande {{code}}',
     noTemplates: 'Aucun modèle n’imprime encore cette approbation sur cet appareil.',
     templates: 'Modèles de cette approbation',
+  },
+  entry: {
+    title: 'Impression des approbations',
+    opening: 'Ouverture de l’approbation…',
+    intro:
+      'Ouvrez Quire depuis une approbation dans l’application d’approbation pour imprimer ses demandes, ou choisissez une approbation enregistrée sur cet appareil.',
+    local: 'Approbations sur cet appareil',
   },
   notice: {
     dismiss: 'Fermer',

@@ -28,6 +28,9 @@ const messages = {
     unlock: 'Buka kunci pengeditan',
     recordView: 'Tampilan catatan',
     boardView: 'Tampilan papan',
+    onServer: 'Disimpan di server dan di perangkat ini.',
+    deviceOnly: 'Hanya disimpan di perangkat ini. Masuk ke server Quire untuk membagikannya dengan tim Anda.',
+    serverUnreachable: 'Server tidak dapat dijangkau: ini adalah salinan di perangkat ini.',
   },
   preview: {
     template: 'Templat',
@@ -49,6 +52,13 @@ const messages = {
     instance: 'Pengajuan {{code}}',
     noTemplates: 'Belum ada templat yang mencetak persetujuan ini di perangkat ini.',
     templates: 'Templat persetujuan ini',
+  },
+  entry: {
+    title: 'Pencetakan persetujuan',
+    opening: 'Membuka persetujuan…',
+    intro:
+      'Buka Quire dari persetujuan di aplikasi persetujuan untuk mencetak instansnya, atau pilih persetujuan yang disimpan di perangkat ini.',
+    local: 'Persetujuan di perangkat ini',
   },
   notice: {
     dismiss: 'Tutup',

@@ -28,6 +28,9 @@ const messages = {
     unlock: 'Sblocca la modifica',
     recordView: 'Vista record',
     boardView: 'Vista bacheca',
+    onServer: 'Salvati sul server e su questo dispositivo.',
+    deviceOnly: 'Salvati solo su questo dispositivo. Accedi a un server Quire per condividerli con il tuo team.',
+    serverUnreachable: 'Il server non è raggiungibile: queste sono le copie su questo dispositivo.',
   },
   preview: {
     template: 'Modello',
@@ -49,6 +52,13 @@ const messages = {
     instance: 'Richiesta {{code}}',
     noTemplates: 'Nessun modello stampa ancora questa approvazione su questo dispositivo.',
     templates: 'Modelli di questa approvazione',
+  },
+  entry: {
+    title: 'Stampa delle approvazioni',
+    opening: 'Apertura dell’approvazione…',
+    intro:
+      'Apri Quire da un’approvazione nell’app delle approvazioni per stamparne le richieste, oppure scegli un’approvazione salvata su questo dispositivo.',
+    local: 'Approvazioni su questo dispositivo',
   },
   notice: {
     dismiss: 'Chiudi',

@@ -28,6 +28,9 @@ const messages = {
     unlock: '編集のロックを解除',
     recordView: 'レコードビュー',
     boardView: 'ボードビュー',
+    onServer: 'サーバーとこのデバイスに保存されています。',
+    deviceOnly: 'このデバイスにのみ保存されています。Quire サーバーにサインインするとチームと共有できます。',
+    serverUnreachable: 'サーバーに接続できません：このデバイス上のコピーを表示しています。',
   },
   preview: {
     template: 'テンプレート',
@@ -49,6 +52,12 @@ const messages = {
     instance: '申請 {{code}}',
     noTemplates: 'このデバイスには、この承認を印刷するテンプレートがまだありません。',
     templates: 'この承認のテンプレート',
+  },
+  entry: {
+    title: '申請の印刷',
+    opening: '申請を開いています…',
+    intro: '承認アプリの申請から Quire を開いて申請を印刷するか、このデバイスに保存された申請を選んでください。',
+    local: 'このデバイスの申請',
   },
   notice: {
     dismiss: '閉じる',

@@ -28,6 +28,9 @@ const messages = {
     unlock: '편집 잠금 해제',
     recordView: '레코드 보기',
     boardView: '보드 보기',
+    onServer: '서버와 이 기기에 저장되어 있습니다.',
+    deviceOnly: '이 기기에만 저장되어 있습니다. Quire 서버에 로그인하면 팀과 공유할 수 있습니다.',
+    serverUnreachable: '서버에 연결할 수 없습니다: 이 기기의 사본을 표시합니다.',
   },
   preview: {
     template: '템플릿',
@@ -49,6 +52,12 @@ const messages = {
     instance: '신청 {{code}}',
     noTemplates: '이 기기에는 아직 이 결재를 인쇄하는 템플릿이 없습니다.',
     templates: '이 결재의 템플릿',
+  },
+  entry: {
+    title: '결재 인쇄',
+    opening: '결재를 여는 중…',
+    intro: '결재 앱의 결재에서 Quire를 열어 결재 건을 인쇄하거나, 이 기기에 저장된 결재를 선택하세요.',
+    local: '이 기기의 결재',
   },
   notice: {
     dismiss: '닫기',

@@ -29,6 +29,9 @@ const messages = {
     unlock: 'Desbloquear edição',
     recordView: 'Visualização de registro',
     boardView: 'Visualização de quadro',
+    onServer: 'Salvos no servidor e neste dispositivo.',
+    deviceOnly: 'Salvos somente neste dispositivo. Entre em um servidor Quire para compartilhá-los com sua equipe.',
+    serverUnreachable: 'Não é possível acessar o servidor: estas são as cópias deste dispositivo.',
   },
   preview: {
     template: 'Modelo',
@@ -50,6 +53,13 @@ const messages = {
     instance: 'Solicitação {{code}}',
     noTemplates: 'Nenhum modelo imprime esta aprovação neste dispositivo ainda.',
     templates: 'Modelos desta aprovação',
+  },
+  entry: {
+    title: 'Impressão de aprovações',
+    opening: 'Abrindo a aprovação…',
+    intro:
+      'Abra o Quire a partir de uma aprovação no aplicativo de aprovações para imprimir suas solicitações, ou escolha uma aprovação salva neste dispositivo.',
+    local: 'Aprovações neste dispositivo',
   },
   notice: {
     dismiss: 'Fechar',

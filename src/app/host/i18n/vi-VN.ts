@@ -28,6 +28,9 @@ const messages = {
     unlock: 'Mở khóa chỉnh sửa',
     recordView: 'Xem bản ghi',
     boardView: 'Xem bảng tổng',
+    onServer: 'Được lưu trên máy chủ và trên thiết bị này.',
+    deviceOnly: 'Chỉ được lưu trên thiết bị này. Đăng nhập vào máy chủ Quire để chia sẻ với nhóm.',
+    serverUnreachable: 'Không thể kết nối máy chủ: đây là các bản sao trên thiết bị này.',
   },
   preview: {
     template: 'Mẫu',
@@ -49,6 +52,13 @@ const messages = {
     instance: 'Đơn {{code}}',
     noTemplates: 'Chưa có mẫu nào in phê duyệt này trên thiết bị này.',
     templates: 'Các mẫu của phê duyệt này',
+  },
+  entry: {
+    title: 'In phê duyệt',
+    opening: 'Đang mở phê duyệt…',
+    intro:
+      'Mở Quire từ một phê duyệt trong ứng dụng phê duyệt để in các phiếu của nó, hoặc chọn một phê duyệt được lưu trên thiết bị này.',
+    local: 'Phê duyệt trên thiết bị này',
   },
   notice: {
     dismiss: 'Đóng',

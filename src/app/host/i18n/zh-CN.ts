@@ -28,6 +28,9 @@ const messages = {
     unlock: '解除编辑锁定',
     recordView: '记录视图',
     boardView: '看板视图',
+    onServer: '已保存在服务器和本设备上。',
+    deviceOnly: '仅保存在本设备上。登录 Quire 服务器即可与团队共享。',
+    serverUnreachable: '无法连接服务器：以下为本设备上的副本。',
   },
   preview: {
     template: '模板',
@@ -49,6 +52,12 @@ const messages = {
     instance: '审批实例 {{code}}',
     noTemplates: '本设备上还没有打印此审批的模板。',
     templates: '此审批的模板',
+  },
+  entry: {
+    title: '审批打印',
+    opening: '正在打开审批…',
+    intro: '请从审批应用中的审批打开 Quire 以打印其实例，或选择本设备上保存的审批。',
+    local: '本设备上的审批',
   },
   notice: {
     dismiss: '关闭',

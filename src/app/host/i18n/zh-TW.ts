@@ -28,6 +28,9 @@ const messages = {
     unlock: '解除編輯鎖定',
     recordView: '記錄檢視',
     boardView: '看板檢視',
+    onServer: '已儲存在伺服器和本裝置上。',
+    deviceOnly: '僅儲存在本裝置上。登入 Quire 伺服器即可與團隊共用。',
+    serverUnreachable: '無法連線至伺服器：以下為本裝置上的副本。',
   },
   preview: {
     template: '範本',
@@ -49,6 +52,12 @@ const messages = {
     instance: '簽核申請 {{code}}',
     noTemplates: '此裝置上尚無列印此簽核的範本。',
     templates: '此簽核的範本',
+  },
+  entry: {
+    title: '審批列印',
+    opening: '正在開啟審批…',
+    intro: '請從審批應用程式中的審批開啟 Quire 以列印其實例，或選擇本裝置上儲存的審批。',
+    local: '本裝置上的審批',
   },
   notice: {
     dismiss: '關閉',
