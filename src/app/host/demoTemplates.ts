@@ -5,8 +5,8 @@
  */
 import type { HostBridge } from '../../host/bridge';
 import { planDemoRestore } from '../../host/demoRestore';
+import { demoTemplates } from '../services/demoTemplates';
 import { getStorage } from '../services/storage';
-import { demoTemplates } from '../workspace/demo/templates';
 
 export async function restoreDemoTemplates(bridge: Pick<HostBridge, 'request'>, baseId: string): Promise<number> {
   const tables = await bridge.request('base.getTables', { baseId });

@@ -25,8 +25,8 @@ import {
 import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import type { TemplateRow } from '../../storage/types';
-import { DEMO_TEMPLATE_IDS, demoTemplates } from '../workspace/demo/templates';
 import { type RenderSources, runPrintJob } from '../workspace/print/printJob';
+import { DEMO_TEMPLATE_IDS, demoTemplates } from './demoTemplates';
 import { tableRecordSource } from './printing';
 
 /** Every Orders field without a filter: each prints in the format the grid shows. */

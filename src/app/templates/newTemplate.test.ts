@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EditorMode } from '../../core/model/types';
-import { demoTemplates } from '../workspace/demo/templates';
+import { demoTemplates } from '../services/demoTemplates';
 import { DOCUMENT_TEMPLATE_TYPE, documentTemplate } from './newTemplate';
 
 describe('new document-mode templates', () => {

@@ -11,9 +11,9 @@ import {
   type Storage,
   takeInterruptedImports,
 } from '../../storage';
+import { DEMO_FILE_NAME_RULES, demoTemplates } from '../services/demoTemplates';
 import { saveFileNameRule } from '../services/printing';
 import { replayCellJournal } from './cellJournal';
-import { DEMO_FILE_NAME_RULES, demoTemplates } from './demo/templates';
 import { loadHeldEdits } from './heldEdits';
 import { importRunsElsewhere } from './import/importLock';
 import { whenStorageTakesWrites } from './saving';

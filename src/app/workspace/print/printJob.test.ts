@@ -7,7 +7,7 @@ import type { PrintSource } from '../../../core/print/sources';
 import { prepareOutputTemplate, printInputFor } from '../../../render/outputs/render';
 import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../../storage';
 import { openTestStorage } from '../../../storage/testing';
-import { DEMO_FILE_NAME_RULES, DEMO_TEMPLATE_IDS, demoTemplates } from '../demo/templates';
+import { DEMO_FILE_NAME_RULES, DEMO_TEMPLATE_IDS, demoTemplates } from '../../services/demoTemplates';
 import { type RenderSource, runPrintJob } from './printJob';
 
 async function onePagePdf(text: string): Promise<Uint8Array> {

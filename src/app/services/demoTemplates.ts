@@ -1,5 +1,5 @@
-import { EditorMode } from '../../../core/model/types';
-import type { DemoTemplate } from '../../../storage';
+import { EditorMode } from '../../core/model/types';
+import type { DemoTemplate } from '../../storage';
 
 /**
  * Print templates installed with the demo workspace, bound to its tables by field name (variables
