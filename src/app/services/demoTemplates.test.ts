@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseTemplate } from '../../../core/expr';
-import { loadTemplateContent, pageDimensions, variableNameIssues } from '../../../core/model';
-import { DEMO_FILE_NAME_RULES, DEMO_TEMPLATE_IDS, demoTemplates } from './templates';
+import { parseTemplate } from '../../core/expr';
+import { loadTemplateContent, pageDimensions, variableNameIssues } from '../../core/model';
+import { DEMO_FILE_NAME_RULES, DEMO_TEMPLATE_IDS, demoTemplates } from './demoTemplates';
 
 describe('demo templates and the naming rule (spec 001 §5.1)', () => {
   it.each(demoTemplates().map((t) => [t.name, t.content] as const))(
