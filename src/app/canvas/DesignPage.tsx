@@ -21,6 +21,9 @@ interface Drag {
   base: CanvasTemplateContent;
   /** Rotation: the field's centre on screen. */
   center?: { x: number; y: number };
+  /** The field pressed, and whether the pointer has moved since. */
+  pressed: string;
+  moved: boolean;
 }
 
 export interface DesignPageProps {
@@ -99,6 +102,8 @@ export function DesignPage(props: DesignPageProps) {
       x: event.clientX,
       y: event.clientY,
       base: content,
+      pressed: field.name,
+      moved: false,
       ...(box ? { center: { x: box.left + box.width / 2, y: box.top + box.height / 2 } } : {}),
     };
   };
@@ -106,6 +111,8 @@ export function DesignPage(props: DesignPageProps) {
   const move = (event: ReactPointerEvent) => {
     const d = drag.current;
     if (!d) return;
+    d.moved ||= Math.abs(event.clientX - d.x) + Math.abs(event.clientY - d.y) > 2;
+    if (!d.moved) return;
     const dx = (event.clientX - d.x) / scale;
     const dy = (event.clientY - d.y) / scale;
     const base = d.base.schemas[pageIndex] ?? [];
@@ -131,7 +138,10 @@ export function DesignPage(props: DesignPageProps) {
     const d = drag.current;
     drag.current = undefined;
     setGuides([]);
-    if (d) props.onDragEnd(d.base);
+    if (!d) return;
+    // A click (no move) on a field of a selection picks that field alone.
+    if (!d.moved && d.mode === 'move' && d.names.length > 1) props.onSelect([d.pressed]);
+    props.onDragEnd(d.base);
   };
 
   return (

@@ -30,8 +30,8 @@ describe('canvas bindings', () => {
     expect(bindOptions('text', fields).map((o) => o.tag)).toEqual([
       '{Order no}',
       '{Photo}',
-      '{Lines.item}',
-      '{Lines.qty}',
+      '{Lines.0.item}',
+      '{Lines.0.qty}',
       '{Lines}',
     ]);
     expect(bindOptions('image', fields).map((o) => o.tag)).toEqual(['{Photo}']);

@@ -61,10 +61,10 @@ export function bindOptions(
   const wantsImage = type === 'image';
   for (const f of plain) {
     if (f.children?.length) {
-      // A linked record's fields (a list's rows belong to tables).
+      // Linked records and lists hold rows: a single field prints the first row's value.
       for (const c of f.children)
         if (!wantsImage || IMAGE_TYPES.has(c.type))
-          out.push({ id: `${f.name}.${c.name}`, label: `${f.label} › ${c.label}`, tag: tagOf(f.name, c.name) });
+          out.push({ id: `${f.name}.${c.name}`, label: `${f.label} › ${c.label}`, tag: tagOf(f.name, '0', c.name) });
       if (!wantsImage) out.push({ id: f.name, label: f.label, tag: tagOf(f.name) });
       continue;
     }
