@@ -14,11 +14,12 @@
  * busy 2-core machine, so its rate is measured on fewer documents), CANVAS_GROUP (default 50).
  * Writes bench/canvas.json and bench/canvas.md.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { renderBatch } from '../../src/render/batch/run';
 import { createNodeRenderPool } from '../../workers/node-pool';
+import { invoiceRecord } from './invoice-records';
 import { createPdfmeRenderer, pdfmeTemplate } from './pdfme-invoice';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -28,33 +29,10 @@ const GROUP = Number(process.env.CANVAS_GROUP ?? 50);
 const SEPARATE_RECORDS = Number(process.env.CANVAS_SEPARATE_RECORDS ?? 200);
 const CORES = availableParallelism();
 
-type Rec = Record<string, unknown> & { lines: Record<string, unknown>[] };
-const base = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice/data.json'), 'utf8')) as Rec;
-
-/** Record i: 20 line items, its own number and amounts (as tests/bench/run.ts makes them). */
-function record(i: number): Rec {
-  const source = base.lines.filter((l) => Number(l.quantity) > 0);
-  const lines = Array.from({ length: 20 }, (_, k) => {
-    const l = source[k % source.length]!;
-    const quantity = 1 + ((i + k) % 7);
-    const unitPrice = Number(l.unitPrice);
-    return {
-      ...l,
-      description: `${l.description} (${i}-${k})`,
-      quantity,
-      amount: Math.round(quantity * unitPrice * 100) / 100,
-    };
-  });
-  const subtotal = lines.reduce((s, l) => s + Number(l.amount), 0);
-  const tax = Math.round(subtotal * 19) / 100;
-  return {
-    ...base,
-    invoiceNumber: `INV-2026-${String(i).padStart(5, '0')}`,
-    lines,
-    subtotal,
-    taxAmount: tax,
-    total: subtotal + tax,
-  };
+/** The shared invoice record, with its subtotal for the canvas template's totals field. */
+function record(i: number) {
+  const r = invoiceRecord(i);
+  return { ...r, subtotal: r.lines.reduce((s, l) => s + Number(l.amount), 0) };
 }
 
 /** The pdfme invoice as a Quire canvas template: same fields and places, contents as tags. */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { renderCommand } from '../../src/cli/commands/render';
 import { prepareOutputTemplate, renderOutputGroup } from '../../src/render/outputs';
 import { loadFontGroupFromNodeModules } from '../../wasm/fonts-node';
 import { flat, pdfFonts, pdfPageCount, pdfText } from './harness';
@@ -242,5 +243,27 @@ describe('pdfme templates of several shapes', () => {
     expect(inside(40)).toBe(0);
     expect(inside(60)).toBeGreaterThan(0.1);
     expect(ink(pdf, { x: 30, y: 40, width: 10, height: 10 })).toBeGreaterThan(0.1);
+  });
+});
+
+describe('quire render with a pdfme template and one input object', () => {
+  it('writes one filled PDF from inputs keyed by field name (an object, not an array)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-canvas-cli-object-'));
+    try {
+      const template = { basePdf: BLANK, schemas: [[text('to', 20, 20), text('amount', 20, 35)]] };
+      writeFileSync(join(dir, 'cheque.json'), JSON.stringify(template));
+      writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ to: 'Grace Hopper', amount: '€ 1.234,50' }));
+      const errors: string[] = [];
+      const code = await renderCommand.run(
+        [join(dir, 'cheque.json'), '--data', join(dir, 'inputs.json'), '--out', join(dir, 'out.pdf')],
+        { out: () => undefined, err: (t) => errors.push(t) },
+      );
+      expect(code, errors.join('\n')).toBe(0);
+      const pdf = new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+      expect(pdfPageCount(pdf)).toBe(1);
+      expect(flat(pdfText(pdf))).toContain('Grace Hopper € 1.234,50');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
