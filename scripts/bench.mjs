@@ -8,6 +8,8 @@ import { existsSync } from 'node:fs';
 const benches = [
   ['render: Quire WASM + native vs @pdfme/generator', 'npx tsx tests/bench/run.ts'],
   ['Word templates: Quire vs docxtemplater', 'npx tsx tests/bench/office-docx.ts'],
+  // Issue 17: canvas invoices ×1,000 through the render pool beside @pdfme/generator one at a time.
+  ['canvas: Quire canvas path vs @pdfme/generator', 'npx tsx tests/bench/canvas.ts'],
   ['build for the browser benchmarks', 'npm run -s build'],
   ['editor in Chromium', 'npx tsx tests/bench/editor.ts'],
   ['workspace import and grid in Chromium', 'npx tsx tests/bench/workspace.ts'],
@@ -33,5 +35,5 @@ if (failed.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md',
+  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md',
 );

@@ -14,6 +14,7 @@ import { createNodeEngine, type EngineKind } from '../../src/render/node-engine'
 import { renderPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { createNodeRenderPool } from '../../workers/node-pool';
+import { invoiceRecord } from './invoice-records';
 import { createPdfmeRenderer } from './pdfme-invoice';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -24,32 +25,8 @@ const CORES = availableParallelism();
 
 type Rec = Record<string, unknown> & { lines: Record<string, unknown>[] };
 const template = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice/template.json'), 'utf8'));
-const base = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice/data.json'), 'utf8')) as Rec;
 
-/** Record i: 20 line items (quantity > 0), its own number and amounts. */
-function record(i: number, rows = 20): Rec {
-  const source = base.lines.filter((l) => Number(l.quantity) > 0);
-  const lines = Array.from({ length: rows }, (_, k) => {
-    const l = source[k % source.length]!;
-    const quantity = 1 + ((i + k) % 7);
-    const unitPrice = Number(l.unitPrice);
-    return {
-      ...l,
-      description: `${l.description} (${i}-${k})`,
-      quantity,
-      amount: Math.round(quantity * unitPrice * 100) / 100,
-    };
-  });
-  const subtotal = lines.reduce((s, l) => s + Number(l.amount), 0);
-  const tax = Math.round(subtotal * 19) / 100;
-  return {
-    ...base,
-    invoiceNumber: `INV-2026-${String(i).padStart(5, '0')}`,
-    lines,
-    taxAmount: tax,
-    total: subtotal + tax,
-  };
-}
+const record = invoiceRecord;
 
 class RssSampler {
   peak = 0;

@@ -1,7 +1,7 @@
 /**
  * Canvas (Design) templates, lean: a canvas template created from a table's template list, a text
  * field added and bound to a field of Orders, nudged with the keyboard, previewed for a record,
- * saved, and one record printed from the grid as a PDF whose text is checked.
+ * saved, shown and downloaded on the preview screen, and one record printed from the grid as a PDF whose text is checked.
  */
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
@@ -42,6 +42,20 @@ test('a canvas template: a text field bound to Order no, nudged, previewed, save
   await page.getByTestId('canvas-save').click();
   await expect(page.getByTestId('canvas-save-state')).toHaveText('Saved');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-designer.png` });
+  const templateId = new URL(page.url()).pathname.split('/').pop() ?? '';
+
+  // The preview screen renders it through the registry too and downloads the PDF; a fixed page has
+  // no document to export as Word, Excel or PowerPoint, so those are not offered.
+  await page.goto(`/baseplugin/t/demo-orders/preview/${templateId}`);
+  await expect(page.getByTestId('preview-page-text').first()).toContainText(`Canvas order ${record}`, {
+    timeout: 90_000,
+  });
+  await expect(page.getByRole('button', { name: 'Word' })).toHaveCount(0);
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Download' }).click();
+  const fromPreview = await lastDownload(page);
+  expect(fromPreview.name).toMatch(/\.pdf$/);
+  expect(pdfText(fromPreview.bytes)).toContain(`Canvas order ${record}`);
 
   // Printing from the grid goes through the registry like every template.
   await page.goto('/baseplugin/t/demo-orders');

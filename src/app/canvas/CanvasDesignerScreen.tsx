@@ -1,57 +1,64 @@
 /**
- * The canvas designer: the page (blank, or an uploaded PDF drawn by pdf.js), fields as boxes to
- * add, select, drag, resize and nudge with the arrow keys (Shift: 10 mm), a properties panel
- * (position and size in mm, content with tags, font size, alignment, a table field to insert),
- * undo/redo, save through template storage, and a live preview of a chosen record rendered by
- * the render worker like every print.
+ * The canvas designer: the page (blank, or an uploaded PDF drawn by pdf.js) with rulers in mm and
+ * zoom, fields to add of every kind, select (Shift/Ctrl for several), drag with snapping and guide
+ * lines, resize, rotate, nudge with the arrow keys (Shift: 10 mm), align/distribute, z-order,
+ * copy/paste, a properties panel per field type with bindings picked from the table's or the
+ * approval's fields, 100-step undo/redo, pdfme import/export, save through template storage, and
+ * a live preview of a chosen record or instance rendered by the render worker like every print.
  */
-import { type PointerEvent as ReactPointerEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { RecordRow, TableField, TemplateRow } from '../../storage/types';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { mapApproval } from '../../core/data/approval';
+import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
+import { type Binding, bindingSource, loadBinding, recordName } from '../office/sources';
+import { instanceLabel } from '../services/approvalInstances';
 import { drawPdf } from '../services/pdf';
-import { EMPTY_SOURCE, renderLivePreview, tableRecordSource } from '../services/printing';
+import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
 import { getStorage } from '../services/storage';
+import { Select } from '../shell/Select';
+import { ArrangeBar } from './ArrangeBar';
+import {
+  alignFields,
+  copyFields,
+  distributeFields,
+  moveFields,
+  pasteFields,
+  removeFields,
+  reorderFields,
+  rotateField,
+} from './arrange';
+import { bindOptions } from './bindings';
 import {
   ADDABLE_TYPES,
   type AddableType,
   addField,
   type CanvasField,
   type CanvasTemplateContent,
+  exportPdfme,
   findField,
+  HISTORY_LIMIT,
   type History,
-  moveField,
+  importPdfme,
   nudgeOf,
   pageSize,
   pushHistory,
   readCanvas,
   redo,
-  removeField,
-  resizeField,
-  tagFor,
   undo,
   updateField,
 } from './content';
+import { DesignPage } from './DesignPage';
+import { FieldProperties } from './FieldProperties';
 import { useCanvasTranslation } from './i18n/useCanvasTranslation';
 import './canvas.css';
-import { Select } from '../shell/Select';
 
-/** Screen px per mm of the designer's page (A4 is 630 px wide). */
+/** Screen px per mm of the designer's page at 100 % (A4 is 630 px wide). */
 const SCALE = 3;
 const PREVIEW_WIDTH = 360;
-const RECORDS_LISTED = 50;
-const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
 
 type SaveState = 'saved' | 'dirty' | 'saving' | 'failed' | 'conflict';
-
-interface Drag {
-  name: string;
-  mode: 'move' | 'resize';
-  x: number;
-  y: number;
-  base: CanvasTemplateContent;
-}
 
 function bytesToDataUrl(bytes: Uint8Array): string {
   let binary = '';
@@ -77,10 +84,30 @@ async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height:
   });
 }
 
-function recordLabel(record: RecordRow, fields: TableField[], n: number): string {
-  const primary = fields.find((f) => (f as { isPrimary?: boolean }).isPrimary) ?? fields[0];
-  const value = primary ? record.values[primary.id] : undefined;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : `#${n}`;
+/** Hands a file to the browser's downloads (offline: an object URL, no server). */
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href: url, download: fileName, rel: 'noopener' });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Signature names an approval's instance holds, for binding signature fields. */
+function signatureKeysOf(binding: Binding | undefined, choice: string) {
+  if (binding?.kind !== 'approval') return { byNode: [], byPerson: [] };
+  const instance = binding.instances.find((i) => i.code === choice) ?? binding.instances[0];
+  if (!instance) return { byNode: [], byPerson: [] };
+  const mapping = mapApproval(binding.definition.design, instance.instance, {});
+  return { byNode: Object.keys(mapping.signatures.byNode), byPerson: Object.keys(mapping.signatures.byPerson) };
+}
+
+function fieldLabel(f: CanvasField): string {
+  if (f.type === 'multiVariableText') return f.text || f.name;
+  if ((f.type === 'image' || f.type === 'signature') && f.content?.startsWith('data:')) return f.name;
+  if (f.type === 'table') return `${f.name} ${f.content ?? ''}`;
+  return f.content || f.name;
 }
 
 export function CanvasDesignerScreen({ templateId, backHref }: { templateId: string; backHref?: string }) {
@@ -88,23 +115,26 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
   const [row, setRow] = useState<TemplateRow | null>();
   const [history, setHistory] = useState<History>();
   const [loadError, setLoadError] = useState<'unreadable' | undefined>();
-  const [selected, setSelected] = useState<string>();
+  const [selected, setSelected] = useState<string[]>([]);
   const [pageIndex, setPageIndex] = useState(0);
-  const [tableFields, setTableFields] = useState<TableField[]>([]);
-  const [records, setRecords] = useState<RecordRow[]>([]);
-  const [recordId, setRecordId] = useState<string>('');
+  const [zoom, setZoom] = useState(1);
+  const [clipboard, setClipboard] = useState<CanvasField[]>([]);
+  const [binding, setBinding] = useState<Binding>();
+  const [choice, setChoice] = useState<string>('');
   const [save, setSave] = useState<SaveState>('saved');
   const [pdfPages, setPdfPages] = useState<{ images: string[]; sizes: { width: number; height: number }[] }>();
   const [pdfState, setPdfState] = useState<'reading' | 'bad' | undefined>();
+  const [importState, setImportState] = useState<'bad' | undefined>();
   const [preview, setPreview] = useState<{ canvases: HTMLCanvasElement[]; text: string } | undefined>();
   const [previewError, setPreviewError] = useState<unknown>();
   const [rendering, setRendering] = useState(false);
   const revision = useRef(0);
-  const drag = useRef<Drag | undefined>(undefined);
   const previewBox = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const importInput = useRef<HTMLInputElement>(null);
 
   const content = history?.present;
+  const scale = SCALE * zoom;
 
   useEffect(() => {
     let alive = true;
@@ -120,13 +150,16 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       } catch {
         setLoadError('unreadable');
       }
-      const table = await db.tables.get(found.tableId);
-      if (!alive || !table) return;
-      setTableFields(table.fields);
-      const rows = await db.records.page(table.id, 0, RECORDS_LISTED);
+      const bound = await loadBinding(db, found.tableId);
       if (!alive) return;
-      setRecords(rows);
-      setRecordId(rows[0]?.id ?? '');
+      setBinding(bound);
+      setChoice(
+        bound.kind === 'table'
+          ? (bound.records[0]?.id ?? '')
+          : bound.kind === 'approval'
+            ? (bound.instances[0]?.code ?? '')
+            : '',
+      );
     })();
     return () => {
       alive = false;
@@ -146,7 +179,8 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       try {
         const bytes = basePdf.startsWith('data:') ? dataUrlToBytes(basePdf) : dataUrlToBytes(`x,${basePdf}`);
         const sizes = await pdfPageSizes(bytes);
-        const drawn = await drawPdf(bytes, (sizes[0]?.width ?? 210) * SCALE);
+        // Drawn at the largest zoom, so zooming in stays sharp.
+        const drawn = await drawPdf(bytes, (sizes[0]?.width ?? 210) * SCALE * 2);
         if (!alive) return;
         setPdfPages({ images: drawn.pages.map((c) => c.toDataURL('image/png')), sizes });
         setPdfState(undefined);
@@ -160,8 +194,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
   }, [basePdf]);
 
   const size = content ? pageSize(content, pdfPages?.sizes[pageIndex]) : { width: 210, height: 297 };
-  const fields = content?.schemas[pageIndex] ?? [];
-  const field = content && selected ? findField(content, selected) : undefined;
+  const single = content && selected.length === 1 ? findField(content, selected[0]!) : undefined;
 
   const commit = useCallback((next: CanvasTemplateContent) => {
     setHistory((h) => (h ? pushHistory(h, next) : h));
@@ -181,16 +214,16 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
     }
   }, [history, templateId]);
 
-  // Live preview: the chosen record through the render worker, a moment after the last change.
+  // Live preview: the chosen record or instance through the render worker, after the last change.
   useEffect(() => {
-    if (!content || !row) return;
+    if (!content || !row || !binding) return;
     let alive = true;
     const timer = setTimeout(() => {
       setRendering(true);
       void (async () => {
         try {
           const db = await getStorage();
-          const source = recordId ? await tableRecordSource(db, row.tableId, recordId) : EMPTY_SOURCE;
+          const source = choice ? await bindingSource(db, binding, choice) : EMPTY_SOURCE;
           const file = await renderLivePreview({ key: `canvas:${templateId}`, content }, source);
           const drawn = await drawPdf(file.bytes, PREVIEW_WIDTH);
           if (!alive) return;
@@ -207,7 +240,7 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       alive = false;
       clearTimeout(timer);
     };
-  }, [content, recordId, row, templateId]);
+  }, [content, choice, binding, row, templateId]);
 
   useEffect(() => {
     const box = previewBox.current;
@@ -215,85 +248,45 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
     box.replaceChildren(...(preview?.canvases ?? []));
   }, [preview]);
 
+  const doCopy = () => {
+    if (content && selected.length) setClipboard(copyFields(content, pageIndex, selected));
+  };
+  const doPaste = () => {
+    if (!history || !clipboard.length) return;
+    const pasted = pasteFields(history.present, pageIndex, clipboard, size);
+    commit(pasted.content);
+    setSelected(pasted.names);
+  };
+
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (!history) return;
     const mod = event.ctrlKey || event.metaKey;
-    if (mod && event.key.toLowerCase() === 'z') {
+    const key = event.key.toLowerCase();
+    const shortcut: Record<string, () => void> = {
+      z: () => setHistory(event.shiftKey ? redo(history) : undo(history)),
+      y: () => setHistory(redo(history)),
+      s: () => void doSave(),
+      c: doCopy,
+      v: doPaste,
+      a: () => setSelected((history.present.schemas[pageIndex] ?? []).map((f) => f.name)),
+    };
+    if (mod && shortcut[key]) {
       event.preventDefault();
-      setHistory(event.shiftKey ? redo(history) : undo(history));
-      setSave('dirty');
+      shortcut[key]();
+      if (key === 'z' || key === 'y') setSave('dirty');
       return;
     }
-    if (mod && event.key.toLowerCase() === 'y') {
-      event.preventDefault();
-      setHistory(redo(history));
-      setSave('dirty');
-      return;
-    }
-    if (mod && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void doSave();
-      return;
-    }
-    if (!selected) return;
+    if (!selected.length) return;
     const nudge = nudgeOf(event.key, event.shiftKey);
     if (nudge) {
       event.preventDefault();
-      commit(moveField(history.present, selected, nudge.dx, nudge.dy, size));
+      commit(moveFields(history.present, pageIndex, selected, nudge.dx, nudge.dy, size));
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
-      commit(removeField(history.present, selected));
-      setSelected(undefined);
-    }
+      commit(removeFields(history.present, selected));
+      setSelected([]);
+    } else if (event.key === 'Escape') setSelected([]);
   };
-
-  const startDrag = (event: ReactPointerEvent, name: string, mode: Drag['mode']) => {
-    if (!history) return;
-    event.stopPropagation();
-    event.preventDefault();
-    setSelected(name);
-    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
-    drag.current = { name, mode, x: event.clientX, y: event.clientY, base: history.present };
-  };
-  const onPointerMove = (event: ReactPointerEvent) => {
-    const d = drag.current;
-    if (!d) return;
-    const dx = (event.clientX - d.x) / SCALE;
-    const dy = (event.clientY - d.y) / SCALE;
-    const next =
-      d.mode === 'move' ? moveField(d.base, d.name, dx, dy, size) : resizeField(d.base, d.name, dx, dy, size);
-    // While dragging the page follows the pointer; the whole drag is one undo step.
-    setHistory((h) => (h ? { ...h, present: next } : h));
-  };
-  const endDrag = () => {
-    const d = drag.current;
-    drag.current = undefined;
-    if (!d) return;
-    setHistory((h) => {
-      if (!h || h.present === d.base) return h;
-      setSave('dirty');
-      return { past: [...h.past, d.base].slice(-100), present: h.present, future: [] };
-    });
-  };
-
-  const patch = (fn: (f: CanvasField) => CanvasField) => {
-    if (history && selected) commit(updateField(history.present, selected, fn));
-  };
-  const numberInput = (label: string, value: number, set: (f: CanvasField, v: number) => CanvasField, id: string) => (
-    <label className="cv-prop">
-      <span>{label}</span>
-      <input
-        type="number"
-        step="0.1"
-        data-testid={`canvas-prop-${id}`}
-        value={value}
-        onChange={(e) => {
-          const v = Number(e.target.value);
-          if (Number.isFinite(v)) patch((f) => set(f, v));
-        }}
-      />
-    </label>
-  );
 
   const takePdf = async (file: File) => {
     setPdfState('reading');
@@ -312,6 +305,18 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
     }
   };
 
+  const takeImport = async (file: File) => {
+    try {
+      const next = importPdfme(await file.text());
+      commit(next);
+      setSelected([]);
+      setPageIndex(0);
+      setImportState(undefined);
+    } catch {
+      setImportState('bad');
+    }
+  };
+
   const pageCount = content?.schemas.length ?? 1;
   const saveLabel = useMemo(
     () =>
@@ -324,10 +329,21 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       })[save],
     [save, t],
   );
+  const options = useMemo(
+    () => (single ? bindOptions(single.type, binding?.fields ?? [], signatureKeysOf(binding, choice)) : []),
+    [single, binding, choice],
+  );
 
   if (row === undefined) return <p className="qe-loading" aria-busy="true" />;
   if (row === null) return <p role="alert">{t('missing')}</p>;
   if (loadError || !content || !history) return <p role="alert">{t(loadError ?? 'unreadable')}</p>;
+
+  const choices =
+    binding?.kind === 'table'
+      ? binding.records.map((r) => ({ value: r.id, label: recordName(binding.table, r) }))
+      : binding?.kind === 'approval'
+        ? binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }))
+        : [];
 
   return (
     <section className="screen cv-screen" data-testid="canvas-designer" aria-labelledby="cv-title">
@@ -341,6 +357,8 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
           <button
             type="button"
             className="btn"
+            data-testid="canvas-undo"
+            title={t('undoSteps', { count: HISTORY_LIMIT })}
             onClick={() => setHistory(undo(history))}
             disabled={!history.past.length}
           >
@@ -349,10 +367,29 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
           <button
             type="button"
             className="btn"
+            data-testid="canvas-redo"
             onClick={() => setHistory(redo(history))}
             disabled={!history.future.length}
           >
             {t('redo')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            data-testid="canvas-import"
+            onClick={() => importInput.current?.click()}
+          >
+            {t('importPdfme')}
+          </button>
+          <button
+            type="button"
+            className="btn"
+            data-testid="canvas-export"
+            onClick={() =>
+              download(new Blob([exportPdfme(history.present)], { type: 'application/json' }), `${row.name}.pdfme.json`)
+            }
+          >
+            {t('exportPdfme')}
           </button>
           <button type="button" className="btn btn-primary" data-testid="canvas-save" onClick={() => void doSave()}>
             {t('save')}
@@ -368,12 +405,12 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
           <button
             key={type}
             type="button"
-            className="btn"
+            className="btn cv-tool"
             data-testid={`canvas-add-${type}`}
             onClick={() => {
               const added = addField(history.present, pageIndex, type);
               commit(added.content);
-              setSelected(added.name);
+              setSelected([added.name]);
             }}
           >
             {t(`types.${type}`)}
@@ -411,10 +448,29 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
             if (file) void takePdf(file);
           }}
         />
+        <input
+          ref={importInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          data-testid="canvas-import-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void takeImport(file);
+          }}
+        />
         {pageCount > 1 ? (
           <label className="cv-page-pick">
             <span>{t('page')}</span>
-            <Select value={pageIndex} onChange={(e) => setPageIndex(Number(e.target.value))}>
+            <Select
+              value={pageIndex}
+              data-testid="canvas-page-pick"
+              onChange={(e) => {
+                setPageIndex(Number(e.target.value));
+                setSelected([]);
+              }}
+            >
               {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n - 1}>
                   {t('pageOf', { n, count: pageCount })}
@@ -425,164 +481,75 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
         ) : null}
         {pdfState === 'reading' ? <span role="status">{t('readingPdf')}</span> : null}
         {pdfState === 'bad' ? <span role="alert">{t('badPdf')}</span> : null}
+        {importState === 'bad' ? <span role="alert">{t('badImport')}</span> : null}
       </div>
-      <p className="cv-note">{t('notYet')}</p>
+      <ArrangeBar
+        count={selected.length}
+        canPaste={clipboard.length > 0}
+        zoom={zoom}
+        onAlign={(to) => commit(alignFields(history.present, pageIndex, selected, to, size))}
+        onDistribute={(axis) => commit(distributeFields(history.present, pageIndex, selected, axis))}
+        onLayer={(to) => commit(reorderFields(history.present, pageIndex, selected, to))}
+        onCopy={doCopy}
+        onPaste={doPaste}
+        onZoom={setZoom}
+      />
+      <p className="cv-note">{t('keysHint')}</p>
       <div className="cv-body">
         <div className="cv-stage">
-          {/* biome-ignore lint/a11y/noStaticElementInteractions: the page takes the designer's keys (arrows, undo, delete); every field is also a focusable button */}
-          <div
-            className="cv-page"
-            data-testid="canvas-page"
-            tabIndex={-1}
-            style={{
-              width: size.width * SCALE,
-              height: size.height * SCALE,
-              backgroundImage: pdfPages?.images[pageIndex] ? `url(${pdfPages.images[pageIndex]})` : undefined,
-            }}
+          <DesignPage
+            content={content}
+            pageIndex={pageIndex}
+            size={size}
+            scale={scale}
+            {...(pdfPages?.images[pageIndex] ? { background: pdfPages.images[pageIndex] } : {})}
+            selected={selected}
+            onSelect={setSelected}
+            onLive={(next) => setHistory((h) => (h ? { ...h, present: next } : h))}
+            onDragEnd={(base) =>
+              setHistory((h) => {
+                if (!h || h.present === base) return h;
+                setSave('dirty');
+                return { past: [...h.past, base].slice(-HISTORY_LIMIT), present: h.present, future: [] };
+              })
+            }
             onKeyDown={onKeyDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
-            onPointerDown={() => setSelected(undefined)}
-          >
-            {fields.map((f) => (
-              <button
-                key={f.name}
-                type="button"
-                className={`cv-field${f.name === selected ? ' is-selected' : ''}`}
-                data-testid="canvas-field"
-                data-name={f.name}
-                data-type={f.type}
-                aria-pressed={f.name === selected}
-                style={{
-                  left: f.position.x * SCALE,
-                  top: f.position.y * SCALE,
-                  width: Math.max(f.width * SCALE, 4),
-                  height: Math.max(f.height * SCALE, 4),
-                  fontSize: TEXT_TYPES.has(f.type) ? `${(f.fontSize ?? 12) * 0.3528 * SCALE}px` : undefined,
-                  textAlign: f.alignment === 'justify' ? 'left' : (f.alignment ?? 'left'),
-                }}
-                onPointerDown={(e) => startDrag(e, f.name, 'move')}
-                onFocus={() => setSelected(f.name)}
-              >
-                <span className="cv-field-text">{f.content || f.name}</span>
-                {f.name === selected ? (
-                  <span
-                    className="cv-handle"
-                    data-testid="canvas-resize"
-                    aria-hidden="true"
-                    onPointerDown={(e) => startDrag(e, f.name, 'resize')}
-                  />
-                ) : null}
-              </button>
-            ))}
-          </div>
+            labelOf={fieldLabel}
+            rotateLabel={t('rotate')}
+          />
         </div>
         <aside className="cv-side">
           <section className="cv-panel" aria-labelledby="cv-props" data-testid="canvas-properties">
             <h2 id="cv-props">{t('properties')}</h2>
-            {!field ? (
-              <p className="cv-muted">{t('noSelection')}</p>
+            {single ? (
+              <FieldProperties
+                key={single.name}
+                field={single}
+                bindOptions={options}
+                patch={(fn) => commit(updateField(history.present, single.name, fn))}
+                onRotate={(deg) => commit(rotateField(history.present, single.name, deg))}
+                onRemove={() => {
+                  commit(removeFields(history.present, [single.name]));
+                  setSelected([]);
+                }}
+              />
+            ) : selected.length > 1 ? (
+              <p className="cv-muted" data-testid="canvas-multi">
+                {t('selectedCount', { count: selected.length })}
+              </p>
             ) : (
-              <>
-                <p className="cv-field-name">
-                  {t('field')}: <strong>{field.name}</strong> · {t(`types.${field.type as AddableType}`, field.type)}
-                </p>
-                <div className="cv-grid">
-                  {numberInput(t('x'), field.position.x, (f, v) => ({ ...f, position: { ...f.position, x: v } }), 'x')}
-                  {numberInput(t('y'), field.position.y, (f, v) => ({ ...f, position: { ...f.position, y: v } }), 'y')}
-                  {numberInput(t('width'), field.width, (f, v) => ({ ...f, width: Math.max(0.1, v) }), 'width')}
-                  {numberInput(t('height'), field.height, (f, v) => ({ ...f, height: Math.max(0.1, v) }), 'height')}
-                </div>
-                {field.type !== 'rectangle' && field.type !== 'line' && field.type !== 'ellipse' ? (
-                  <>
-                    <label className="cv-prop cv-wide">
-                      <span>{t('content')}</span>
-                      <textarea
-                        data-testid="canvas-prop-content"
-                        rows={3}
-                        value={field.content ?? ''}
-                        placeholder={t('contentHint')}
-                        onChange={(e) => {
-                          const value = e.target.value;
-                          patch((f) => ({ ...f, content: value }));
-                        }}
-                      />
-                    </label>
-                    <label className="cv-prop cv-wide">
-                      <span>{t('insertField')}</span>
-                      <Select
-                        data-testid="canvas-bind"
-                        value=""
-                        onChange={(e) => {
-                          const name = e.target.value;
-                          if (!name) return;
-                          const tag = tagFor(name);
-                          patch((f) => ({
-                            ...f,
-                            content: TEXT_TYPES.has(f.type) && f.content ? `${f.content}${tag}` : tag,
-                          }));
-                        }}
-                      >
-                        <option value="">{t('pickField')}</option>
-                        {tableFields.map((tf) => (
-                          <option key={tf.id} value={tf.name}>
-                            {tf.name}
-                          </option>
-                        ))}
-                      </Select>
-                    </label>
-                  </>
-                ) : null}
-                {TEXT_TYPES.has(field.type) ? (
-                  <div className="cv-grid">
-                    {numberInput(
-                      t('fontSize'),
-                      field.fontSize ?? 12,
-                      (f, v) => ({ ...f, fontSize: Math.max(1, v) }),
-                      'font-size',
-                    )}
-                    <label className="cv-prop">
-                      <span>{t('alignment')}</span>
-                      <Select
-                        data-testid="canvas-prop-alignment"
-                        value={field.alignment ?? 'left'}
-                        onChange={(e) => {
-                          const alignment = e.target.value as 'left' | 'center' | 'right';
-                          patch((f) => ({ ...f, alignment }));
-                        }}
-                      >
-                        {(['left', 'center', 'right'] as const).map((a) => (
-                          <option key={a} value={a}>
-                            {t(`align.${a}`)}
-                          </option>
-                        ))}
-                      </Select>
-                    </label>
-                  </div>
-                ) : null}
-                <button
-                  type="button"
-                  className="btn cv-remove"
-                  onClick={() => {
-                    commit(removeField(history.present, field.name));
-                    setSelected(undefined);
-                  }}
-                >
-                  {t('remove')}
-                </button>
-              </>
+              <p className="cv-muted">{t('noSelection')}</p>
             )}
           </section>
           <section className="cv-panel" aria-labelledby="cv-preview">
             <h2 id="cv-preview">{t('preview')}</h2>
             <label className="cv-prop cv-wide">
-              <span>{t('record')}</span>
-              <Select data-testid="canvas-record" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
+              <span>{binding?.kind === 'approval' ? t('instance') : t('record')}</span>
+              <Select data-testid="canvas-record" value={choice} onChange={(e) => setChoice(e.target.value)}>
                 <option value="">{t('noRecord')}</option>
-                {records.map((r, i) => (
-                  <option key={r.id} value={r.id}>
-                    {recordLabel(r, tableFields, i + 1)}
+                {choices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
                   </option>
                 ))}
               </Select>

@@ -7,9 +7,39 @@ import type { CanvasField, CanvasTemplateContent } from '../../render/canvas/sch
 
 export type { CanvasField, CanvasTemplateContent };
 
-/** Field types the designer adds today (the renderer takes every pdfme type). */
-export const ADDABLE_TYPES = ['text', 'qrcode', 'code128', 'image', 'checkbox', 'rectangle', 'line'] as const;
+/** Field types the designer's toolbar adds (the renderer takes every pdfme type). */
+export const ADDABLE_TYPES = [
+  'text',
+  'multiVariableText',
+  'date',
+  'image',
+  'signature',
+  'qrcode',
+  'code128',
+  'table',
+  'checkbox',
+  'line',
+  'rectangle',
+  'ellipse',
+] as const;
 export type AddableType = (typeof ADDABLE_TYPES)[number];
+
+/** Bar code kinds a code field can switch between (QR code and the common 1-D and 2-D codes). */
+export const CODE_TYPES = [
+  'qrcode',
+  'code128',
+  'code39',
+  'ean13',
+  'ean8',
+  'upca',
+  'upce',
+  'itf14',
+  'nw7',
+  'japanpost',
+  'gs1datamatrix',
+  'pdf417',
+] as const;
+export const CODE_TYPE_SET = new Set<string>(CODE_TYPES);
 
 export const A4 = { width: 210, height: 297 };
 /** Arrow keys move the selection 1 mm; with Shift, 10 mm. */
@@ -60,18 +90,30 @@ function uniqueName(content: CanvasTemplateContent, stem: string): string {
   for (let i = 1; ; i++) if (!names.has(`${stem}${i}`)) return `${stem}${i}`;
 }
 
+const TEXT_STYLE = {
+  fontSize: 12,
+  alignment: 'left',
+  verticalAlignment: 'top',
+  lineHeight: 1,
+  characterSpacing: 0,
+  fontColor: '#000000',
+} as const;
+
 const DEFAULTS: Record<AddableType, Partial<CanvasField>> = {
-  text: {
-    width: 60,
-    height: 8,
+  text: { width: 60, height: 8, content: '', ...TEXT_STYLE },
+  multiVariableText: { width: 80, height: 16, content: '', text: '', ...TEXT_STYLE },
+  date: { width: 40, height: 8, content: '', ...TEXT_STYLE },
+  signature: { width: 50, height: 20, content: '' },
+  table: {
+    width: 170,
+    height: 30,
     content: '',
-    fontSize: 12,
-    alignment: 'left',
-    verticalAlignment: 'top',
-    lineHeight: 1,
-    characterSpacing: 0,
-    fontColor: '#000000',
+    head: ['1', '2'],
+    columns: ['', ''],
+    headWidthPercentages: [50, 50],
+    showHead: true,
   },
+  ellipse: { width: 30, height: 30, borderWidth: 0.3, borderColor: '#000000', color: '' },
   qrcode: { width: 25, height: 25, content: '', backgroundColor: '#ffffff', barColor: '#000000' },
   code128: { width: 50, height: 15, content: '', backgroundColor: '#ffffff', barColor: '#000000', includetext: true },
   image: { width: 30, height: 30, content: '' },
@@ -192,3 +234,72 @@ export function redo(h: History): History {
   if (!next) return h;
   return { past: [...h.past, h.present], present: next, future: h.future.slice(1) };
 }
+
+/** Changes a code field's kind (QR code, EAN-13…), keeping its place and content. */
+export function setCodeType(content: CanvasTemplateContent, name: string, type: string): CanvasTemplateContent {
+  if (!CODE_TYPE_SET.has(type)) return content;
+  return updateField(content, name, (f) => ({ ...f, type: type as CanvasField['type'] }));
+}
+
+/** A table field with these columns: header labels and one cell template each, widths shared evenly. */
+export function withColumns(field: CanvasField, columns: readonly { head: string; cell: string }[]): CanvasField {
+  const n = Math.max(columns.length, 1);
+  return {
+    ...field,
+    head: columns.map((c) => c.head),
+    columns: columns.map((c) => c.cell),
+    headWidthPercentages: columns.map(() => Math.round(1000 / n) / 10),
+  };
+}
+
+export function setTableColumns(
+  content: CanvasTemplateContent,
+  name: string,
+  columns: readonly { head: string; cell: string }[],
+): CanvasTemplateContent {
+  return updateField(content, name, (f) => withColumns(f, columns));
+}
+
+/** The template as pdfme's designer and generator take it: Quire's kind and settings left out. */
+export function exportPdfme(content: CanvasTemplateContent): string {
+  const { kind: _kind, settings: _settings, ...pdfme } = content;
+  return JSON.stringify(pdfme, null, 2);
+}
+
+/**
+ * A pdfme template file brought in as it is (older object form of `schemas` included). Only the
+ * shape is checked here; the renderer validates every field when it previews or prints.
+ */
+export function importPdfme(text: string): CanvasTemplateContent {
+  const value = JSON.parse(text) as unknown;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !('basePdf' in value) ||
+    !Array.isArray((value as { schemas?: unknown }).schemas)
+  )
+    throw new SyntaxError('not a pdfme template');
+  return readCanvas(text);
+}
+
+/**
+ * Fonts a text field can name: the TTFs Quire ships (render/canvas/fonts.ts, checked by a test),
+ * covering the scripts of the 15 languages. A field whose text needs Thai or CJK gets that family
+ * when it prints, whatever is chosen here.
+ */
+export const FONT_CHOICES = [
+  'NotoSans_400Regular',
+  'NotoSans_700Bold',
+  'NotoSans_400Regular_Italic',
+  'NotoSans_700Bold_Italic',
+  'NotoSansSC_400Regular',
+  'NotoSansSC_700Bold',
+  'NotoSansTC_400Regular',
+  'NotoSansTC_700Bold',
+  'NotoSansJP_400Regular',
+  'NotoSansJP_700Bold',
+  'NotoSansKR_400Regular',
+  'NotoSansKR_700Bold',
+  'NotoSansThai_400Regular',
+  'NotoSansThai_700Bold',
+] as const;

@@ -11,6 +11,7 @@ import type { PrintSource } from '../../core/print/sources';
 import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { isCanvasContent } from '../canvas/content';
 import { ExportButtons } from '../office/ExportButtons';
 import { OfficePrintScreen } from '../office/OfficePrintScreen';
 import { officeKindOf } from '../office/officeFile';
@@ -427,18 +428,21 @@ export function PreviewScreen({ titleKey }: { titleKey: string }) {
             <DownloadIcon />
             {t('download')}
           </button>
-          <ExportButtons
-            template={template ? { key: template.key, content: template.content } : undefined}
-            loadSource={() => shownSource.current}
-            naming={() => ({
-              rule: template?.fileNameRule ?? '',
-              templateName: template ? nameRef.current(template) : '',
-              printTime: Date.now(),
-            })}
-            disabled={render.status === 'idle' || render.status === 'error' || stage === 'loading'}
-            templateId={template && !template.fixture ? template.choice : undefined}
-            recordId={effectiveRecord}
-          />
+          {/* A canvas template is a fixed page: it prints as a PDF and has no document to export. */}
+          {template && isCanvasContent(template.content) ? null : (
+            <ExportButtons
+              template={template ? { key: template.key, content: template.content } : undefined}
+              loadSource={() => shownSource.current}
+              naming={() => ({
+                rule: template?.fileNameRule ?? '',
+                templateName: template ? nameRef.current(template) : '',
+                printTime: Date.now(),
+              })}
+              disabled={render.status === 'idle' || render.status === 'error' || stage === 'loading'}
+              templateId={template && !template.fixture ? template.choice : undefined}
+              recordId={effectiveRecord}
+            />
+          )}
         </div>
       </header>
 

@@ -1,0 +1,232 @@
+/**
+ * One page of the designer: rulers in mm, the page (blank or the base PDF's image), the fields as
+ * boxes drawn rotated as they print, and the pointer work on them — click (Shift/Ctrl: add to the
+ * selection), drag the selection (snapping to other fields and the page, with guide lines),
+ * resize from the corner, rotate from the handle above (Shift: 15° steps). A whole drag is one
+ * undo step: the screen gets the content live and the content the drag started from at the end.
+ */
+import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import { angleTo, boundsOf, boxOf, type Guide, moveFields, rotateField, SNAP_MM, snapMove } from './arrange';
+import { type CanvasField, type CanvasTemplateContent, resizeField } from './content';
+
+const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
+const PT_TO_MM = 0.3528;
+const RULER_PX = 22;
+
+interface Drag {
+  mode: 'move' | 'resize' | 'rotate';
+  names: string[];
+  x: number;
+  y: number;
+  base: CanvasTemplateContent;
+  /** Rotation: the field's centre on screen. */
+  center?: { x: number; y: number };
+  /** The field pressed, and whether the pointer has moved since. */
+  pressed: string;
+  moved: boolean;
+}
+
+export interface DesignPageProps {
+  content: CanvasTemplateContent;
+  pageIndex: number;
+  size: { width: number; height: number };
+  /** Screen px per mm. */
+  scale: number;
+  background?: string;
+  selected: readonly string[];
+  onSelect: (names: string[]) => void;
+  /** The content while a drag goes on (not an undo step). */
+  onLive: (content: CanvasTemplateContent) => void;
+  /** A drag ended: `base` is where it started (the undo step), the live content stays. */
+  onDragEnd: (base: CanvasTemplateContent) => void;
+  onKeyDown: (event: React.KeyboardEvent) => void;
+  labelOf: (field: CanvasField) => string;
+  rotateLabel: string;
+}
+
+function Ruler({ length, scale, axis }: { length: number; scale: number; axis: 'x' | 'y' }) {
+  const marks = Array.from({ length: Math.floor(length / 10) + 1 }, (_, i) => i * 10);
+  const px = length * scale;
+  return (
+    <div
+      className={`cv-ruler cv-ruler-${axis}`}
+      aria-hidden="true"
+      data-testid={`canvas-ruler-${axis}`}
+      style={{
+        [axis === 'x' ? 'width' : 'height']: px,
+        // Ticks every 1, 5 and 10 mm (three gradients, see canvas.css).
+        backgroundSize: (
+          [
+            [1, 4],
+            [5, 8],
+            [10, RULER_PX],
+          ] as const
+        )
+          .map(([mm, tick]) => (axis === 'x' ? `${mm * scale}px ${tick}px` : `${tick}px ${mm * scale}px`))
+          .join(', '),
+      }}
+    >
+      {marks.map((mm) => (
+        <span key={mm} style={axis === 'x' ? { left: mm * scale } : { top: mm * scale }}>
+          {mm}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function DesignPage(props: DesignPageProps) {
+  const { content, pageIndex, size, scale, selected } = props;
+  const drag = useRef<Drag | undefined>(undefined);
+  const [guides, setGuides] = useState<Guide[]>([]);
+  const fields = content.schemas[pageIndex] ?? [];
+  const chosen = new Set(selected);
+
+  const start = (event: ReactPointerEvent, field: CanvasField, mode: Drag['mode']) => {
+    event.stopPropagation();
+    event.preventDefault();
+    let names = selected.includes(field.name) ? [...selected] : [field.name];
+    if (mode === 'move' && (event.shiftKey || event.ctrlKey || event.metaKey)) {
+      // Shift/Ctrl-click toggles the field in the selection and does not drag.
+      names = chosen.has(field.name) ? selected.filter((n) => n !== field.name) : [...selected, field.name];
+      props.onSelect(names);
+      return;
+    }
+    if (mode !== 'move') names = [field.name];
+    props.onSelect(names);
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    const box = (event.currentTarget as HTMLElement).closest('.cv-field')?.getBoundingClientRect();
+    drag.current = {
+      mode,
+      names,
+      x: event.clientX,
+      y: event.clientY,
+      base: content,
+      pressed: field.name,
+      moved: false,
+      ...(box ? { center: { x: box.left + box.width / 2, y: box.top + box.height / 2 } } : {}),
+    };
+  };
+
+  const move = (event: ReactPointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    d.moved ||= Math.abs(event.clientX - d.x) + Math.abs(event.clientY - d.y) > 2;
+    if (!d.moved) return;
+    const dx = (event.clientX - d.x) / scale;
+    const dy = (event.clientY - d.y) / scale;
+    const base = d.base.schemas[pageIndex] ?? [];
+    if (d.mode === 'move') {
+      const moving = base.filter((f) => d.names.includes(f.name));
+      if (!moving.length) return;
+      const others = base.filter((f) => !d.names.includes(f.name)).map(boxOf);
+      // Alt turns snapping off; the distance is in screen terms, so it shrinks as you zoom in.
+      const snapped = event.altKey
+        ? { dx, dy, guides: [] }
+        : snapMove(boundsOf(moving.map(boxOf)), dx, dy, others, size, (SNAP_MM * 3) / scale);
+      setGuides(snapped.guides);
+      props.onLive(moveFields(d.base, pageIndex, d.names, snapped.dx, snapped.dy, size));
+    } else if (d.mode === 'resize') {
+      props.onLive(resizeField(d.base, d.names[0]!, dx, dy, size));
+    } else if (d.center) {
+      const angle = angleTo(d.center, { x: event.clientX, y: event.clientY }, event.shiftKey ? 15 : 1);
+      props.onLive(rotateField(d.base, d.names[0]!, angle));
+    }
+  };
+
+  const end = () => {
+    const d = drag.current;
+    drag.current = undefined;
+    setGuides([]);
+    if (!d) return;
+    // A click (no move) on a field of a selection picks that field alone.
+    if (!d.moved && d.mode === 'move' && d.names.length > 1) props.onSelect([d.pressed]);
+    props.onDragEnd(d.base);
+  };
+
+  return (
+    <div
+      className="cv-rulers"
+      style={{ gridTemplateColumns: `${RULER_PX}px auto`, gridTemplateRows: `${RULER_PX}px auto` }}
+    >
+      <span className="cv-ruler-corner" aria-hidden="true">
+        mm
+      </span>
+      <Ruler length={size.width} scale={scale} axis="x" />
+      <Ruler length={size.height} scale={scale} axis="y" />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the page takes the designer's keys (arrows, undo, delete, copy, paste); every field is also a focusable button */}
+      <div
+        className="cv-page"
+        data-testid="canvas-page"
+        tabIndex={-1}
+        style={{
+          width: size.width * scale,
+          height: size.height * scale,
+          backgroundImage: props.background ? `url(${props.background})` : undefined,
+        }}
+        onKeyDown={props.onKeyDown}
+        onPointerMove={move}
+        onPointerUp={end}
+        onPointerCancel={end}
+        onPointerDown={() => props.onSelect([])}
+      >
+        {fields.map((f) => {
+          const isSelected = chosen.has(f.name);
+          const single = isSelected && selected.length === 1;
+          return (
+            <button
+              key={f.name}
+              type="button"
+              className={`cv-field cv-type-${f.type}${isSelected ? ' is-selected' : ''}`}
+              data-testid="canvas-field"
+              data-name={f.name}
+              data-type={f.type}
+              aria-pressed={isSelected}
+              style={{
+                left: f.position.x * scale,
+                top: f.position.y * scale,
+                width: Math.max(f.width * scale, 4),
+                height: Math.max(f.height * scale, 4),
+                transform: f.rotate ? `rotate(${f.rotate}deg)` : undefined,
+                fontSize: TEXT_TYPES.has(f.type) ? `${(f.fontSize ?? 12) * PT_TO_MM * scale}px` : undefined,
+                textAlign: f.alignment === 'justify' ? 'left' : (f.alignment ?? 'left'),
+                color: typeof f.fontColor === 'string' ? f.fontColor : undefined,
+              }}
+              onPointerDown={(e) => start(e, f, 'move')}
+              onFocus={() => {
+                if (!chosen.has(f.name)) props.onSelect([f.name]);
+              }}
+            >
+              <span className="cv-field-text">{props.labelOf(f)}</span>
+              {single ? (
+                <>
+                  <span
+                    className="cv-handle"
+                    data-testid="canvas-resize"
+                    aria-hidden="true"
+                    onPointerDown={(e) => start(e, f, 'resize')}
+                  />
+                  <span
+                    className="cv-rotate"
+                    data-testid="canvas-rotate"
+                    title={props.rotateLabel}
+                    aria-hidden="true"
+                    onPointerDown={(e) => start(e, f, 'rotate')}
+                  />
+                </>
+              ) : null}
+            </button>
+          );
+        })}
+        {guides.map((g) => (
+          <span
+            key={`${g.axis}${g.at}`}
+            className={`cv-guide cv-guide-${g.axis}`}
+            data-testid="canvas-guide"
+            style={g.axis === 'x' ? { left: g.at * scale } : { top: g.at * scale }}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
