@@ -87,6 +87,10 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  // accounts (#15)
+  LastOwner: { code: 'LAST_OWNER', message: 'a team needs at least one owner' },
+  InvitationInvalid: { code: 'INVITATION_INVALID', message: 'the invitation link is unknown, revoked or expired' },
+  ResetLinkInvalid: { code: 'RESET_LINK_INVALID', message: 'the password reset link is unknown, used or expired' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -240,6 +240,10 @@ const deDE: Messages = {
     HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
+    LastOwner: 'Ein Team braucht mindestens einen Eigentümer: Machen Sie zuerst jemand anderen zum Eigentümer.',
+    InvitationInvalid: 'Dieser Einladungslink ist unbekannt, wurde widerrufen oder ist abgelaufen.',
+    ResetLinkInvalid:
+      'Dieser Link zum Zurücksetzen des Passworts ist unbekannt, wurde bereits verwendet oder ist abgelaufen.',
   },
 };
 

@@ -239,6 +239,9 @@ const enUS = {
     HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
+    LastOwner: 'A team needs at least one owner: make someone else an owner first.',
+    InvitationInvalid: 'This invitation link is unknown, was revoked or has expired.',
+    ResetLinkInvalid: 'This password reset link is unknown, was already used or has expired.',
   },
 } as const;
 

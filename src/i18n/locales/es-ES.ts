@@ -241,6 +241,9 @@ const esES: Messages = {
     HostWrongBase: 'La aplicación anfitriona muestra una base distinta de aquella para la que se abrió esta página.',
     HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
     HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
+    LastOwner: 'Un equipo necesita al menos un propietario: primero haz propietario a otra persona.',
+    InvitationInvalid: 'Este enlace de invitación es desconocido, se revocó o ha caducado.',
+    ResetLinkInvalid: 'Este enlace para restablecer la contraseña es desconocido, ya se usó o ha caducado.',
   },
 };
 

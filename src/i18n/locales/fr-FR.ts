@@ -241,6 +241,9 @@ const frFR: Messages = {
     HostWrongBase: "L'application hôte affiche une autre base que celle pour laquelle cette page a été ouverte.",
     HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
     HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
+    LastOwner: 'Une équipe doit avoir au moins un propriétaire : nommez d’abord quelqu’un d’autre propriétaire.',
+    InvitationInvalid: 'Ce lien d’invitation est inconnu, a été révoqué ou a expiré.',
+    ResetLinkInvalid: 'Ce lien de réinitialisation du mot de passe est inconnu, déjà utilisé ou expiré.',
   },
 };
 

@@ -238,6 +238,9 @@ const idID: Messages = {
     HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
+    LastOwner: 'Tim memerlukan setidaknya satu pemilik: jadikan orang lain pemilik terlebih dahulu.',
+    InvitationInvalid: 'Tautan undangan ini tidak dikenal, telah dicabut, atau kedaluwarsa.',
+    ResetLinkInvalid: 'Tautan atur ulang kata sandi ini tidak dikenal, sudah digunakan, atau kedaluwarsa.',
   },
 };
 

@@ -241,6 +241,9 @@ const itIT: Messages = {
     HostWrongBase: "L'app host mostra una base diversa da quella per cui è stata aperta questa pagina.",
     HostForgedOrigin: 'Un messaggio da una pagina che non è un host configurato è stato ignorato.',
     HostProtocolError: "L'app host ha inviato un messaggio che Quire non comprende.",
+    LastOwner: 'Un team deve avere almeno un proprietario: prima rendi proprietario qualcun altro.',
+    InvitationInvalid: 'Questo link di invito è sconosciuto, è stato revocato o è scaduto.',
+    ResetLinkInvalid: 'Questo link per reimpostare la password è sconosciuto, è già stato usato o è scaduto.',
   },
 };
 

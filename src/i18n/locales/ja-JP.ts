@@ -239,6 +239,9 @@ const jaJP: Messages = {
     HostWrongBase: 'ホストアプリには、このページを開いたときとは別のベースが表示されています。',
     HostForgedOrigin: '設定されたホストではないページからのメッセージを無視しました。',
     HostProtocolError: 'ホストアプリから Quire が理解できないメッセージが送信されました。',
+    LastOwner: 'チームには少なくとも 1 人のオーナーが必要です。先に別の人をオーナーにしてください。',
+    InvitationInvalid: 'この招待リンクは無効か、取り消されたか、期限切れです。',
+    ResetLinkInvalid: 'このパスワード再設定リンクは無効か、使用済みか、期限切れです。',
   },
 };
 

@@ -238,6 +238,9 @@ const koKR: Messages = {
     HostWrongBase: '호스트 앱이 이 페이지를 연 베이스와 다른 베이스를 표시하고 있습니다.',
     HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
     HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
+    LastOwner: '팀에는 소유자가 한 명 이상 있어야 합니다. 먼저 다른 사람을 소유자로 지정하세요.',
+    InvitationInvalid: '이 초대 링크는 알 수 없거나 취소되었거나 만료되었습니다.',
+    ResetLinkInvalid: '이 비밀번호 재설정 링크는 알 수 없거나 이미 사용되었거나 만료되었습니다.',
   },
 };
 

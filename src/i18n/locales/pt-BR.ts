@@ -239,6 +239,9 @@ const ptBR: Messages = {
     HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
+    LastOwner: 'Uma equipe precisa de pelo menos um proprietário: torne outra pessoa proprietária primeiro.',
+    InvitationInvalid: 'Este link de convite é desconhecido, foi revogado ou expirou.',
+    ResetLinkInvalid: 'Este link de redefinição de senha é desconhecido, já foi usado ou expirou.',
   },
 };
 

@@ -239,6 +239,9 @@ const viVN: Messages = {
     HostWrongBase: 'Ứng dụng máy chủ đang hiển thị một base khác với base mà trang này được mở.',
     HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
     HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
+    LastOwner: 'Nhóm cần ít nhất một chủ sở hữu: hãy đặt người khác làm chủ sở hữu trước.',
+    InvitationInvalid: 'Liên kết mời này không hợp lệ, đã bị thu hồi hoặc đã hết hạn.',
+    ResetLinkInvalid: 'Liên kết đặt lại mật khẩu này không hợp lệ, đã được dùng hoặc đã hết hạn.',
   },
 };
 

@@ -233,6 +233,9 @@ const zhCN: Messages = {
     HostWrongBase: '宿主应用显示的多维表格与打开此页面时的不同。',
     HostForgedOrigin: '已忽略来自非已配置宿主页面的消息。',
     HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
+    LastOwner: '团队至少需要一位所有者：请先将其他人设为所有者。',
+    InvitationInvalid: '此邀请链接无效、已被撤销或已过期。',
+    ResetLinkInvalid: '此密码重置链接无效、已被使用或已过期。',
   },
 };
 

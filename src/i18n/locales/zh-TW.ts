@@ -233,6 +233,9 @@ const zhTW: Messages = {
     HostWrongBase: '宿主應用程式顯示的多維表格與開啟此頁面時的不同。',
     HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
+    LastOwner: '團隊至少需要一位擁有者：請先將其他人設為擁有者。',
+    InvitationInvalid: '此邀請連結無效、已被撤銷或已過期。',
+    ResetLinkInvalid: '此密碼重設連結無效、已被使用或已過期。',
   },
 };
 
