@@ -5,7 +5,7 @@
 import { BODY_CODE, type DocDto, type DocLogDto, type TeamDto, type TeamRole } from '../api/contract';
 import { newId } from './auth';
 import type { Sql } from './db';
-import { ApiError, forbidden, notFound } from './envelope';
+import { ApiError, notFound } from './envelope';
 
 interface TeamRow {
   id: string;
