@@ -37,7 +37,7 @@ function NewTeamForm() {
     <form className="invite-form" onSubmit={(event) => void create(event)}>
       <label>
         {t('newTeam')}
-        <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        <input className="q-input" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <button type="submit" className="button primary" disabled={busy}>
         {t('createTeam')}

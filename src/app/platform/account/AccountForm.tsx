@@ -49,12 +49,20 @@ export function AccountForm({
       {mode === 'up' && (
         <label>
           {t('name')}
-          <input autoComplete="name" required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="q-input"
+            autoComplete="name"
+            required
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
       )}
       <label>
         {t('email')}
         <input
+          className="q-input"
           type="email"
           autoComplete="email"
           required
@@ -66,6 +74,7 @@ export function AccountForm({
       <label>
         {t('password')}
         <input
+          className="q-input"
           type="password"
           autoComplete={mode === 'in' ? 'current-password' : 'new-password'}
           required

@@ -44,6 +44,7 @@ function ChangePasswordForm() {
       <label>
         {t('currentPassword')}
         <input
+          className="q-input"
           type="password"
           required
           autoComplete="current-password"
@@ -54,6 +55,7 @@ function ChangePasswordForm() {
       <label>
         {t('newPassword')}
         <input
+          className="q-input"
           type="password"
           required
           minLength={8}
@@ -68,6 +70,7 @@ function ChangePasswordForm() {
       <label>
         {t('repeatPassword')}
         <input
+          className="q-input"
           type="password"
           required
           minLength={8}

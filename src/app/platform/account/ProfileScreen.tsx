@@ -60,11 +60,19 @@ function ProfileForm() {
     <form className="account-form" onSubmit={(event) => void submit(event)}>
       <label>
         {t('name')}
-        <input required maxLength={200} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          className="q-input"
+          required
+          maxLength={200}
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label>
         {t('email')}
         <input
+          className="q-input"
           type="email"
           required
           maxLength={254}
@@ -78,6 +86,7 @@ function ProfileForm() {
           <label>
             {t('currentPassword')}
             <input
+              className="q-input"
               type="password"
               required
               autoComplete="current-password"

@@ -44,6 +44,7 @@ function RequestLink() {
       <label>
         {t('email')}
         <input
+          className="q-input"
           type="email"
           autoComplete="email"
           required
@@ -100,6 +101,7 @@ function SetPassword({ token, onDone }: { token: string; onDone: () => void }) {
       <label>
         {t('newPassword')}
         <input
+          className="q-input"
           type="password"
           autoComplete="new-password"
           required
@@ -114,6 +116,7 @@ function SetPassword({ token, onDone }: { token: string; onDone: () => void }) {
       <label>
         {t('repeatPassword')}
         <input
+          className="q-input"
           type="password"
           autoComplete="new-password"
           required

@@ -95,6 +95,7 @@ function Invitations({ team }: { team: TeamDto }) {
         <label>
           {t('expiresIn')}
           <input
+            className="q-input"
             type="number"
             min={1}
             max={30}
@@ -112,7 +113,13 @@ function Invitations({ team }: { team: TeamDto }) {
           <label className="visually-hidden" htmlFor="invite-link">
             {t('newLink')}
           </label>
-          <input id="invite-link" readOnly value={inviteUrl(created.code)} onFocus={(e) => e.target.select()} />
+          <input
+            className="q-input"
+            id="invite-link"
+            readOnly
+            value={inviteUrl(created.code)}
+            onFocus={(e) => e.target.select()}
+          />
           <button type="button" className="button secondary" onClick={() => void copy(inviteUrl(created.code))}>
             {copied ? t('copied') : t('copy')}
           </button>

@@ -63,7 +63,14 @@ function TeamBasic() {
       <form className="account-form account-card" onSubmit={(event) => void save(event)}>
         <label>
           {t('teamName')}
-          <input required maxLength={200} value={name} disabled={!manages} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="q-input"
+            required
+            maxLength={200}
+            value={name}
+            disabled={!manages}
+            onChange={(e) => setName(e.target.value)}
+          />
           {!manages && <small>{t('managersOnly')}</small>}
         </label>
         {saved && (
