@@ -170,3 +170,51 @@ describe('ApiClient', () => {
     expect(slow.message).toContain('timed out after 30 ms');
   });
 });
+
+describe('account and team calls (#15)', () => {
+  it('sends members, invitations and reset calls to their routes with their bodies', async () => {
+    const seen: string[] = [];
+    const record = async ({ request }: { request: Request }) => {
+      const body = request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+      seen.push(`${request.method} ${new URL(request.url).pathname} ${body}`);
+      return ok(request.method === 'DELETE' ? null : { done: true });
+    };
+    mock.use(
+      http.all(`${BASE}/api/teams/*`, record),
+      http.all(`${BASE}/api/invitations/*`, record),
+      http.all(`${BASE}/api/auth/*`, record),
+    );
+    const { api } = clientWith();
+    await api.members.changeRole('t 1', 'u1', 'admin');
+    await api.members.remove('t 1', 'u1');
+    await api.members.invite('t 1', { role: 'member', expiresInDays: 3 });
+    await api.members.revokeInvitation('t 1', 'inv_1');
+    await api.invitations.accept('CODE');
+    await api.auth.requestPasswordReset('a@example.test');
+    await api.auth.confirmPasswordReset('TOKEN', 'new secret');
+    expect(seen).toEqual([
+      'PUT /api/teams/t%201/members/u1 {"role":"admin"}',
+      'DELETE /api/teams/t%201/members/u1 ',
+      'POST /api/teams/t%201/invitations {"role":"member","expiresInDays":3}',
+      'DELETE /api/teams/t%201/invitations/inv_1 ',
+      'POST /api/invitations/CODE/accept {}',
+      'POST /api/auth/password-reset {"email":"a@example.test"}',
+      'POST /api/auth/password-reset/confirm {"token":"TOKEN","newPassword":"new secret"}',
+    ]);
+    expect(() => api.members.changeRole('t', '', 'member')).toThrow('userId is required');
+    expect(() => api.invitations.preview('')).toThrow('code is required');
+  });
+
+  it('names a refused invitation by the server’s catalogued error', async () => {
+    mock.use(
+      http.get(`${BASE}/api/invitations/:code`, () =>
+        HttpResponse.json(
+          { code: BODY_CODE.notFound, msg: 'gone', data: { error: 'InvitationInvalid' } },
+          { status: 404 },
+        ),
+      ),
+    );
+    const { api } = clientWith();
+    await expect(api.invitations.preview('abc')).rejects.toSatisfy((error) => isQuireError(error, 'InvitationInvalid'));
+  });
+});

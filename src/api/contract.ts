@@ -68,7 +68,14 @@ export const updatePasswordBody = z.object({
   oldPassword: z.string().min(1).max(200),
   newPassword: z.string().min(8).max(200),
 });
-export const updateUserBody = z.object({ name });
+/** Profile: a new e-mail address needs the current password (a stolen session must not take the account). */
+export const updateUserBody = z
+  .object({
+    name: name.optional(),
+    email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)).optional(),
+    currentPassword: z.string().min(1).max(200).optional(),
+  })
+  .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'name or email is required' });
 
 export interface LoginDto {
   token: string;
@@ -91,11 +98,15 @@ export const createTeamBody = z.object({ name });
 export const updateTeamBody = z.object({ name });
 export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().max(254) });
 
+/** A member's role in a team: owners and admins manage members; only owners make owners. */
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
 export interface TeamDto {
   id: string;
   teamKey: string;
   name: string;
-  role: 'owner' | 'member';
+  role: TeamRole;
 }
 
 export const createDocBody = z.object({
@@ -395,3 +406,51 @@ export interface PublicPreviewDto {
   templates: PreviewTemplateDto[];
 }
 export const previewFileQuery = z.object({ templateId: id });
+// ---- accounts, members and invitations (#15) ---------------------------------------------------
+
+export const changeRoleBody = z.object({ role: z.enum(TEAM_ROLES) });
+/** An invitation link joins as a member or an admin; owners are made from members, by an owner. */
+export const createInvitationBody = z.object({
+  role: z.enum(['admin', 'member']).default('member'),
+  expiresInDays: z.number().int().min(1).max(30).default(7),
+});
+/** Invitation codes and reset tokens are 32+ URL-safe characters; anything else is refused unread. */
+export const secretParam = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'not a valid link code');
+export const requestPasswordResetBody = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
+export const confirmPasswordResetBody = z.object({
+  /** Checked against `secretParam` by the server: a malformed token is an invalid link, not a bad body. */
+  token: z.string().min(1).max(200),
+  newPassword: z.string().min(8).max(200),
+});
+
+export interface MemberDto {
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: number;
+}
+export interface InvitationDto {
+  id: string;
+  role: TeamRole;
+  /** The code's first characters, so links can be told apart; the code itself is shown once. */
+  prefix: string;
+  createdAt: number;
+  expiresAt: number;
+  acceptedCount: number;
+}
+export interface InvitationCreatedDto extends InvitationDto {
+  /** The secret code of the link `/invitation/{code}`: answered this once, stored only as a digest. */
+  code: string;
+}
+/** What an invitation link shows before anyone signs in. */
+export interface InvitationPreviewDto {
+  teamName: string;
+  invitedBy: string;
+  role: TeamRole;
+  expiresAt: number;
+}
+/** How a reset link travels: with no mail server configured it is written to the server's log. */
+export interface PasswordResetRequestedDto {
+  delivery: 'log' | 'mail';
+}

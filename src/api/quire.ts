@@ -14,14 +14,20 @@ import type {
   createPrintTemplateBody,
   DocDto,
   DocLogDto,
+  InvitationCreatedDto,
+  InvitationDto,
+  InvitationPreviewDto,
   LoginDto,
+  MemberDto,
   Page,
+  PasswordResetRequestedDto,
   PullResult,
   PushBody,
   PushResult,
   printTemplateListQuery,
   ReleaseDto,
   TeamDto,
+  TeamRole,
   TemplateDto,
   UserDto,
 } from './contract';
@@ -59,11 +65,80 @@ export function quireApi(client: ApiClient) {
       logout: () => send<null>('POST', '/api/auth/logout', 'NotLogin', {}, false),
       updatePassword: (body: { oldPassword: string; newPassword: string }) =>
         send<null>('POST', '/api/auth/update-password', 'PasswordChangeFailed', body, false),
+      /** Asks for a reset link; the answer says how it travels (the server's log when no mail server is set up). */
+      requestPasswordReset: (email: string) =>
+        send<PasswordResetRequestedDto>('POST', '/api/auth/password-reset', 'PasswordChangeFailed', { email }),
+      /** Sets a new password with a reset link's token; answers a fresh login (every other session ends). */
+      confirmPasswordReset: (token: string, newPassword: string) => {
+        requireArgs({ token });
+        return send<LoginDto>('POST', '/api/auth/password-reset/confirm', 'PasswordChangeFailed', {
+          token,
+          newPassword,
+        });
+      },
     },
 
     user: {
       get: () => get<UserDto>('/api/user', 'FetchUserFailed'),
-      update: (body: { name: string }) => send<UserDto>('PUT', '/api/user', 'UpdateUserFailed', body),
+      /** A new email needs `currentPassword`. */
+      update: (body: { name?: string; email?: string; currentPassword?: string }) =>
+        send<UserDto>('PUT', '/api/user', 'UpdateUserFailed', body),
+    },
+
+    /** Invitation links seen from the invited side (#15). */
+    invitations: {
+      /** Public: the team and who invited, before signing in. */
+      preview: (code: string) => {
+        requireArgs({ code });
+        return get<InvitationPreviewDto>(`/api/invitations/${seg(code)}`, 'FetchTeamDetailFailed');
+      },
+      accept: (code: string) => {
+        requireArgs({ code });
+        return send<TeamDto>('POST', `/api/invitations/${seg(code)}/accept`, 'UpdateTeamFailed', {});
+      },
+    },
+
+    /** A team's members and its invitation links (#15): owners and admins manage them. */
+    members: {
+      list: (teamId: string) => {
+        requireArgs({ teamId });
+        return get<MemberDto[]>(`/api/teams/${seg(teamId)}/members`, 'FetchTeamDetailFailed');
+      },
+      changeRole: (teamId: string, userId: string, role: TeamRole) => {
+        requireArgs({ teamId, userId });
+        return send<MemberDto[]>('PUT', `/api/teams/${seg(teamId)}/members/${seg(userId)}`, 'UpdateTeamFailed', {
+          role,
+        });
+      },
+      /** Removes a member, or the caller themself (leaving). */
+      remove: (teamId: string, userId: string) => {
+        requireArgs({ teamId, userId });
+        return send<null>(
+          'DELETE',
+          `/api/teams/${seg(teamId)}/members/${seg(userId)}`,
+          'UpdateTeamFailed',
+          undefined,
+          false,
+        );
+      },
+      invitations: (teamId: string) => {
+        requireArgs({ teamId });
+        return get<InvitationDto[]>(`/api/teams/${seg(teamId)}/invitations`, 'FetchTeamDetailFailed');
+      },
+      invite: (teamId: string, body: { role: 'admin' | 'member'; expiresInDays?: number }) => {
+        requireArgs({ teamId });
+        return send<InvitationCreatedDto>('POST', `/api/teams/${seg(teamId)}/invitations`, 'UpdateTeamFailed', body);
+      },
+      revokeInvitation: (teamId: string, invitationId: string) => {
+        requireArgs({ teamId, invitationId });
+        return send<null>(
+          'DELETE',
+          `/api/teams/${seg(teamId)}/invitations/${seg(invitationId)}`,
+          'UpdateTeamFailed',
+          undefined,
+          false,
+        );
+      },
     },
 
     teams: {

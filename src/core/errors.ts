@@ -91,6 +91,10 @@ export const ERROR_CATALOGUE = {
   PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
   // A worker script that cannot load (offline before the service worker keeps the app's files)
   WorkerUnavailable: { code: 'WORKER_UNAVAILABLE', message: 'a background worker could not start' },
+  // accounts (#15)
+  LastOwner: { code: 'LAST_OWNER', message: 'a team needs at least one owner' },
+  InvitationInvalid: { code: 'INVITATION_INVALID', message: 'the invitation link is unknown, revoked or expired' },
+  ResetLinkInvalid: { code: 'RESET_LINK_INVALID', message: 'the password reset link is unknown, used or expired' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

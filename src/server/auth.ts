@@ -115,3 +115,47 @@ export class LoginLimiter {
     for (const [key, list] of this.failures) if (list.every((t) => now - t >= this.windowMs)) this.failures.delete(key);
   }
 }
+
+// ---- password reset links (#15) ---------------------------------------------------------------
+
+/** How long a reset link works. */
+export const RESET_TTL_MS = 60 * 60_000;
+
+/**
+ * Creates a single-use reset token for a user (its digest stored) and answers the token. Older
+ * unused links of the user stop working: only the newest one counts.
+ */
+export async function createPasswordReset(sql: Sql, userId: string, now = Date.now()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql.query('DELETE FROM password_resets WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  await sql.query('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+    digest(token),
+    userId,
+    new Date(now + RESET_TTL_MS),
+  ]);
+  return token;
+}
+
+/**
+ * Spends a reset token: one UPDATE marks it used only if it is unused and unexpired, so two
+ * requests racing with the same link cannot both succeed. Answers the user, or undefined.
+ */
+export async function spendPasswordReset(sql: Sql, token: string): Promise<string | undefined> {
+  const rows = await sql.query<{ user_id: string }>(
+    `UPDATE password_resets SET used_at = now()
+     WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
+    [digest(token)],
+  );
+  return rows[0]?.user_id;
+}
+
+/**
+ * Where a reset link goes. No mail server is configured in this build, so the link is written to
+ * the server's log for its administrator to pass on (the screen says so).
+ */
+export type ResetLinkSender = (email: string, link: string) => 'log' | 'mail';
+
+export const logResetLink: ResetLinkSender = (email, link) => {
+  console.log(`[quire-server] password reset link for ${email} (no mail server configured): ${link}`);
+  return 'log';
+};

@@ -181,4 +181,30 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       PRIMARY KEY (team_id, base_id, table_id)
     )`,
   ],
+  // accounts (#15): when each member joined, invitation links (only a SHA-256 digest of the code is
+  // stored; revocable, expiring) and password reset links (digest stored, single use, expiring).
+  [
+    'ALTER TABLE team_members ADD COLUMN joined_at timestamptz NOT NULL DEFAULT now()',
+    `CREATE TABLE team_invitations (
+      id text PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+      code_hash text NOT NULL UNIQUE,
+      prefix text NOT NULL,
+      role text NOT NULL,
+      created_by text NOT NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      expires_at timestamptz NOT NULL,
+      revoked_at timestamptz,
+      accepted_count integer NOT NULL DEFAULT 0
+    )`,
+    'CREATE INDEX team_invitations_team ON team_invitations(team_id, created_at)',
+    `CREATE TABLE password_resets (
+      token_hash text PRIMARY KEY,
+      user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      expires_at timestamptz NOT NULL,
+      used_at timestamptz
+    )`,
+    'CREATE INDEX password_resets_user ON password_resets(user_id)',
+  ],
 ];

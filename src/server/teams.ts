@@ -2,17 +2,24 @@
  * Teams, membership and documents. Every team-scoped query starts from `memberTeam`, which
  * answers 404 for a team the caller does not belong to: one team never sees another's data.
  */
-import type { DocDto, DocLogDto, TeamDto } from '../api/contract';
+import { BODY_CODE, type DocDto, type DocLogDto, type TeamDto, type TeamRole } from '../api/contract';
 import { newId } from './auth';
 import type { Sql } from './db';
-import { forbidden, notFound } from './envelope';
+import { ApiError, notFound } from './envelope';
 
 interface TeamRow {
   id: string;
   team_key: string;
   name: string;
-  role: 'owner' | 'member';
+  role: TeamRole;
 }
+
+/** Spec 000 §6 ONLY_ADMIN_ALLOWED: a team's owners and admins only. */
+export const onlyManagers = (what: string) =>
+  new ApiError(403, BODY_CODE.forbidden, 'OnlyAdminAllowed', `only the team's owners and admins may ${what}`);
+
+/** Owners and admins manage a team's name, members and invitations. */
+export const managesTeam = (team: TeamDto) => team.role === 'owner' || team.role === 'admin';
 
 const toTeamDto = (row: TeamRow): TeamDto => ({ id: row.id, teamKey: row.team_key, name: row.name, role: row.role });
 
@@ -76,14 +83,14 @@ export async function teamOfRequest(sql: Sql, userId: string, tenantKey: string 
 
 export async function renameTeam(sql: Sql, userId: string, teamKey: string, name: string): Promise<TeamDto> {
   const team = await memberTeamByKey(sql, userId, teamKey);
-  if (team.role !== 'owner') throw forbidden('only the team owner may rename it');
+  if (!managesTeam(team)) throw onlyManagers('rename the team');
   await sql.query('UPDATE teams SET name = $1 WHERE id = $2', [name, team.id]);
   return { ...team, name };
 }
 
 export async function addMember(sql: Sql, userId: string, teamId: string, email: string) {
   const team = await memberTeam(sql, userId, teamId);
-  if (team.role !== 'owner') throw forbidden('only the team owner may add members');
+  if (!managesTeam(team)) throw onlyManagers('add members');
   const users = await sql.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
   const member = users[0];
   if (!member) throw notFound('user');

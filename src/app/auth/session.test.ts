@@ -11,6 +11,21 @@ describe('safeInternalPath', () => {
       expect(safeInternalPath(bad, '/fallback')).toBe('/fallback');
     }
   });
+
+  it('refuses paths a browser would turn into another host (tabs, newlines, spaces, backslashes)', () => {
+    for (const bad of [
+      '/\t/evil.test',
+      '/\n/evil.test',
+      '/\r\n/evil.test',
+      '/ /evil.test',
+      '/\u3000/evil.test',
+      '/x\\y',
+    ]) {
+      expect(safeInternalPath(bad, '/fallback')).toBe('/fallback');
+    }
+    expect(safeInternalPath('/o/team_1/settings/members?tab=2#x')).toBe('/o/team_1/settings/members?tab=2#x');
+    expect(safeInternalPath('/%2F%2Fevil.test')).toBe('/%2F%2Fevil.test');
+  });
 });
 
 describe('signinHref', () => {

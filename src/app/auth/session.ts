@@ -22,12 +22,22 @@ export function browserStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeI
 
 export const loginStore = createLoginStore({ storage: browserStorage() });
 
-/** A relative in-app path (never `//host` or `https:`), so a crafted target cannot send users elsewhere. */
+/**
+ * A relative in-app path (never `//host` or `https:`), so a crafted target cannot send users
+ * elsewhere. Browsers drop tabs and newlines from URLs and read `\` as `/`, so `/\t/evil.test`
+ * would become `//evil.test`: any control character, whitespace or backslash is refused, and what
+ * is left must resolve to this origin.
+ */
 export function safeInternalPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return fallback;
+  if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/.test(value))
+    return fallback;
+  const base = 'https://quire.invalid';
+  try {
+    return new URL(value, base).origin === base ? value : fallback;
+  } catch {
     return fallback;
   }
-  return value;
 }
 
 export interface SigninLinkOptions {

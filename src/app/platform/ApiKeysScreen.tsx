@@ -80,7 +80,7 @@ export function ApiKeysScreen() {
         {heading}
         <p>
           {t('signInFirst')}{' '}
-          <Link to="/sync" className="button primary">
+          <Link to="/login" className="button primary">
             {t('signIn')}
           </Link>
         </p>

@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect, useParams } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { loginStore, safeInternalPath, signinHref } from '../auth/session';
-import { SignInScreen, SignOutScreen } from '../screens/Auth';
+import { safeInternalPath, signinHref } from '../auth/session';
 import { NotFoundScreen } from '../screens/NotFound';
 import { placeholder } from '../screens/Placeholder';
+import { serverLogin } from '../services/sync/server';
 import { SidebarLayout } from '../shell/SidebarLayout';
 import { rootRoute } from './root';
 
@@ -15,7 +15,22 @@ const teams = createRoute({
   component: lazyRouteComponent(() => import('../platform/TeamsScreen'), 'TeamsScreen'),
 });
 
-const userSettings = createRoute({ getParentRoute: () => rootRoute, path: '/o/settings', component: Outlet });
+function UserSettingsLayout() {
+  return (
+    <SidebarLayout
+      links={[
+        { to: '/o/settings/profile', labelKey: 'screens.profile' },
+        { to: '/o/settings/change-password', labelKey: 'screens.changePassword' },
+      ]}
+    />
+  );
+}
+
+const userSettings = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/o/settings',
+  component: UserSettingsLayout,
+});
 const userSettingsIndex = createRoute({
   getParentRoute: () => userSettings,
   path: '/',
@@ -26,12 +41,12 @@ const userSettingsIndex = createRoute({
 const profile = createRoute({
   getParentRoute: () => userSettings,
   path: 'profile',
-  ...placeholder('screens.profile'),
+  component: lazyRouteComponent(() => import('../platform/account/ProfileScreen'), 'ProfileScreen'),
 });
 const changePassword = createRoute({
   getParentRoute: () => userSettings,
   path: 'change-password',
-  ...placeholder('screens.changePassword'),
+  component: lazyRouteComponent(() => import('../platform/account/ChangePasswordScreen'), 'ChangePasswordScreen'),
 });
 
 function TeamHomeLayout() {
@@ -78,12 +93,12 @@ const teamSettingsIndex = createRoute({
 const teamSettingsBasic = createRoute({
   getParentRoute: () => teamSettings,
   path: 'basic',
-  ...placeholder('nav.basic'),
+  component: lazyRouteComponent(() => import('../platform/team/TeamBasicScreen'), 'TeamBasicScreen'),
 });
 const teamSettingsMembers = createRoute({
   getParentRoute: () => teamSettings,
   path: 'members',
-  ...placeholder('nav.members'),
+  component: lazyRouteComponent(() => import('../platform/team/MembersScreen'), 'MembersScreen'),
 });
 
 // A document's tabs (src/app/platform/docs); its template opens in the app's editor through sync.
@@ -125,14 +140,15 @@ const docInstancePreview = createRoute({
   component: docScreen('InstancePreviewScreen'),
 });
 
-// /goto/<encoded path> continues to that in-app path, through the open sign-in when needed.
+// /goto/<encoded path> continues to that in-app path, through the server sign-in when needed;
+// anything but an in-app path (another site, a scheme, a loop back to /goto) shows not-found.
 const goto = createRoute({
   getParentRoute: () => rootRoute,
   path: '/goto/$goto',
   beforeLoad: ({ params }) => {
     const target = safeInternalPath((params as { goto: string }).goto, '');
-    if (!target) return;
-    throw redirect({ href: loginStore.current('open') ? target : signinHref({ context: 'open', target }) });
+    if (!target || /^\/goto(\/|$)/.test(target)) return;
+    throw redirect({ href: serverLogin() ? target : signinHref({ context: 'open', target }) });
   },
   component: NotFoundScreen,
 });
@@ -140,22 +156,22 @@ const goto = createRoute({
 const login = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  component: () => <SignInScreen context="open" />,
+  component: lazyRouteComponent(() => import('../platform/account/LoginScreen'), 'LoginScreen'),
 });
 const resetPassword = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  ...placeholder('screens.resetPassword'),
+  component: lazyRouteComponent(() => import('../platform/account/ResetPasswordScreen'), 'ResetPasswordScreen'),
 });
 const logout = createRoute({
   getParentRoute: () => rootRoute,
   path: '/logout',
-  component: () => <SignOutScreen context="open" />,
+  component: lazyRouteComponent(() => import('../platform/account/LogoutScreen'), 'LogoutScreen'),
 });
 const invitation = createRoute({
   getParentRoute: () => rootRoute,
   path: '/invitation/$code',
-  ...placeholder('screens.invitation'),
+  component: lazyRouteComponent(() => import('../platform/account/InvitationScreen'), 'InvitationScreen'),
 });
 const publicPreview = createRoute({
   getParentRoute: () => rootRoute,

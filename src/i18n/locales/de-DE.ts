@@ -243,6 +243,10 @@ const deDE: Messages = {
     PublicPreviewOff: 'Dieses Dokument teilt keine öffentlichen Vorschauen.',
     WorkerUnavailable:
       'Der Druck konnte nicht starten: Ein Teil von Quire ist noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet (oder laden Sie die Seite neu) und versuchen Sie es erneut.',
+    LastOwner: 'Ein Team braucht mindestens einen Eigentümer: Machen Sie zuerst jemand anderen zum Eigentümer.',
+    InvitationInvalid: 'Dieser Einladungslink ist unbekannt, wurde widerrufen oder ist abgelaufen.',
+    ResetLinkInvalid:
+      'Dieser Link zum Zurücksetzen des Passworts ist unbekannt, wurde bereits verwendet oder ist abgelaufen.',
   },
 };
 

@@ -242,6 +242,9 @@ const enUS = {
     PublicPreviewOff: 'This document does not share public previews.',
     WorkerUnavailable:
       'Printing could not start: part of Quire is not on this device yet. Connect to the internet once (or reload the page) and try again.',
+    LastOwner: 'A team needs at least one owner: make someone else an owner first.',
+    InvitationInvalid: 'This invitation link is unknown, was revoked or has expired.',
+    ResetLinkInvalid: 'This password reset link is unknown, was already used or has expired.',
   },
 } as const;
 

@@ -244,6 +244,9 @@ const esES: Messages = {
     PublicPreviewOff: 'Este documento no comparte vistas previas públicas.',
     WorkerUnavailable:
       'No se pudo empezar a imprimir: una parte de Quire aún no está en este dispositivo. Conéctese a internet una vez (o recargue la página) e inténtelo de nuevo.',
+    LastOwner: 'Un equipo necesita al menos un propietario: primero haz propietario a otra persona.',
+    InvitationInvalid: 'Este enlace de invitación es desconocido, se revocó o ha caducado.',
+    ResetLinkInvalid: 'Este enlace para restablecer la contraseña es desconocido, ya se usó o ha caducado.',
   },
 };
 

@@ -244,6 +244,9 @@ const frFR: Messages = {
     PublicPreviewOff: 'Ce document ne partage pas d’aperçus publics.',
     WorkerUnavailable:
       'L’impression n’a pas pu démarrer : une partie de Quire n’est pas encore sur cet appareil. Connectez-vous une fois à Internet (ou rechargez la page) et réessayez.',
+    LastOwner: 'Une équipe doit avoir au moins un propriétaire : nommez d’abord quelqu’un d’autre propriétaire.',
+    InvitationInvalid: 'Ce lien d’invitation est inconnu, a été révoqué ou a expiré.',
+    ResetLinkInvalid: 'Ce lien de réinitialisation du mot de passe est inconnu, déjà utilisé ou expiré.',
   },
 };
 

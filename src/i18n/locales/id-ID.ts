@@ -241,6 +241,9 @@ const idID: Messages = {
     PublicPreviewOff: 'Dokumen ini tidak membagikan pratinjau publik.',
     WorkerUnavailable:
       'Pencetakan tidak dapat dimulai: sebagian Quire belum ada di perangkat ini. Sambungkan ke internet sekali (atau muat ulang halaman) lalu coba lagi.',
+    LastOwner: 'Tim memerlukan setidaknya satu pemilik: jadikan orang lain pemilik terlebih dahulu.',
+    InvitationInvalid: 'Tautan undangan ini tidak dikenal, telah dicabut, atau kedaluwarsa.',
+    ResetLinkInvalid: 'Tautan atur ulang kata sandi ini tidak dikenal, sudah digunakan, atau kedaluwarsa.',
   },
 };
 

@@ -244,6 +244,9 @@ const itIT: Messages = {
     PublicPreviewOff: 'Questo documento non condivide anteprime pubbliche.',
     WorkerUnavailable:
       'Impossibile avviare la stampa: una parte di Quire non è ancora su questo dispositivo. Connettiti a Internet una volta (o ricarica la pagina) e riprova.',
+    LastOwner: 'Un team deve avere almeno un proprietario: prima rendi proprietario qualcun altro.',
+    InvitationInvalid: 'Questo link di invito è sconosciuto, è stato revocato o è scaduto.',
+    ResetLinkInvalid: 'Questo link per reimpostare la password è sconosciuto, è già stato usato o è scaduto.',
   },
 };
 

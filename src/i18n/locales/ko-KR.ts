@@ -241,6 +241,9 @@ const koKR: Messages = {
     PublicPreviewOff: '이 문서는 공개 미리보기를 공유하지 않습니다.',
     WorkerUnavailable:
       '인쇄를 시작할 수 없습니다. Quire의 일부가 아직 이 기기에 없습니다. 인터넷에 한 번 연결하거나 페이지를 새로 고친 뒤 다시 시도하세요.',
+    LastOwner: '팀에는 소유자가 한 명 이상 있어야 합니다. 먼저 다른 사람을 소유자로 지정하세요.',
+    InvitationInvalid: '이 초대 링크는 알 수 없거나 취소되었거나 만료되었습니다.',
+    ResetLinkInvalid: '이 비밀번호 재설정 링크는 알 수 없거나 이미 사용되었거나 만료되었습니다.',
   },
 };
 

@@ -242,6 +242,9 @@ const ptBR: Messages = {
     PublicPreviewOff: 'Este documento não compartilha pré-visualizações públicas.',
     WorkerUnavailable:
       'Não foi possível começar a imprimir: parte do Quire ainda não está neste dispositivo. Conecte-se à internet uma vez (ou recarregue a página) e tente de novo.',
+    LastOwner: 'Uma equipe precisa de pelo menos um proprietário: torne outra pessoa proprietária primeiro.',
+    InvitationInvalid: 'Este link de convite é desconhecido, foi revogado ou expirou.',
+    ResetLinkInvalid: 'Este link de redefinição de senha é desconhecido, já foi usado ou expirou.',
   },
 };
 

@@ -242,6 +242,9 @@ const viVN: Messages = {
     PublicPreviewOff: 'Tài liệu này không chia sẻ bản xem trước công khai.',
     WorkerUnavailable:
       'Không thể bắt đầu in: một phần của Quire chưa có trên thiết bị này. Hãy kết nối Internet một lần (hoặc tải lại trang) rồi thử lại.',
+    LastOwner: 'Nhóm cần ít nhất một chủ sở hữu: hãy đặt người khác làm chủ sở hữu trước.',
+    InvitationInvalid: 'Liên kết mời này không hợp lệ, đã bị thu hồi hoặc đã hết hạn.',
+    ResetLinkInvalid: 'Liên kết đặt lại mật khẩu này không hợp lệ, đã được dùng hoặc đã hết hạn.',
   },
 };
 

@@ -235,6 +235,9 @@ const zhCN: Messages = {
     HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
     PublicPreviewOff: '此文档未开启公开预览。',
     WorkerUnavailable: '无法开始打印：Quire 的部分文件尚未保存到此设备。请联网一次（或重新加载页面）后重试。',
+    LastOwner: '团队至少需要一位所有者：请先将其他人设为所有者。',
+    InvitationInvalid: '此邀请链接无效、已被撤销或已过期。',
+    ResetLinkInvalid: '此密码重置链接无效、已被使用或已过期。',
   },
 };
 

@@ -235,6 +235,9 @@ const zhHK: Messages = {
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
     PublicPreviewOff: '此文件未開啟公開預覽。',
     WorkerUnavailable: '無法開始列印：Quire 的部分檔案尚未儲存到此裝置。請連線一次（或重新載入頁面）後再試。',
+    LastOwner: '團隊至少需要一位擁有者：請先將其他人設為擁有者。',
+    InvitationInvalid: '此邀請連結無效、已被撤銷或已過期。',
+    ResetLinkInvalid: '此密碼重設連結無效、已被使用或已過期。',
   },
 };
 

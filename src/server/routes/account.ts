@@ -1,17 +1,51 @@
-/** Register, login, logout, change password, the current user (spec 000 §7, open platform). */
-import type { Hono } from 'hono';
+/**
+ * Register, login, logout, change password, the current user and profile (spec 000 §7, open
+ * platform); password reset links and invitation links (#15).
+ */
+import type { Context, Hono } from 'hono';
 import {
   BODY_CODE,
+  confirmPasswordResetBody,
   loginBody,
+  type PasswordResetRequestedDto,
   registerBody,
+  requestPasswordResetBody,
+  secretParam,
   type UserDto,
   updatePasswordBody,
   updateUserBody,
 } from '../../api/contract';
-import { type AuthEnv, createSession, hashPassword, newId, verifyPassword } from '../auth';
+import {
+  type AuthEnv,
+  createPasswordReset,
+  createSession,
+  hashPassword,
+  LoginLimiter,
+  logResetLink,
+  newId,
+  spendPasswordReset,
+  verifyPassword,
+} from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, invalid, ok, readBody } from '../envelope';
+import { acceptInvitation, invitationInvalid, previewInvitation } from '../members';
 import { createTeam } from '../teams';
+
+const resetLinkInvalid = () => new ApiError(400, BODY_CODE.invalid, 'ResetLinkInvalid');
+const RESET_REQUESTS_PER_EMAIL = 5;
+
+/** The origin reset links point at: QUIRE_PUBLIC_URL when set (behind a proxy), else the request's. */
+function publicOrigin(c: Context): string {
+  const configured = process.env.QUIRE_PUBLIC_URL?.replace(/\/+$/, '');
+  return configured || new URL(c.req.url).origin;
+}
+
+/** A secret from the path: malformed is the same answer as unknown, never a parse error. */
+function secretOf(c: Context, name: string, unknown: () => ApiError): string {
+  const parsed = secretParam.safeParse(c.req.param(name));
+  if (!parsed.success) throw unknown();
+  return parsed.data;
+}
 
 async function loadUser(ctx: ServerContext, userId: string): Promise<UserDto> {
   const rows = await ctx.db.query<{ id: string; email: string; name: string; team_name: string | null }>(
@@ -65,6 +99,41 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     ctx.loginLimiter.succeed(key);
     return ok(c, await createSession(ctx.db, user.id, ctx.config.sessionTtlMs));
   });
+
+  // The answer is the same whether the address has an account or not: the form cannot be used to
+  // find out who is registered.
+  const resetLimiter = new LoginLimiter(RESET_REQUESTS_PER_EMAIL, ctx.config.loginWindowMs);
+  api.post('/auth/password-reset', async (c) => {
+    const body = await readBody(c, requestPasswordResetBody);
+    const answer: PasswordResetRequestedDto = { delivery: 'log' };
+    if (resetLimiter.blocked(body.email))
+      throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many reset requests; try again later');
+    resetLimiter.fail(body.email);
+    const [user] = await ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [body.email]);
+    if (!user) return ok(c, answer);
+    const token = await createPasswordReset(ctx.db, user.id);
+    const link = `${publicOrigin(c)}/reset-password?token=${encodeURIComponent(token)}`;
+    return ok(c, { delivery: logResetLink(body.email, link) } satisfies PasswordResetRequestedDto);
+  });
+
+  api.post('/auth/password-reset/confirm', async (c) => {
+    const body = await readBody(c, confirmPasswordResetBody);
+    if (!secretParam.safeParse(body.token).success) throw resetLinkInvalid();
+    const hash = await hashPassword(body.newPassword);
+    const login = await ctx.db.transaction(async (tx) => {
+      const userId = await spendPasswordReset(tx, body.token);
+      if (!userId) throw resetLinkInvalid();
+      await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [hash, userId]);
+      // Whoever knew the old password is signed out everywhere.
+      await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+      return createSession(tx, userId, ctx.config.sessionTtlMs);
+    });
+    return ok(c, login);
+  });
+
+  api.get('/invitations/:code', async (c) =>
+    ok(c, await previewInvitation(ctx.db, secretOf(c, 'code', invitationInvalid))),
+  );
 }
 
 export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
@@ -96,7 +165,40 @@ export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.put('/user', async (c) => {
     const body = await readBody(c, updateUserBody);
     const { userId } = c.get('session');
-    await ctx.db.query('UPDATE users SET name = $1, updated_at = now() WHERE id = $2', [body.name, userId]);
+    const [me] = await ctx.db.query<{ email: string; password_hash: string }>(
+      'SELECT email, password_hash FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!me) throw new ApiError(401, BODY_CODE.unauthorized, 'InvalidUser');
+    const newEmail = body.email !== undefined && body.email !== me.email ? body.email : undefined;
+    if (newEmail !== undefined) {
+      const confirmed =
+        body.currentPassword !== undefined && (await verifyPassword(body.currentPassword, me.password_hash));
+      if (!confirmed)
+        throw invalid('a new email needs the current password', [
+          { path: 'currentPassword', reason: 'wrong password' },
+        ]);
+      const taken = await ctx.db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [newEmail, userId]);
+      if (taken.length > 0)
+        throw invalid('email is already registered', [{ path: 'email', reason: 'already registered' }]);
+    }
+    try {
+      await ctx.db.query(
+        'UPDATE users SET name = coalesce($1, name), email = coalesce($2, email), updated_at = now() WHERE id = $3',
+        [body.name ?? null, newEmail ?? null, userId],
+      );
+    } catch (error) {
+      // Two accounts taking the same address at once: the unique index decides.
+      if ((error as { code?: string }).code === '23505')
+        throw invalid('email is already registered', [{ path: 'email', reason: 'already registered' }]);
+      throw error;
+    }
     return ok(c, await loadUser(ctx, userId));
+  });
+
+  api.post('/invitations/:code/accept', async (c) => {
+    const code = secretOf(c, 'code', invitationInvalid);
+    const userId = c.get('session').userId;
+    return ok(c, await ctx.db.transaction((tx) => acceptInvitation(tx, userId, code)));
   });
 }

@@ -2,8 +2,10 @@
 import type { Context, Hono } from 'hono';
 import {
   addMemberBody,
+  changeRoleBody,
   copyTemplateBody,
   createDocBody,
+  createInvitationBody,
   createOpenTemplateBody,
   createTeamBody,
   DEFAULT_DOC_NAME,
@@ -20,6 +22,7 @@ import {
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import { ok, parseWith, readBody, readQuery, templateNotFound } from '../envelope';
+import { changeRole, createInvitation, listInvitations, listMembers, removeMember, revokeInvitation } from '../members';
 import {
   addMember,
   createDoc,
@@ -76,6 +79,29 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.post('/teams/:teamId/members', async (c) => {
     const body = await readBody(c, addMemberBody);
     return ok(c, await addMember(db, userOf(c), param(c, 'teamId'), body.email));
+  });
+
+  // ---- members and invitation links (#15) ----
+  api.get('/teams/:teamId/members', async (c) => ok(c, await listMembers(db, userOf(c), param(c, 'teamId'))));
+  api.put('/teams/:teamId/members/:userId', async (c) => {
+    const body = await readBody(c, changeRoleBody);
+    const [teamId, userId] = [param(c, 'teamId'), param(c, 'userId')];
+    await db.transaction((tx) => changeRole(tx, userOf(c), teamId, userId, body.role));
+    return ok(c, await listMembers(db, userOf(c), teamId));
+  });
+  api.delete('/teams/:teamId/members/:userId', async (c) => {
+    const [teamId, userId] = [param(c, 'teamId'), param(c, 'userId')];
+    await db.transaction((tx) => removeMember(tx, userOf(c), teamId, userId));
+    return ok(c, null);
+  });
+  api.get('/teams/:teamId/invitations', async (c) => ok(c, await listInvitations(db, userOf(c), param(c, 'teamId'))));
+  api.post('/teams/:teamId/invitations', async (c) => {
+    const body = await readBody(c, createInvitationBody);
+    return ok(c, await createInvitation(db, userOf(c), param(c, 'teamId'), body));
+  });
+  api.delete('/teams/:teamId/invitations/:invitationId', async (c) => {
+    await revokeInvitation(db, userOf(c), param(c, 'teamId'), param(c, 'invitationId'));
+    return ok(c, null);
   });
 
   // ---- documents ----
