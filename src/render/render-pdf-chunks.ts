@@ -16,7 +16,7 @@ import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument, VTable } from './view-model';
 
 /** Body rows per compile: a chunk stays a few dozen pages, so memory and time per chunk are bounded. */
-export const CHUNK_ROWS = 1200;
+export const CHUNK_ROWS = 500;
 
 export interface ChunkOptions {
   /** Rows per compile; tests pass small numbers to put many joins in a short table. */
