@@ -1,7 +1,8 @@
 /**
- * Long documents in bounded memory. Typst lays out a whole document at once, and its cost grows
- * faster than the rows (a 30,000-row table: minutes, and nearly 4 GB of WebAssembly memory). A
- * long table is therefore typeset in chunks of rows, each compiled alone, and the PDFs joined.
+ * Long documents in chunks. Typst lays out a whole document at once, and its cost grows faster
+ * than the rows (a 30,000-row table: minutes, and nearly 4 GB of WebAssembly memory). A long
+ * table is therefore typeset in chunks of rows, each compiled alone, and the PDFs joined. (The
+ * WASM compiler's memo cache still grows with the rows laid out: see src/render/CONTEXT.md.)
  *
  * The join is exact: every row of a chunk reports the page it landed on, the chunk's last page is
  * dropped (it may be part-filled), and the next chunk starts with that page's first row and its
@@ -15,7 +16,7 @@ import { QuireError } from '../core/errors';
 import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument, VTable } from './view-model';
 
-/** Body rows per compile: a chunk stays a few dozen pages, so memory and time per chunk are bounded. */
+/** Body rows per compile: a chunk stays about 20 pages, so each compile's layout is bounded. */
 export const CHUNK_ROWS = 500;
 
 export interface ChunkOptions {
