@@ -22,6 +22,8 @@ const benches = [
   // Issue 15: the render API (sync requests/s and p95), render jobs/s with one and two
   // render-worker processes and queue pickup p95 (jobs need DATABASE_URL).
   ['render API and render workers', 'npx tsx tests/bench/platform.ts'],
+  // Issue 18: long tables (time, memory, per-row cost), invoices vs the engine floor, first load.
+  ['scale: long tables, throughput, first load', 'npx tsx tests/bench/scale.ts'],
 ].filter(([, command]) => !command.includes('tests/bench/') || existsSync(command.split(' ').at(-1)));
 
 const failed = [];
@@ -35,5 +37,5 @@ if (failed.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md',
+  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md, bench/scale.md',
 );

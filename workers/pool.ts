@@ -12,6 +12,7 @@ import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render
 import {
   MAX_WORKER_TEMPLATES,
   type RenderGroupResponse,
+  type RenderProgress,
   type RenderRequest,
   type RenderResponse,
   type RenderStage,
@@ -45,7 +46,8 @@ export interface PoolRenderOptions {
   naming?: NamingContext;
   /** A document template as Word, Excel or PowerPoint instead of PDF (`render` only). */
   format?: ExportFormat;
-  onStage?: (stage: RenderStage) => void;
+  /** Stages of the job; a long document adds `('compile', { done, total })` rows after each chunk. */
+  onStage?: (stage: RenderStage, progress?: RenderProgress) => void;
 }
 
 export interface TemplateRef {

@@ -27,6 +27,12 @@ export interface RenderGroupRequest extends Omit<RenderRequest, 'source'> {
 
 export type RenderStage = 'resolve' | 'compile' | 'done';
 
+/** Rows typeset so far of a long document (sent with stage 'compile' after each chunk). */
+export interface RenderProgress {
+  done: number;
+  total: number;
+}
+
 /** A catalogued error as JSON: its params (what the translated message names) cross too. */
 export type WorkerFailure = {
   ok: false;
@@ -41,7 +47,10 @@ export type RenderGroupResponse = ({ ok: true; compiled: number; memoryBytes: nu
 export interface RenderWorkerApi {
   /** Loads the compiler and the Latin fonts so the first render is fast. */
   warm(): Promise<void>;
-  render(request: RenderRequest, onStage?: (stage: RenderStage) => void): Promise<RenderResponse>;
+  render(
+    request: RenderRequest,
+    onStage?: (stage: RenderStage, progress?: RenderProgress) => void,
+  ): Promise<RenderResponse>;
   renderGroup(request: RenderGroupRequest): Promise<RenderGroupResponse>;
   stats(): Promise<{ compiled: number; memoryBytes: number }>;
 }

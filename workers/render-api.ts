@@ -19,6 +19,7 @@ import {
   MAX_WORKER_TEMPLATES,
   type RenderGroupRequest,
   type RenderGroupResponse,
+  type RenderProgress,
   type RenderRequest,
   type RenderResponse,
   type RenderStage,
@@ -68,13 +69,20 @@ export function createRenderWorkerApi(
     async warm() {
       await getEngine();
     },
-    async render(request: RenderRequest, onStage?: (stage: RenderStage) => void): Promise<RenderResponse> {
+    async render(
+      request: RenderRequest,
+      onStage?: (stage: RenderStage, progress?: RenderProgress) => void,
+    ): Promise<RenderResponse> {
       try {
         const template = templateOf(request);
         onStage?.('resolve');
+        // A long document reports each chunk typeset.
+        const jobEnv = onStage
+          ? { ...env, onProgress: (done: number, total: number) => onStage('compile', { done, total }) }
+          : env;
         const file = request.format
-          ? await exportOutput(template, request.source, env, request.format, request.naming)
-          : await renderOutput(template, request.source, env, request.naming);
+          ? await exportOutput(template, request.source, jobEnv, request.format, request.naming)
+          : await renderOutput(template, request.source, jobEnv, request.naming);
         onStage?.('done');
         return { ok: true, file, ...(await stats()) };
       } catch (error) {

@@ -7,12 +7,13 @@ import { fontFamilies, fontGroupsForText } from '../../wasm/fonts';
 import { isQuireError, QuireError } from '../core/errors';
 import { parseTemplateContent } from '../core/model/parse';
 import type { ParsedTemplateContent } from '../core/model/types';
+import { type ChunkOptions, compileChunked, longTableOf } from './render-pdf-chunks';
 import type { ResolveOptions } from './resolve/context';
 import { resolveDocument } from './resolve/document';
 import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument } from './view-model';
 
-export interface RenderOptions extends ResolveOptions {
+export interface RenderOptions extends ResolveOptions, ChunkOptions {
   engine: TypstEngine;
 }
 
@@ -159,12 +160,16 @@ export async function renderPdfDetailed(
   const { doc, assets } = await resolveForPdf(content, record, options);
   const groups = fontGroupsForText(documentText(doc), content.settings.lang);
   doc.text.fonts = fontFamilies(groups, content.settings.lang);
-  const compile = (d: ViewDocument, files: Record<string, Uint8Array>) =>
-    options.engine.compilePdf({
+  const compile = (d: ViewDocument, files: Record<string, Uint8Array>) => {
+    // A table longer than a chunk is typeset chunk by chunk, so memory stays bounded.
+    const long = longTableOf(d, options.chunkRows);
+    if (long) return compileChunked(d, long, files, groups, options.engine, options);
+    return options.engine.compilePdf({
       main: '/main.typ',
       files: { '/data.json': encoder.encode(JSON.stringify(d)), ...files },
       fontGroups: groups,
     });
+  };
   try {
     return { pdf: await compile(doc, assets), doc };
   } catch (error) {

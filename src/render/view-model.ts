@@ -118,6 +118,11 @@ export interface VTable {
   stroke: VStroke;
   /** Minimum row heights in pt (null = fit), in printed row order: header, body, footer. */
   rowHeights?: (number | null)[];
+  /**
+   * Set on a chunk of a long table (render-pdf-chunks): the index of its first body row. Each
+   * row then reports where it landed, and rows never break across pages.
+   */
+  marks?: number;
 }
 
 export interface VRow {
@@ -199,6 +204,10 @@ export interface ViewDocument {
     fonts: string[];
   };
   pageNumber?: VPageNumber;
+  /** A later chunk of a long document: the page number its first page carries. */
+  pageStart?: number;
+  /** A chunk that is not the last: reports where it is cut (`<q-cut>`: row, page, page number). */
+  chunked?: boolean;
   /** Each section starts on a new page; auto-page sections restart the page counter. */
   sections: VSection[];
 }

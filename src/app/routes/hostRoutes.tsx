@@ -1,26 +1,32 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { ApprovalEntryScreen } from '../host/ApprovalEntry';
-import { ApprovalHostGate } from '../host/ApprovalHost';
-import {
-  HostAddTemplateScreen,
-  HostEditorGate,
-  HostPreviewScreen,
-  HostTableScreen,
-  HostTablesScreen,
-  HostUpgradeScreen,
-} from '../host/BaseScreens';
 import { BasePluginLayout, hostOr } from '../host/baseContext';
-import { OfficeTemplatesScreen } from '../office/OfficeScreens';
-import { BasePreviewScreen } from '../preview/PreviewScreen';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout } from '../shell/SidebarLayout';
-import { ApprovalTemplateListScreen } from '../templates/ApprovalScreens';
-import { TemplateListScreen } from '../templates/TemplateListScreen';
-import { ApprovalsScreen, HomeScreen, TableScreen, TablesScreen } from '../workspace';
-import { ApprovalPreviewGate } from './ApprovalPreviewGate';
 import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
+
+// Screens load with their route (issue 18: the first load carries the landing page, not every screen).
+const ApprovalHostGate = lazyRouteComponent(() => import('../host/ApprovalHost'), 'ApprovalHostGate');
+const ApprovalEntryScreen = lazyRouteComponent(() => import('../host/ApprovalEntry'), 'ApprovalEntryScreen');
+const ApprovalPreviewGate = lazyRouteComponent(() => import('./ApprovalPreviewGate'), 'ApprovalPreviewGate');
+const HostAddTemplateScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostAddTemplateScreen');
+const HostEditorGate = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostEditorGate');
+const HostPreviewScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostPreviewScreen');
+const HostTableScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostTableScreen');
+const HostTablesScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostTablesScreen');
+const HostUpgradeScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostUpgradeScreen');
+const OfficeTemplatesScreen = lazyRouteComponent(() => import('../office/OfficeScreens'), 'OfficeTemplatesScreen');
+const BasePreviewScreen = lazyRouteComponent(() => import('../preview/PreviewScreen'), 'BasePreviewScreen');
+const ApprovalTemplateListScreen = lazyRouteComponent(
+  () => import('../templates/ApprovalScreens'),
+  'ApprovalTemplateListScreen',
+);
+const TemplateListScreen = lazyRouteComponent(() => import('../templates/TemplateListScreen'), 'TemplateListScreen');
+const ApprovalsScreen = lazyRouteComponent(() => import('../workspace'), 'ApprovalsScreen');
+const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen');
+const TableScreen = lazyRouteComponent(() => import('../workspace'), 'TableScreen');
+const TablesScreen = lazyRouteComponent(() => import('../workspace'), 'TablesScreen');
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.

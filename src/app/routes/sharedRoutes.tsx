@@ -1,9 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { PrintDocxScreen } from '../office/OfficeScreens';
-import { PrintScreen } from '../preview/PreviewScreen';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { LandingScreen } from '../screens/Landing';
-import { SyncScreen } from '../sync/SyncScreen';
 import { rootRoute } from './root';
+
+// Screens other than the landing page load with their route (issue 18: a lean first load).
+const PrintDocxScreen = lazyRouteComponent(() => import('../office/OfficeScreens'), 'PrintDocxScreen');
+const PrintScreen = lazyRouteComponent(() => import('../preview/PreviewScreen'), 'PrintScreen');
+const SyncScreen = lazyRouteComponent(() => import('../sync/SyncScreen'), 'SyncScreen');
 
 // Paths both route tables define; registered once.
 const landing = createRoute({ getParentRoute: () => rootRoute, path: '/', component: LandingScreen });

@@ -26,7 +26,12 @@ export async function renderDocumentDetailed(
   input: PrintInput,
   env: OutputEnvironment,
 ): Promise<{ pdf: Uint8Array; doc: ViewDocument }> {
-  return renderPdfDetailed(template, input.scope, { ...resolveOptionsOf(input, env), engine: await env.typst() });
+  return renderPdfDetailed(template, input.scope, {
+    ...resolveOptionsOf(input, env),
+    engine: await env.typst(),
+    ...(env.onProgress ? { onProgress: env.onProgress } : {}),
+    ...(env.signal ? { signal: env.signal } : {}),
+  });
 }
 
 export const documentRenderer: OutputRenderer<ParsedTemplateContent> = {

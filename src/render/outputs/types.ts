@@ -17,6 +17,10 @@ export interface OutputEnvironment {
   loadImage?: ImageLoader;
   /** The shipped fonts of a group, for outputs that draw text without Typst (canvas). */
   loadFontGroup?: FontGroupLoader;
+  /** Rows typeset so far of a long document printed in chunks (render-pdf-chunks). */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops a long document between chunks (DocGenerationError 'cancelled'). */
+  signal?: AbortSignal;
 }
 
 export interface RenderedFile {

@@ -45,6 +45,20 @@ function hex(color: string, fallback: string): string {
  * bwip-js's QR takes ~13 ms, too slow for per-record codes in a batch.
  */
 export function qrSvg(text: string, sizePx: number): CodeSvg {
+  // Cached like bar codes: a preview re-renders the same codes on every edit, and a batch repeats
+  // the template's fixed ones (a company link) on every record.
+  const key = `${sizePx}\u0000${text}`;
+  const hit = qrCache.get(key);
+  if (hit) return hit;
+  const code = encodeQr(text, sizePx);
+  if (qrCache.size >= BARCODE_CACHE_LIMIT) qrCache.delete(qrCache.keys().next().value!);
+  qrCache.set(key, code);
+  return code;
+}
+
+const qrCache = new Map<string, CodeSvg>();
+
+function encodeQr(text: string, sizePx: number): CodeSvg {
   const qr = encode(text, { ecc: 'M', border: 2 });
   const n = qr.size;
   let d = '';

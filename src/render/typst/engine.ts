@@ -13,6 +13,11 @@ export interface TypstEngine {
   readonly kind: 'wasm' | 'native';
   /** Returns PDF bytes, or throws a QuireError (TemplateRendererror) with Typst's diagnostics. */
   compilePdf(job: CompileJob): Promise<Uint8Array>;
+  /**
+   * One compile that answers the PDF and the values of the `metadata` elements labelled
+   * `selector` (e.g. `<q-row>`): where rows landed, for joining separately compiled chunks.
+   */
+  compileWithQuery(job: CompileJob, selector: string): Promise<{ pdf: Uint8Array; found: unknown[] }>;
   /** Documents compiled so far (the WASM engine never frees memory; callers recycle on a budget). */
   readonly compiled: number;
   /** Bytes held by the compiler, where it can tell (the WASM engine's linear memory). */

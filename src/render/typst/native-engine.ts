@@ -35,6 +35,10 @@ export class NativeTypstEngine implements TypstEngine {
   }
 
   compilePdf(job: CompileJob): Promise<Uint8Array> {
+    return this.compileWithQuery(job).then((r) => r.pdf);
+  }
+
+  compileWithQuery(job: CompileJob, selector?: string): Promise<{ pdf: Uint8Array; found: unknown[] }> {
     return this.queue.run(async () => {
       for (const [path, bytes] of Object.entries(job.files))
         this.compiler.mapShadow(this.abs(path), Buffer.from(bytes));
@@ -47,9 +51,10 @@ export class NativeTypstEngine implements TypstEngine {
             detail: diags.map((d: { message?: string }) => d.message ?? String(d)).join('; ') || 'compile failed',
           });
         }
+        const found = selector ? (this.compiler.query(result.result, { selector, field: 'value' }) as unknown[]) : [];
         const pdf = this.compiler.pdf(result.result);
         this.compiled++;
-        return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+        return { pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength), found };
       } finally {
         for (const path of Object.keys(job.files)) this.compiler.unmapShadow(this.abs(path));
         if (this.compiled % 50 === 0) this.compiler.evictCache(10);

@@ -57,6 +57,10 @@ export class WasmTypstEngine implements TypstEngine {
   }
 
   compilePdf(job: CompileJob): Promise<Uint8Array> {
+    return this.compileWithQuery(job).then((r) => r.pdf);
+  }
+
+  compileWithQuery(job: CompileJob, selector?: string): Promise<{ pdf: Uint8Array; found: unknown[] }> {
     return this.queue.run(async () => {
       await this.ensureFonts(job.fontGroups);
       for (const path of this.mapped) if (!(path in job.files)) this.compiler.unmapShadow(path);
@@ -65,12 +69,23 @@ export class WasmTypstEngine implements TypstEngine {
         this.compiler.mapShadow(path, bytes);
         this.mapped.add(path);
       }
-      const result = await this.compiler.compile({ mainFilePath: job.main, format: 1, diagnostics: 'full' });
+      // A world per compile, freed after: `compiler.compile` leaves its snapshot to the GC, which
+      // holds the previous document's layout in linear memory longer than needed.
+      const outcome = await this.compiler.runWithWorld({ mainFilePath: job.main }, async (world) => {
+        try {
+          const compiled = await world.compile({ diagnostics: 'full' });
+          if (compiled.hasError) return { error: diagnosticsText(compiled.diagnostics) };
+          const found = selector ? ((await world.query({ selector, field: 'value' })) as unknown[]) : [];
+          const pdf = await world.pdf({ diagnostics: 'full' });
+          if (!pdf.result || hasErrors(pdf.diagnostics)) return { error: diagnosticsText(pdf.diagnostics) };
+          return { pdf: pdf.result, found };
+        } catch (error) {
+          return { error: error instanceof Error ? error.message : diagnosticsText(error) };
+        }
+      });
       this.compiled++;
-      if (!result.result || hasErrors(result.diagnostics)) {
-        throw new QuireError('TemplateRendererror', { detail: diagnosticsText(result.diagnostics) });
-      }
-      return result.result;
+      if ('error' in outcome) throw new QuireError('TemplateRendererror', { detail: outcome.error });
+      return outcome;
     });
   }
 

@@ -1,0 +1,186 @@
+/**
+ * Long documents in chunks. Typst lays out a whole document at once, and its cost grows faster
+ * than the rows (a 30,000-row table: minutes, and nearly 4 GB of WebAssembly memory). A long
+ * table is therefore typeset in chunks of rows, each compiled alone, and the PDFs joined. (The
+ * WASM compiler's memo cache still grows with the rows laid out: see src/render/CONTEXT.md.)
+ *
+ * The join is exact: every row of a chunk reports the page it landed on, the chunk's last page is
+ * dropped (it may be part-filled), and the next chunk starts with that page's first row and its
+ * page number. So each printed page was laid out whole by one compile: header rows repeat as they
+ * would, per-page subtotals (`pagesum`) sum that page's rows, page numbers run on, and no row is
+ * lost or doubled. Rows of a chunked table never break across pages (the join falls between rows).
+ */
+import { PDFDocument } from 'pdf-lib';
+import type { FontGroup } from '../../wasm/fonts';
+import { QuireError } from '../core/errors';
+import type { TypstEngine } from './typst/engine';
+import type { VBlock, ViewDocument, VTable } from './view-model';
+
+/** Body rows per compile: a chunk stays about 20 pages, so each compile's layout is bounded. */
+export const CHUNK_ROWS = 500;
+
+export interface ChunkOptions {
+  /** Rows per compile; tests pass small numbers to put many joins in a short table. */
+  chunkRows?: number;
+  /** Rows typeset so far of the long table, after each chunk. */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+interface LongTable {
+  section: number;
+  /** Block indices from the section down to the table, through boxes and one-column rows. */
+  path: number[];
+  table: VTable;
+}
+
+/** Where a chunk is cut: the first row on its last page, that page, and its page number. */
+interface CutMark {
+  r: number;
+  p: number;
+  n: number;
+}
+
+/**
+ * The table to chunk: the longest table with more than `chunkRows` body rows that is a section's
+ * block or inside boxes and one-column rows of one (a join can split those, not side-by-side
+ * columns), and has no body cell spanning rows (a join must be free to fall between any two rows).
+ */
+export function longTableOf(doc: ViewDocument, chunkRows = CHUNK_ROWS): LongTable | undefined {
+  let found: LongTable | undefined;
+  const visit = (blocks: readonly VBlock[], section: number, path: number[]): void => {
+    blocks.forEach((block, i) => {
+      const here = [...path, i];
+      if (block.t === 'box') visit(block.blocks, section, here);
+      else if (block.t === 'row' && block.cols.length === 1) visit(block.cols[0]!.blocks, section, here);
+      else if (block.t === 'table' && block.body.length > chunkRows) {
+        if (block.body.some((row) => row.some((cell) => (cell.rowspan ?? 1) > 1))) return;
+        if (!found || block.body.length > found.table.body.length) found = { section, path: here, table: block };
+      }
+    });
+  };
+  for (const [s, section] of doc.sections.entries()) visit(section.blocks, s, []);
+  return found;
+}
+
+/** The table with body rows `from…to-1`, its header only where it repeats, its footer where it prints. */
+function tableSlice(table: VTable, from: number, to: number): VTable {
+  const first = from === 0;
+  const last = to === table.body.length;
+  const header = first || table.headerRepeat !== false ? table.header : [];
+  // A footer that does not repeat prints once, after the last row.
+  const footer = last || table.footerRepeat ? table.footer : [];
+  const slice: VTable = { ...table, header, body: table.body.slice(from, to), footer, marks: from };
+  if (table.rowHeights) {
+    const h = table.header.length;
+    const b = table.body.length;
+    slice.rowHeights = [
+      ...(header.length > 0 ? table.rowHeights.slice(0, h) : []),
+      ...table.rowHeights.slice(h + from, h + to),
+      ...(footer.length > 0 ? table.rowHeights.slice(h + b) : []),
+    ];
+  }
+  return slice;
+}
+
+/** The blocks along `path` with the table slice at its end: earlier siblings with the first chunk, later with the last. */
+function sliceBlocks(
+  blocks: readonly VBlock[],
+  path: readonly number[],
+  slice: VTable,
+  first: boolean,
+  last: boolean,
+): VBlock[] {
+  const [i, ...rest] = path as [number, ...number[]];
+  const block = blocks[i]!;
+  let inner: VBlock = slice;
+  if (block.t === 'box') inner = { ...block, blocks: sliceBlocks(block.blocks, rest, slice, first, last) };
+  else if (block.t === 'row') {
+    const col = block.cols[0]!;
+    inner = { ...block, cols: [{ ...col, blocks: sliceBlocks(col.blocks, rest, slice, first, last) }] };
+  }
+  return [...(first ? blocks.slice(0, i) : []), inner, ...(last ? blocks.slice(i + 1) : [])];
+}
+
+/** The document of one chunk: what precedes the table with the first, what follows with the last. */
+function chunkDocument(doc: ViewDocument, at: LongTable, from: number, to: number, pageStart?: number): ViewDocument {
+  const first = from === 0;
+  const last = to === at.table.body.length;
+  const section = doc.sections[at.section]!;
+  const blocks = sliceBlocks(section.blocks, at.path, tableSlice(at.table, from, to), first, last);
+  const sections = [
+    ...(first ? doc.sections.slice(0, at.section) : []),
+    // A continuation goes on with the numbering the previous chunk reached.
+    { ...section, blocks, reset: first ? section.reset : false },
+    ...(last ? doc.sections.slice(at.section + 1) : []),
+  ];
+  return { ...doc, sections, ...(pageStart === undefined ? {} : { pageStart }) };
+}
+
+const encoder = new TextEncoder();
+
+function checkCancelled(signal?: AbortSignal): void {
+  if (signal?.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
+}
+
+/** Compiles the document chunk by chunk and joins the pages each chunk keeps. */
+export async function compileChunked(
+  doc: ViewDocument,
+  at: LongTable,
+  files: Record<string, Uint8Array>,
+  fontGroups: readonly FontGroup[],
+  engine: TypstEngine,
+  options: ChunkOptions = {},
+): Promise<Uint8Array> {
+  const rows = at.table.body.length;
+  const chunkRows = options.chunkRows ?? CHUNK_ROWS;
+  const kept: { pdf: Uint8Array; pages: number | 'all' }[] = [];
+  let from = 0;
+  let pageStart: number | undefined;
+  let size = chunkRows;
+  while (from < rows) {
+    checkCancelled(options.signal);
+    const to = Math.min(rows, from + size);
+    const last = to === rows;
+    const chunk = { ...chunkDocument(doc, at, from, to, pageStart), ...(last ? {} : { chunked: true }) };
+    const job = {
+      main: '/main.typ',
+      files: { ...files, '/data.json': encoder.encode(JSON.stringify(chunk)) },
+      fontGroups,
+    };
+    if (last) {
+      kept.push({ pdf: await engine.compilePdf(job), pages: 'all' });
+      options.onProgress?.(rows, rows);
+      break;
+    }
+    const { pdf, found } = await engine.compileWithQuery(job, '<q-cut>');
+    const cut = found[0] as CutMark | undefined;
+    if (!cut || cut.r <= from) {
+      // The whole chunk fits one page: nothing to keep yet, so typeset more rows at once.
+      size *= 2;
+      continue;
+    }
+    kept.push({ pdf, pages: cut.p - 1 });
+    pageStart = cut.n;
+    from = cut.r;
+    size = chunkRows;
+    options.onProgress?.(from, rows);
+  }
+  checkCancelled(options.signal);
+  if (kept.length === 1) return kept[0]!.pdf;
+  return joinPages(kept);
+}
+
+async function joinPages(parts: readonly { pdf: Uint8Array; pages: number | 'all' }[]): Promise<Uint8Array> {
+  const out = await PDFDocument.create();
+  for (const part of parts) {
+    const source = await PDFDocument.load(part.pdf, { updateMetadata: false });
+    const count = part.pages === 'all' ? source.getPageCount() : part.pages;
+    const pages = await out.copyPages(
+      source,
+      Array.from({ length: count }, (_, i) => i),
+    );
+    for (const page of pages) out.addPage(page);
+  }
+  return out.save({ useObjectStreams: true });
+}
