@@ -11,9 +11,15 @@ const saved = (page: Page) => expect(page.locator('[data-save="saved"]')).toBeVi
 const textBox = (page: Page) => canvas(page).getByRole('textbox', { name: 'Text' }).first();
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'This template was changed in another tab' });
 
-async function typeAtEnd(page: Page, text: string, delay = 0) {
+/** Clicks into the text and puts the caret at its end, as a user does before typing. */
+async function caretAtEnd(page: Page) {
   await textBox(page).click();
+  await expect(textBox(page)).toBeFocused();
   await page.keyboard.press('End');
+}
+
+async function typeAtEnd(page: Page, text: string, delay = 0) {
+  await caretAtEnd(page);
   await page.keyboard.type(text, { delay });
 }
 
@@ -34,13 +40,24 @@ test('two tabs on one template: live follow, conflict dialog, keep mine as a cop
   await second.goto(editorUrl);
   await expect(textBox(second)).toContainText('Shared start.');
 
-  // The second tab has no edits of its own: it shows the first tab's save without a reload.
+  // The second tab has no edits of its own: it shows the first tab's save without a reload. Its user
+  // has already clicked into the text: the text is rebuilt, the focus and the caret stay where they
+  // were (a click that lost them would send the next keys nowhere).
+  await caretAtEnd(second);
   await typeAtEnd(page, ' Seen live.');
   await saved(page);
   await expect(textBox(second)).toContainText('Seen live.', { timeout: 15_000 });
+  await expect(textBox(second)).toBeFocused();
+  expect(await second.evaluate(() => window.getSelection()?.anchorOffset)).toBe('Shared start.'.length);
 
-  // Both type at once: one save lands first, the other is refused and becomes the user's call.
-  const typing = Promise.all([typeAtEnd(page, 'ONE-typed-in-first', 30), typeAtEnd(second, 'TWO-typed-in-second', 30)]);
+  // Both type at once, each from its caret after "live.": one save lands first, the other is refused
+  // and becomes the user's call. A tab that has not typed yet still follows the other's first saves;
+  // its text is rebuilt then, and keeps the focus and the caret, so its keys still go into the text.
+  await Promise.all([caretAtEnd(page), caretAtEnd(second)]);
+  const typing = Promise.all([
+    page.keyboard.type('ONE-typed-in-first', { delay: 30 }),
+    second.keyboard.type('TWO-typed-in-second', { delay: 30 }),
+  ]);
   const firstDialog = dialogOf(page);
   const secondDialog = dialogOf(second);
   // Keys typed once the dialog has opened reach no button: the dialog's title holds the focus.
@@ -50,14 +67,20 @@ test('two tabs on one template: live follow, conflict dialog, keep mine as a cop
     .toBe(true);
   const loserIsSecond = await secondDialog.isVisible();
   const [loser, winner] = loserIsSecond ? [second, page] : [page, second];
-  const [loserMark, winnerMark] = loserIsSecond ? ['live.T', 'live.O'] : ['live.O', 'live.T'];
+  // Each tab's text is its own typing, on top of whatever of the other tab's saves it followed while it
+  // had not typed yet: the loser's screen is what the dialog calls "yours".
+  const loserText = ((await textBox(loser).textContent()) ?? '').trim();
+  const [loserTyped, winnerTyped] = loserIsSecond
+    ? ['TWO-typed-in-second', 'ONE-typed-in-first']
+    : ['ONE-typed-in-first', 'TWO-typed-in-second'];
+  expect(loserText).toContain(loserTyped.slice(0, 1));
   const dialog = dialogOf(loser);
   await expect(dialog).toBeVisible();
   // Both versions side by side: the block each tab changed, with its text.
   await expect(dialog.getByRole('columnheader', { name: 'Saved in another tab' })).toBeVisible();
   await expect(dialog.getByRole('columnheader', { name: 'Your unsaved changes' })).toBeVisible();
-  await expect(dialog).toContainText(loserMark);
-  await expect(dialog).toContainText(winnerMark);
+  await expect(dialog).toContainText(loserText);
+  await expect(dialog).toContainText(/Saved in another tab.*Shared start\. Seen live\..+Shared start\. Seen live\./);
   await expect(loser.locator('[data-save="conflict"]')).toBeVisible();
   await loser.screenshot({ path: `${SCREENSHOT_DIR}/two-tabs-conflict.png` });
 
@@ -79,12 +102,12 @@ test('two tabs on one template: live follow, conflict dialog, keep mine as a cop
         return rows.filter((row) => String(row.key).startsWith('editor.unsaved:')).map((row) => JSON.stringify(row));
       }),
     )
-    .toEqual([expect.stringContaining(loserMark)]);
-  const loserText = ((await textBox(loser).textContent()) ?? '').trim();
+    .toEqual([expect.stringContaining(loserText)]);
   await saved(winner);
   const winnerText = ((await textBox(winner).textContent()) ?? '').trim();
-  expect(loserText).toContain(loserMark);
-  expect(winnerText).toContain(winnerMark);
+  // The winner's keys all went in (nothing interrupted its typing).
+  expect(winnerText).toContain(winnerTyped);
+  expect(winnerText).not.toBe(loserText);
 
   await dialog.getByRole('button', { name: 'Keep mine as a copy' }).click();
   await expect(dialog).toBeHidden();
