@@ -186,6 +186,11 @@ test('the reference host embeds Quire: templates on the server, a record followe
   expect(templateId).not.toBe('');
   await quire(page).getByRole('link', { name: 'Back to the table' }).click();
   await templates.locator('li', { hasText: 'Template for Orders' }).getByRole('link', { name: 'Edit' }).click();
+  // In a frame narrower than 1500 px the live preview starts folded: open it, as a user would.
+  const livePreview = quire(page).getByRole('button', { name: 'Live preview', exact: true });
+  await expect(livePreview).toBeVisible({ timeout: 20_000 });
+  if ((await livePreview.getAttribute('aria-pressed')) !== 'true') await livePreview.click();
+  await expect(livePreview).toHaveAttribute('aria-pressed', 'true');
   await expect(quire(page).getByTestId('preview-text')).toContainText('SO-1002', { timeout: 120_000 });
   await quire(page).getByRole('combobox', { name: 'Record' }).selectOption({ label: 'SO-1003' });
   await expect(quire(page).getByTestId('preview-text')).toContainText('Chen Wei', { timeout: 60_000 });

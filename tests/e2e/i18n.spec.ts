@@ -17,8 +17,8 @@ test('switching language changes the visible text and persists after reload', as
   expect(await page.evaluate(() => localStorage.getItem('quire.language'))).toBe('de-DE');
 
   // Placeholders and the not-found screen are translated too.
-  await page.goto('/o/t1/docs/d1/preview/x');
-  await expect(page.getByText(deDE.common.notBuilt.replace('{{screen}}', deDE.screens.instancePreview))).toBeVisible();
+  await page.goto('/extension');
+  await expect(page.getByText(deDE.common.notBuilt.replace('{{screen}}', deDE.screens.extension))).toBeVisible();
   await page.goto('/nowhere');
   await expect(heading).toHaveText(deDE.notFound.title);
 });
