@@ -73,7 +73,10 @@ test.describe('links, people and child records in the grid', () => {
     await orders.getByRole('button', { name: 'Done' }).click();
     // …and the customer it left no longer lists it.
     const baltic = page.locator('[role="row"]', { hasText: 'Baltic Amber Jewelry' });
-    await baltic.locator('[data-field="Orders"]').dblclick();
+    // Selected with a click and opened with Enter (a double-click on a row the grid has just scrolled
+    // into view can land on a row being re-rendered: noted in the session's closing note).
+    await baltic.locator('[data-field="Orders"]').click();
+    await page.keyboard.press('Enter');
     const left = page.getByRole('dialog', { name: 'Choose Orders' });
     await expect(left).toBeVisible();
     await expect(left.getByRole('button', { name: 'Unlink SO-2025-1001' })).toHaveCount(0);
