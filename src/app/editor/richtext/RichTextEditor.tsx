@@ -1,21 +1,10 @@
 /**
  * One rich-text area (a text block, a table cell, a floating box). Slate owns the text while the user
  * types; every change goes to the model (grouped per block in the undo history). When the model
- * changes from outside (undo, redo, paste, another tab's save) the area is rebuilt from the model;
- * if the user was in it, the new area keeps the focus and the caret (see `caret.ts`), so a click
- * made just before the rebuild still leads the next keys into the text.
+ * changes from outside (undo, redo, paste) the area is rebuilt from the model.
  */
 import { useSetAtom } from 'jotai';
-import {
-  type FocusEvent,
-  type KeyboardEvent,
-  type MutableRefObject,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type Descendant, Editor, Path, type PointRef, Range, Transforms } from 'slate';
 import { Editable, ReactEditor, Slate } from 'slate-react';
 import type { RichText } from '../../../core/model';
@@ -23,7 +12,6 @@ import type { FieldOption } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { activeSlateAtom, listContextAtom } from '../state/store';
 import { braceQuery } from './braces';
-import { type CaretHandoff, restoreCaret, takeCaret } from './caret';
 import { renderElement, renderLeaf } from './elements';
 import { FieldPicker, usePrintableFields, visibleGroups } from './FieldPicker';
 import { createQuireEditor, insertVariable, type MarkKey, type MediaEdit, takeMediaEdit, toggleMark } from './slate';
@@ -43,29 +31,18 @@ interface Props {
 const HOTKEYS: Record<string, MarkKey> = { b: 'bold', i: 'italic', u: 'underline', '`': 'code' };
 
 export function RichTextEditor(props: Props) {
-  // The area is rebuilt in the very render that brings the outside value: a later render would leave
-  // a moment in which a key typed into the old area overwrites the new value with stale text.
-  const generation = useRef(0);
+  const [generation, setGeneration] = useState(0);
   const own = useRef(false);
   const seen = useRef(props.value);
-  /** The current area's Slate editor, and the caret it hands to the area that replaces it. */
-  const current = useRef<ReactEditor | null>(null);
-  const handoff = useRef<Handoff | null>(null);
   if (props.value !== seen.current) {
     seen.current = props.value;
     if (own.current) own.current = false;
-    else {
-      generation.current += 1;
-      // Read now, while the old text is still on the page and holds the focus.
-      handoff.current = current.current ? focusOf(current.current) : null;
-    }
+    else queueMicrotask(() => setGeneration((g) => g + 1));
   }
   return (
     <RichTextArea
-      key={generation.current}
+      key={generation}
       {...props}
-      handoff={handoff}
-      current={current}
       onChange={(value, mediaEdit) => {
         own.current = true;
         props.onChange(value, mediaEdit);
@@ -74,40 +51,9 @@ export function RichTextEditor(props: Props) {
   );
 }
 
-/** The page's selection in this text as a Slate range, without making it the editor's. */
-function domSelection(editor: ReactEditor): Range | null {
-  const dom = window.getSelection();
-  if (!dom || dom.rangeCount === 0) return null;
-  return ReactEditor.toSlateRange(editor, dom, { exactMatch: false, suppressThrow: true });
-}
-
-/** The focus of an area being rebuilt: its caret (null when the page had none in it). */
-interface Handoff {
-  caret: CaretHandoff | null;
-}
-
-/** The handoff of an area that has the focus; null when the focus is elsewhere. */
-function focusOf(editor: ReactEditor): Handoff | null {
-  if (!ReactEditor.isMounted(editor)) return null;
-  const root = ReactEditor.toDOMNode(editor, editor);
-  if (!root.isConnected || !root.contains(document.activeElement)) return null;
-  return { caret: takeCaret(editor, domSelection(editor) ?? editor.selection) };
-}
-
-function RichTextArea({
-  blockId,
-  value,
-  onChange,
-  label,
-  placeholder,
-  listFields,
-  className,
-  handoff,
-  current,
-}: Props & { handoff: MutableRefObject<Handoff | null>; current: MutableRefObject<ReactEditor | null> }) {
+function RichTextArea({ blockId, value, onChange, label, placeholder, listFields, className }: Props) {
   const { t } = useEditorTranslation();
   const editor = useMemo(createQuireEditor, []);
-  current.current = editor;
   const setActive = useSetAtom(activeSlateAtom);
   const setListContext = useSetAtom(listContextAtom);
   const [picker, setPicker] = useState<{ query: string; active: number } | null>(null);
@@ -117,22 +63,6 @@ function RichTextArea({
   const { groups } = usePrintableFields();
   // Slate owns the value after mount; the model only replaces it by remounting (see RichTextEditor).
   const [initial] = useState(() => value as Descendant[]);
-  // Rebuilt while the user was in it: start with the caret mapped onto the new text.
-  const [takeOver] = useState(() => {
-    const given = handoff.current;
-    if (!given) return false;
-    // An empty value gets its empty line from <Slate>; the focus then puts the caret in it.
-    if (initial.length === 0) return true;
-    editor.children = initial;
-    const end = Editor.end(editor, []);
-    editor.selection = given.caret ? restoreCaret(editor, given.caret) : { anchor: end, focus: end };
-    return true;
-  });
-  // In the same commit that removed the old text: no key can fall on the page in between.
-  useLayoutEffect(() => {
-    handoff.current = null;
-    if (takeOver) ReactEditor.focus(editor);
-  }, [takeOver, editor, handoff]);
 
   useEffect(() => () => setActive((a) => (a?.editor === editor ? null : a)), [editor, setActive]);
 
@@ -233,7 +163,9 @@ function RichTextArea({
    * click at once: take it from the page's selection then, so that brace still opens the list.
    */
   const caretFromDom = (): Range | null => {
-    const range = domSelection(editor);
+    const dom = window.getSelection();
+    if (!dom || dom.rangeCount === 0) return null;
+    const range = ReactEditor.toSlateRange(editor, dom, { exactMatch: false, suppressThrow: true });
     if (range) Transforms.select(editor, range);
     return range;
   };
