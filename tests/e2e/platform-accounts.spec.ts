@@ -5,63 +5,28 @@
  * the owner makes them admin, then removes them; the owner resets the password through the link
  * the server writes to its log (no mail server), changes it again, and edits the profile.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { type ApiServer, apiPort, startApiServer } from './api-server';
 import { expect as baseExpect, SCREENSHOT_DIR, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-const PORT = Number(process.env.QUIRE_E2E_ACCOUNTS_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 24);
+const PORT = apiPort('QUIRE_E2E_ACCOUNTS_PORT', 24);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const STAMP = Date.now();
 const ANN = { name: 'Ann', email: `ann.${STAMP}@example.test`, password: 'correct horse battery' };
 const BEA = { name: 'Bea', email: `bea.${STAMP}@example.test`, password: 'staple battery horse' };
 
-let server: ChildProcess | undefined;
-let dataDir = '';
-let log = '';
+let server: ApiServer | undefined;
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-accounts-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.QUIRE_PUBLIC_URL;
-  server = spawn(
-    process.execPath,
-    ['scripts/serve.mjs', '--api', '--port', String(PORT), '--host', '127.0.0.1', '--data', dataDir, '--root', DIST],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  server.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const deadline = Date.now() + 140_000;
-  for (;;) {
-    const healthy = await fetch(`${ORIGIN}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startApiServer({ port: PORT, name: 'accounts', env: { QUIRE_PUBLIC_URL: undefined } });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function signUp(page: Page, who: typeof ANN) {
@@ -153,8 +118,10 @@ test('an owner invites by link, a second user joins, is made admin and removed; 
   await page.getByRole('button', { name: 'Make a reset link' }).click();
   await expect(page.getByTestId('reset-sent')).toContainText('written to the server’s log');
   const resetLine = /password reset link for [^\n]*: (\S+)/;
-  await expect.poll(() => resetLine.exec(log)?.[1] ?? '', { timeout: 10_000 }).toContain('/reset-password?token=');
-  const line = resetLine.exec(log)?.[1] as string;
+  await expect
+    .poll(() => resetLine.exec(server?.log() ?? '')?.[1] ?? '', { timeout: 10_000 })
+    .toContain('/reset-password?token=');
+  const line = resetLine.exec(server?.log() ?? '')?.[1] as string;
   expect(line.startsWith(`${ORIGIN}/reset-password?token=`)).toBe(true);
   await page.goto(line);
   await page.getByLabel('New password', { exact: true }).fill('reset pass 123');

@@ -6,74 +6,31 @@
  * through the API; the result shows in the playground and in the public preview, which is refused
  * once the document turns public previews off.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { invoiceTemplateContent } from '../fixtures/platform';
+import { type ApiServer, apiPort, callApi, startApiServer } from './api-server';
 import { expect as baseExpect, SCREENSHOT_DIR, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-const PORT = Number(process.env.QUIRE_E2E_DOCS_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 22);
+const PORT = apiPort('QUIRE_E2E_DOCS_PORT', 22);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const EMAIL = `docs.${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: ApiServer | undefined;
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-docs-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  server = spawn(
-    process.execPath,
-    ['scripts/serve.mjs', '--api', '--port', String(PORT), '--host', '127.0.0.1', '--data', dataDir, '--root', DIST],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  server.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const deadline = Date.now() + 140_000;
-  for (;;) {
-    const healthy = await fetch(`${ORIGIN}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startApiServer({ port: PORT, name: 'docs' });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function api(path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.key) headers['x-api-key'] = init.key;
-  return fetch(`${ORIGIN}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const api = (path: string, init?: Parameters<typeof callApi>[2]) => callApi(ORIGIN, path, init);
 
 /** A one-block document template printing the customer and the total (what a designer would make). */
 function billTemplate(): string {

@@ -4,73 +4,30 @@
  * team on /o, creates an API key (its secret shown once), an outside system (this test) renders an
  * invoice PDF with it, the screen shows the key's last use, and a deleted key is refused.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../fixtures/platform';
+import { type ApiServer, apiPort, callApi, startApiServer } from './api-server';
 import { expect as baseExpect, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-const PORT = Number(process.env.QUIRE_E2E_PLATFORM_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 21);
+const PORT = apiPort('QUIRE_E2E_PLATFORM_PORT', 21);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const EMAIL = `platform.${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: ApiServer | undefined;
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-platform-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  server = spawn(
-    process.execPath,
-    ['scripts/serve.mjs', '--api', '--port', String(PORT), '--host', '127.0.0.1', '--data', dataDir, '--root', DIST],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  server.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const deadline = Date.now() + 140_000;
-  for (;;) {
-    const healthy = await fetch(`${ORIGIN}/api/health`).then(
-      (answer) => answer.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startApiServer({ port: PORT, name: 'platform' });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
-async function api(path: string, init: { method?: string; token?: string; key?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.key) headers['x-api-key'] = init.key;
-  return fetch(`${ORIGIN}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-}
+const api = (path: string, init?: Parameters<typeof callApi>[2]) => callApi(ORIGIN, path, init);
 
 test('an owner creates an API key on its screen, an outside system renders a PDF with it, a deleted key is refused', async ({
   page,

@@ -5,11 +5,8 @@
  * edits online; back online, the refused write opens the conflict dialog and "keep mine" wins on both;
  * then a release is published with a note, the draft changes, and "reset to this release" brings it back.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { type ApiServer, apiPort, startApiServer } from './api-server';
 import { canvas, dismissGuidance, insert, LIST, openList } from './editor-helpers';
 import { expect as baseExpect, test } from './fixtures';
 
@@ -17,61 +14,25 @@ import { expect as baseExpect, test } from './fixtures';
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Beside the app's port; not +17 (4190 is on the Fetch standard's list of ports browsers refuse).
-const PORT = Number(process.env.QUIRE_E2E_SYNC_PORT ?? Number(process.env.QUIRE_E2E_PORT ?? 4173) + 20);
+const PORT = apiPort('QUIRE_E2E_SYNC_PORT', 20);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 // The suite's own app server (static, no API): an app on another origin that the server allows (CORS).
 const APP_ORIGIN = `http://127.0.0.1:${process.env.QUIRE_E2E_PORT ?? 4173}`;
-const DIST = process.env.QUIRE_E2E_DIST ?? 'dist';
 const EMAIL = `sync.${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';
 const NAME = 'Untitled template';
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: ApiServer | undefined;
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
-  // tsx and PGlite start in a few seconds on a quiet machine; far more on a loaded one.
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'quire-sync-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, QUIRE_CORS_ORIGINS: APP_ORIGIN };
-  delete env.DATABASE_URL;
-  server = spawn(
-    process.execPath,
-    ['scripts/serve.mjs', '--api', '--port', String(PORT), '--host', '127.0.0.1', '--data', dataDir, '--root', DIST],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let log = '';
-  server.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  let lastFailure = 'no answer';
-  const deadline = Date.now() + 140_000;
-  for (;;) {
-    try {
-      const answer = await fetch(`${ORIGIN}/api/health`);
-      if (answer.ok) break;
-    } catch (error) {
-      // Not listening yet; the last reason is kept for the failure message.
-      lastFailure = String((error as { cause?: unknown }).cause ?? error);
-    }
-    if (Date.now() > deadline || server.exitCode !== null)
-      throw new Error(`the server did not start (${lastFailure}):\n${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startApiServer({ port: PORT, name: 'sync', env: { QUIRE_CORS_ORIGINS: APP_ORIGIN } });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const card = (page: Page, name = NAME) =>
