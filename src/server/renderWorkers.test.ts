@@ -57,6 +57,29 @@ describe.runIf(postgres)('render workers on PostgreSQL', () => {
     });
   }
 
+  async function killMidJob(worker: Worker): Promise<string> {
+    const deadline = Date.now() + 240_000;
+    let tried = '';
+    while (Date.now() < deadline) {
+      const done = worker.log.filter((line) => line.startsWith('done ')).length;
+      const last = worker.log.at(-1) ?? '';
+      const jobId = last.startsWith('start ') ? last.slice('start '.length) : '';
+      if (done >= 3 && jobId && jobId !== tried) {
+        tried = jobId;
+        worker.process.kill('SIGSTOP');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const [row] = await db.query<{ status: string }>('SELECT status FROM render_jobs WHERE id = $1', [jobId]);
+        if (row?.status === 'running') {
+          worker.process.kill('SIGKILL');
+          return jobId;
+        }
+        worker.process.kill('SIGCONT');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`the first worker was never caught in the middle of a job: ${worker.log.join('\n')}`);
+  }
+
   beforeAll(async () => {
     if (!postgres) return;
     // The server queues with the same expiry the workers use.
@@ -108,23 +131,11 @@ describe.runIf(postgres)('render workers on PostgreSQL', () => {
       }
     }
 
-    // Kill the first worker the moment it starts a job after it has finished a few.
-    const killedJob = await new Promise<string>((resolve, reject) => {
-      const deadline = Date.now() + 240_000;
-      const watch = setInterval(() => {
-        const done = first.log.filter((line) => line.startsWith('done ')).length;
-        const last = first.log.at(-1) ?? '';
-        if (done >= 3 && last.startsWith('start ')) {
-          clearInterval(watch);
-          first.process.kill('SIGKILL');
-          resolve(last.slice('start '.length));
-        } else if (Date.now() > deadline) {
-          clearInterval(watch);
-          reject(new Error(`the first worker never started a job: ${first.log.join('\n')}`));
-        }
-      }, 5);
-    });
-
+    // Kill the first worker in the middle of a job after it has finished a few. A job is short, so
+    // "start X" on its stdout does not prove X is still running when a signal lands: freeze the
+    // worker (SIGSTOP), give a commit already on the wire time to land, and kill only if the
+    // database still holds X unfinished; otherwise let the worker go on and try the next job.
+    const killedJob = await killMidJob(first);
     const deadline = Date.now() + 600_000;
     let remaining = JOBS;
     while (Date.now() < deadline) {
