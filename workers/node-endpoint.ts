@@ -1,4 +1,4 @@
-import type { MessagePort, Worker } from 'node:worker_threads';
+import { type MessagePort, Worker as NodeWorker, type Worker } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
 
 type Listener = EventListenerOrEventListenerObject;
@@ -24,4 +24,15 @@ export function nodeEndpoint(port: MessagePort | Worker): Endpoint {
     },
     start: () => undefined,
   };
+}
+
+/**
+ * Starts a worker thread on a TypeScript entry through tsx's loader, as the CLI itself runs.
+ * Unref'd: a pending request keeps the caller waiting, an idle worker does not keep Node alive.
+ */
+export function spawnTsWorker(entry: URL, workerData?: unknown): Worker {
+  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const worker = new NodeWorker(bootstrap, { eval: true, workerData });
+  worker.unref();
+  return worker;
 }

@@ -1,9 +1,8 @@
 /** A render pool of Node worker threads (CLI batches, benchmarks, tests). */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import type { EngineKind } from '../src/render/node-engine';
-import { nodeEndpoint } from './node-endpoint';
+import { nodeEndpoint, spawnTsWorker } from './node-endpoint';
 import { createPool, type RenderPool, type RenderPoolOptions } from './pool';
 import type { RenderWorkerApi } from './protocol';
 
@@ -21,13 +20,10 @@ export function createNodeRenderPool(options: NodePoolOptions = {}): RenderPool 
     maxDocuments: options.maxDocuments ?? (options.engine === 'native' ? Number.POSITIVE_INFINITY : undefined),
     size: options.size ?? availableParallelism(),
     spawn: () => {
-      // Worker threads load the TypeScript entry through tsx's loader, as the CLI itself runs.
-      const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-      const worker = new Worker(bootstrap, {
-        eval: true,
-        workerData: { engine: options.engine ?? 'wasm', baseDir: options.baseDir ?? process.cwd() },
+      const worker = spawnTsWorker(entry, {
+        engine: options.engine ?? 'wasm',
+        baseDir: options.baseDir ?? process.cwd(),
       });
-      worker.unref();
       const api = Comlink.wrap<RenderWorkerApi>(nodeEndpoint(worker));
       return { api, terminate: () => void worker.terminate() };
     },

@@ -40,6 +40,8 @@ export function createRenderWorkerApi(
   loadImage?: ImageLoader,
   /** The shipped fonts by group, for outputs drawn without Typst (canvas templates). */
   loadFontGroup?: FontGroupLoader,
+  /** Fresh engines in a memory of their own, for long documents (compile-host.ts). */
+  freshEngine?: () => Promise<TypstEngine>,
 ): RenderWorkerApi {
   let engine: Promise<TypstEngine> | undefined;
   const templates = new Map<string, PreparedTemplate>();
@@ -47,7 +49,12 @@ export function createRenderWorkerApi(
     engine ??= createEngine();
     return engine;
   };
-  const env = { typst: getEngine, ...(loadImage ? { loadImage } : {}), ...(loadFontGroup ? { loadFontGroup } : {}) };
+  const env = {
+    typst: getEngine,
+    ...(freshEngine ? { freshTypst: freshEngine } : {}),
+    ...(loadImage ? { loadImage } : {}),
+    ...(loadFontGroup ? { loadFontGroup } : {}),
+  };
   const stats = async () => {
     if (!engine) return { compiled: 0, memoryBytes: 0 };
     const e = await engine;

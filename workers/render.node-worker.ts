@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { createNodeEngine, type EngineKind } from '../src/render/node-engine';
 import { nodeImageLoader } from '../src/render/node-images';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
+import { createIsolatedWasmEngine } from './compile-node';
 import { nodeEndpoint } from './node-endpoint';
 import { createRenderWorkerApi } from './render-api';
 
@@ -12,6 +13,7 @@ const api = createRenderWorkerApi(
   () => createNodeEngine(options.engine ?? 'wasm'),
   nodeImageLoader(options.baseDir ?? process.cwd()),
   loadFontGroupFromNodeModules,
+  options.engine === 'native' ? undefined : createIsolatedWasmEngine,
 );
 
 if (parentPort) Comlink.expose(api, nodeEndpoint(parentPort));

@@ -13,13 +13,14 @@
 import { PDFDocument } from 'pdf-lib';
 import type { FontGroup } from '../../wasm/fonts';
 import { QuireError } from '../core/errors';
+import { ChunkLanes, type LaneOptions } from './chunk-lanes';
 import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument, VTable } from './view-model';
 
 /** Body rows per compile: a chunk stays about 20 pages, so each compile's layout is bounded. */
 export const CHUNK_ROWS = 500;
 
-export interface ChunkOptions {
+export interface ChunkOptions extends LaneOptions {
   /** Rows per compile; tests pass small numbers to put many joins in a short table. */
   chunkRows?: number;
   /** Rows typeset so far of the long table, after each chunk. */
@@ -123,7 +124,41 @@ function checkCancelled(signal?: AbortSignal): void {
   if (signal?.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
 }
 
-/** Compiles the document chunk by chunk and joins the pages each chunk keeps. */
+/** Where a chunk starts: its first row, the page number it starts on, and how many rows it takes. */
+interface ChunkStart {
+  from: number;
+  pageStart: number | undefined;
+  size: number;
+}
+
+/** A chunk's compile: its PDF and, unless it is the last, where it is cut. */
+interface ChunkResult {
+  pdf: Uint8Array;
+  cut?: CutMark;
+  last: boolean;
+}
+
+const sameStart = (a: ChunkStart, b: ChunkStart) =>
+  a.from === b.from && a.pageStart === b.pageStart && a.size === b.size;
+
+/**
+ * Where the chunk after `start` will start, when each page holds `rowsPerPage` rows (rows of one
+ * height, as most long tables have): its last page begins `rowsPerPage` rows from a page boundary.
+ */
+function predictNext(start: ChunkStart, rowsPerPage: number, rows: number, chunkRows: number): ChunkStart | undefined {
+  const to = Math.min(rows, start.from + start.size);
+  if (to === rows || start.pageStart === undefined) return undefined;
+  const pages = Math.ceil((to - start.from) / rowsPerPage);
+  if (pages < 2) return undefined;
+  return { from: start.from + rowsPerPage * (pages - 1), pageStart: start.pageStart + pages - 1, size: chunkRows };
+}
+
+/**
+ * Compiles the document chunk by chunk and joins the pages each chunk keeps. With two lanes, the
+ * chunk after next is compiled on the second while the next is on the first, starting where it is
+ * predicted to; a prediction the real cut disproves is compiled again from the real cut, so the
+ * pages are those of the one-lane run whatever the prediction.
+ */
 export async function compileChunked(
   doc: ViewDocument,
   at: LongTable,
@@ -135,36 +170,62 @@ export async function compileChunked(
   const rows = at.table.body.length;
   const chunkRows = options.chunkRows ?? CHUNK_ROWS;
   const kept: { pdf: Uint8Array; pages: number | 'all' }[] = [];
-  let from = 0;
-  let pageStart: number | undefined;
-  let size = chunkRows;
-  while (from < rows) {
-    checkCancelled(options.signal);
-    const to = Math.min(rows, from + size);
+  const lanes = new ChunkLanes(engine, options, rows > 4 * chunkRows);
+  let laneTurn = 0;
+
+  const compile = (start: ChunkStart): Promise<ChunkResult> => {
+    const to = Math.min(rows, start.from + start.size);
     const last = to === rows;
-    const chunk = { ...chunkDocument(doc, at, from, to, pageStart), ...(last ? {} : { chunked: true }) };
+    const chunk = { ...chunkDocument(doc, at, start.from, to, start.pageStart), ...(last ? {} : { chunked: true }) };
     const job = {
       main: '/main.typ',
       files: { ...files, '/data.json': encoder.encode(JSON.stringify(chunk)) },
       fontGroups,
     };
-    if (last) {
-      kept.push({ pdf: await engine.compilePdf(job), pages: 'all' });
-      options.onProgress?.(rows, rows);
-      break;
+    const lane = lanes.lanes[laneTurn++ % lanes.lanes.length]!;
+    const result = lane.run(async (e): Promise<ChunkResult> => {
+      if (last) return { pdf: await e.compilePdf(job), last };
+      const { pdf, found } = await e.compileWithQuery(job, '<q-cut>');
+      return { pdf, cut: found[0] as CutMark | undefined, last };
+    });
+    // A dropped prediction's failure is nobody's concern; a kept one's is awaited below.
+    result.catch(() => undefined);
+    return result;
+  };
+
+  try {
+    let next: ChunkStart = { from: 0, pageStart: undefined, size: chunkRows };
+    let ahead: { start: ChunkStart; result: Promise<ChunkResult> }[] = [];
+    let rowsPerPage: number | undefined;
+    for (;;) {
+      checkCancelled(options.signal);
+      if (!ahead[0] || !sameStart(ahead[0].start, next)) ahead = [{ start: next, result: compile(next) }];
+      const guess =
+        rowsPerPage && lanes.lanes.length > 1 && ahead.length === 1
+          ? predictNext(next, rowsPerPage, rows, chunkRows)
+          : undefined;
+      if (guess) ahead.push({ start: guess, result: compile(guess) });
+      const { start, result } = ahead.shift()!;
+      const { pdf, cut, last } = await result;
+      if (last) {
+        kept.push({ pdf, pages: 'all' });
+        options.onProgress?.(rows, rows);
+        break;
+      }
+      if (!cut || cut.r <= start.from) {
+        // The whole chunk fits one page: nothing to keep yet, so typeset more rows at once.
+        next = { ...start, size: start.size * 2 };
+        continue;
+      }
+      kept.push({ pdf, pages: cut.p - 1 });
+      // A continuation starts on a fresh page, so its pages tell how many rows a page holds.
+      const perPage = (cut.r - start.from) / (cut.p - 1);
+      rowsPerPage = start.from > 0 && Number.isInteger(perPage) ? perPage : undefined;
+      next = { from: cut.r, pageStart: cut.n, size: chunkRows };
+      options.onProgress?.(cut.r, rows);
     }
-    const { pdf, found } = await engine.compileWithQuery(job, '<q-cut>');
-    const cut = found[0] as CutMark | undefined;
-    if (!cut || cut.r <= from) {
-      // The whole chunk fits one page: nothing to keep yet, so typeset more rows at once.
-      size *= 2;
-      continue;
-    }
-    kept.push({ pdf, pages: cut.p - 1 });
-    pageStart = cut.n;
-    from = cut.r;
-    size = chunkRows;
-    options.onProgress?.(from, rows);
+  } finally {
+    await lanes.release();
   }
   checkCancelled(options.signal);
   if (kept.length === 1) return kept[0]!.pdf;

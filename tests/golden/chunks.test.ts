@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
+import { createIsolatedWasmEngine } from '../../workers/compile-node';
 import { computeSum, content, fullRow, p, page, paragraph, table, variable } from '../fixtures/builders';
 import { pdfPageCount, sharedEngine } from './harness';
 
@@ -127,5 +128,40 @@ describe('a table typeset in chunks', () => {
     chunked.forEach((text, i) => {
       expect(text.trimEnd().split('\n').at(-1)!.trim()).toBe(String(i + 1));
     });
+  });
+});
+
+describe('a table typeset in chunks on two lanes of fresh compilers', () => {
+  // Rows of one height, so the second lane's predicted starts hold; a budget of one byte moves
+  // each lane to a new compiler after every chunk.
+  const even = lines.map((line) => ({ ...line, note: '' }));
+  const started: TypstEngine[] = [];
+  let whole: string[];
+  let chunked: string[];
+
+  beforeAll(async () => {
+    engine = await sharedEngine();
+    const freshEngine = async () => {
+      const fresh = await createIsolatedWasmEngine();
+      started.push(fresh);
+      return fresh;
+    };
+    whole = pageTexts(await renderPdf(template, { lines: even }, { engine, chunkRows: 100_000 }));
+    chunked = pageTexts(
+      await renderPdf(template, { lines: even }, { engine, chunkRows: 45, freshEngine, engineBudgetBytes: 1 }),
+    );
+  }, 240_000);
+
+  it('prints page for page what one compile prints', () => {
+    expect(chunked.length).toBe(whole.length);
+    chunked.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toBe(whole[i]);
+    });
+  });
+
+  it('compiled on fresh compilers, each given back', async () => {
+    expect(started.length).toBeGreaterThan(2);
+    // A given-back compiler's worker is ended and its proxy released: it answers nothing more.
+    for (const fresh of started) await expect(fresh.memoryBytes!()).rejects.toThrow(/released/);
   });
 });

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
+import { createIsolatedWasmEngine } from '../../../workers/compile-node';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
@@ -134,6 +135,8 @@ export const renderCommand: CliCommand = {
         engine ??= createNodeEngine(engineKind);
         return engine;
       },
+      // A long document's chunks move to fresh WASM compilers, so its memory stays bounded.
+      ...(engineKind === 'wasm' ? { freshTypst: createIsolatedWasmEngine } : {}),
       loadImage: nodeImageLoader(dirname(resolve(dataPath))),
       loadFontGroup: loadFontGroupFromNodeModules,
     };

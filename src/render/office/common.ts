@@ -5,7 +5,7 @@ import type { EvalOptions } from '../../core/expr/evaluate';
 import { renderTemplate, rootScope, type Scope } from '../../core/expr/evaluate';
 import { parseTemplate } from '../../core/expr/parse';
 import type { PrintSettings } from '../../core/print/build';
-import { DEFAULT_MAX_ITEMS } from '../resolve/context';
+import { OFFICE_MAX_ITEMS } from '../resolve/context';
 import type { TemplateIssues } from './engine';
 import { OFFICE_FILTERS_KNOWN } from './engine';
 import { OFFICE_FILTERS } from './filters';
@@ -45,7 +45,7 @@ export function officeSettings(template: OpenedTemplate): PrintSettings {
 }
 
 export function newBudget() {
-  return { items: 0, max: DEFAULT_MAX_ITEMS };
+  return { items: 0, max: OFFICE_MAX_ITEMS };
 }
 
 /** Title, subject, keywords, custom properties. (app.xml is left alone: it lists sheet and slide titles.) */

@@ -29,6 +29,7 @@ export async function renderDocumentDetailed(
   return renderPdfDetailed(template, input.scope, {
     ...resolveOptionsOf(input, env),
     engine: await env.typst(),
+    ...(env.freshTypst ? { freshEngine: env.freshTypst } : {}),
     ...(env.onProgress ? { onProgress: env.onProgress } : {}),
     ...(env.signal ? { signal: env.signal } : {}),
   });

@@ -13,6 +13,12 @@ import type { TypstEngine } from '../typst/engine';
 export interface OutputEnvironment {
   /** The warm Typst engine; created on first use, so outputs that do not typeset never load it. */
   typst: () => Promise<TypstEngine>;
+  /**
+   * A fresh Typst engine in a memory of its own, given back by `dispose()`: a long document moves
+   * its next chunks to one when the warm engine's memory passes its budget (render-pdf-chunks).
+   * Environments whose engine frees its own memory (native) leave it out.
+   */
+  freshTypst?: () => Promise<TypstEngine>;
   /** Fetches an image the print input's assets do not hold (http in Node; none in browsers). */
   loadImage?: ImageLoader;
   /** The shipped fonts of a group, for outputs that draw text without Typst (canvas). */

@@ -37,8 +37,15 @@ export interface ResolveContext {
   budget: { items: number; max: number };
 }
 
-/** Past this a document is refused (DocGenerationError) rather than left to exhaust a worker. */
-export const DEFAULT_MAX_ITEMS = 50_000;
+/**
+ * Past this a document is refused (DocGenerationError) rather than left to exhaust a worker. Long
+ * tables are typeset in chunks on compilers whose memory is given back (render-pdf-chunks), so the
+ * limit is the view model's size: 250,000 rows of an invoice table are ~0.5 GB of JavaScript.
+ */
+export const DEFAULT_MAX_ITEMS = 250_000;
+
+/** Office files are filled in one piece (no chunks), so they keep the lower limit. */
+export const OFFICE_MAX_ITEMS = 50_000;
 
 /** Pixels (the editor's CSS unit) to points. */
 export const PX = 0.75;

@@ -5,6 +5,7 @@
  * warm Typst compiler per runtime, created on first use).
  */
 import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
+import { createIsolatedWasmEngine } from '../../../workers/compile-node';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
@@ -60,6 +61,7 @@ export class RenderEnvironment {
         }
         return engine;
       },
+      ...(runtime === 'wasm' ? { freshTypst: createIsolatedWasmEngine } : {}),
       loadImage: safeImageLoader(this.fetchPolicy),
       loadFontGroup: loadFontGroupFromNodeModules,
     };
