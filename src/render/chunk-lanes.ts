@@ -4,7 +4,7 @@
  * - **Bounded memory.** The web compiler's memo cache grows with every row laid out and is never
  *   freed (~110 MB per 1,000 invoice rows), so a lane moves to a fresh engine — a worker of its
  *   own, whose memory `dispose()` gives back — once its engine passes the budget. The next fresh
- *   engine is started in the background when the current one is half-way, so a move costs nothing.
+ *   engine is started in the background at three quarters of the budget, so a move costs nothing.
  * - **Two cores.** With fresh engines at hand, a second lane compiles the chunk after next while
  *   the first compiles the next one (the chunker predicts where it will start).
  *
@@ -15,10 +15,14 @@
 import type { TypstEngine } from './typst/engine';
 
 /**
- * WebAssembly memory an engine may hold before its lane moves to a fresh one. Two lanes at the
- * budget plus the worker's warm engine stay under 1 GB.
+ * WebAssembly memory an engine may hold before its lane moves to a fresh one (about 1,700 invoice
+ * rows). Two lanes at the budget, the engines started ahead of the moves (~60 MB each in a Node
+ * worker thread) and the caller's own engine and view model stay under 1 GB.
  */
-export const CHUNK_ENGINE_BUDGET_BYTES = 288 * 2 ** 20;
+export const CHUNK_ENGINE_BUDGET_BYTES = 192 * 2 ** 20;
+
+/** Share of the budget at which the lane's next engine is started, so it is ready at the move. */
+const PREWARM_AT = 0.75;
 
 export interface LaneOptions {
   freshEngine?: () => Promise<TypstEngine>;
@@ -74,7 +78,7 @@ class Lane {
       this.moveTo(this.next ?? this.start());
       this.next = undefined;
       this.dispose(old);
-    } else if (used >= this.budget / 2 && !this.next) this.next = this.start();
+    } else if (used >= this.budget * PREWARM_AT && !this.next) this.next = this.start();
   }
 
   /** Starts a fresh engine now (before it is needed), so the move does not wait for it. */

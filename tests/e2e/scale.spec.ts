@@ -1,19 +1,10 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { builtAsset, renderInPageWorker } from '../browser-render';
 import { content, fullRow, p, page as pageOf, paragraph, table, variable } from '../fixtures/builders';
 import { expect, test } from './fixtures';
 import { pdfText, popplerOutput } from './pdf';
 
 // Issue 18: a lean first load, and a long table printed in the browser's render worker offline.
-
-/** The built name of an asset (content-hashed), from the served build. */
-function builtAsset(prefix: string): string {
-  const dist = process.env.QUIRE_E2E_DIST ?? 'dist';
-  const file = readdirSync(join(dist, 'assets')).find((f) => f.startsWith(prefix) && f.endsWith('.js'));
-  if (!file) throw new Error(`${prefix}*.js is not in ${dist}/assets`);
-  return `/assets/${file}`;
-}
 
 async function untilOfflineReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -70,55 +61,13 @@ test('a 20,000-row table prints in the render worker with the network off', asyn
   ]);
   const lines = Array.from({ length: ROWS }, (_, i) => ({ name: `Line ${i + 1}`, amount: i % 97 }));
   // The app's own render worker, from the precache, spoken to in comlink's wire format.
-  const result = await page.evaluate(
-    async ({ workerUrl, template, lines }) => {
-      const worker = new Worker(workerUrl, { type: 'module' });
-      const progress: number[] = [];
-      const reply = await new Promise<{ ok: boolean; file?: { bytes: Uint8Array }; error?: unknown }>(
-        (resolve, reject) => {
-          worker.onerror = (e) => reject(new Error(e.message));
-          const { port1, port2 } = new MessageChannel();
-          // onStage: a comlink proxy answers 'compile' stages with rows done.
-          port1.onmessage = (e) => {
-            const m = e.data as { id?: string; type: string; argumentList?: { value: unknown }[] };
-            if (m.type === 'APPLY') {
-              const detail = m.argumentList?.[1]?.value as { done: number } | undefined;
-              if (detail) progress.push(detail.done);
-              port1.postMessage({ id: m.id, type: 'RAW', value: undefined });
-            }
-          };
-          worker.onmessage = (e) => {
-            if ((e.data as { id: string }).id === 'print') resolve((e.data as { value: never }).value);
-          };
-          worker.postMessage(
-            {
-              id: 'print',
-              type: 'APPLY',
-              path: ['render'],
-              argumentList: [
-                { type: 'RAW', value: { templateKey: 'long', template, source: { kind: 'data', data: { lines } } } },
-                { type: 'HANDLER', name: 'proxy', value: port2 },
-              ],
-            },
-            [port2],
-          );
-        },
-      );
-      worker.terminate();
-      if (!reply.ok || !reply.file) return { error: JSON.stringify(reply.error), progress, base64: '' };
-      let binary = '';
-      const bytes = reply.file.bytes;
-      for (let i = 0; i < bytes.length; i += 0x8000)
-        binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 0x8000)));
-      return { error: null, progress, base64: btoa(binary) };
-    },
-    { workerUrl: builtAsset('render.worker-'), template, lines },
-  );
+  const dist = process.env.QUIRE_E2E_DIST ?? 'dist';
+  const result = await renderInPageWorker(page, builtAsset(dist, 'render.worker-'), template, { lines });
   expect(result.error).toBeNull();
   // Progress came chunk by chunk, up to every row.
   expect(result.progress.length).toBeGreaterThan(10);
   expect(result.progress.at(-1)).toBe(ROWS);
-  const pdf = new Uint8Array(Buffer.from(result.base64, 'base64'));
+  const { pdf } = result;
   const text = pdfText(pdf);
   expect(text).toContain(`Line ${ROWS} `);
   expect(text).toContain('Line 1 ');
