@@ -13,6 +13,7 @@
  * (the native engine frees its own memory) there is one lane, on the given engine.
  */
 import type { TypstEngine } from './typst/engine';
+import { Lane } from './typst/lane';
 
 /**
  * WebAssembly memory an engine may hold before its lane moves to a fresh one (about 1,700 invoice
@@ -21,95 +22,9 @@ import type { TypstEngine } from './typst/engine';
  */
 export const CHUNK_ENGINE_BUDGET_BYTES = 192 * 2 ** 20;
 
-/** Share of the budget at which the lane's next engine is started, so it is ready at the move. */
-const PREWARM_AT = 0.75;
-
 export interface LaneOptions {
   freshEngine?: () => Promise<TypstEngine>;
   engineBudgetBytes?: number;
-}
-
-class Lane {
-  private engine: Promise<TypstEngine>;
-  private next: Promise<TypstEngine> | undefined;
-  /** Compiles queued on this lane, so a move waits for the compiles still running on it. */
-  private tail: Promise<unknown> = Promise.resolve();
-  private readonly owned = new Set<Promise<TypstEngine>>();
-
-  constructor(
-    engine: Promise<TypstEngine>,
-    owned: boolean,
-    private readonly fresh: (() => Promise<TypstEngine>) | undefined,
-    private readonly budget: number,
-    /** The given engine moves after one chunk: it is the worker's, and keeps its memory. */
-    private moveAfterOne: boolean,
-  ) {
-    this.engine = engine;
-    if (owned) this.owned.add(engine);
-    // A failed start is reported by the compile that needs it, not as an unhandled rejection.
-    engine.catch(() => undefined);
-  }
-
-  /** Runs one compile on this lane's engine, then moves the lane if the engine passed its budget. */
-  run<T>(compile: (engine: TypstEngine) => Promise<T>): Promise<T> {
-    const result = this.tail.then(async () => {
-      const engine = await this.engine;
-      try {
-        return await compile(engine);
-      } finally {
-        await this.afterCompile(engine);
-      }
-    });
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-
-  private async afterCompile(engine: TypstEngine): Promise<void> {
-    if (!this.fresh) return;
-    if (this.moveAfterOne) {
-      this.moveAfterOne = false;
-      this.moveTo(this.next ?? this.start());
-      this.next = undefined;
-      return;
-    }
-    const used = engine.memoryBytes ? await engine.memoryBytes() : 0;
-    if (used >= this.budget) {
-      const old = this.engine;
-      this.moveTo(this.next ?? this.start());
-      this.next = undefined;
-      this.dispose(old);
-    } else if (used >= this.budget * PREWARM_AT && !this.next) this.next = this.start();
-  }
-
-  /** Starts a fresh engine now (before it is needed), so the move does not wait for it. */
-  prewarm(): void {
-    if (this.fresh && !this.next) this.next = this.start();
-  }
-
-  private start(): Promise<TypstEngine> {
-    const engine = this.fresh!();
-    engine.catch(() => undefined);
-    this.owned.add(engine);
-    return engine;
-  }
-
-  private moveTo(engine: Promise<TypstEngine>): void {
-    this.engine = engine;
-  }
-
-  private dispose(engine: Promise<TypstEngine>): void {
-    if (!this.owned.delete(engine)) return;
-    void engine.then(
-      (e) => e.dispose(),
-      () => undefined,
-    );
-  }
-
-  /** Gives back every fresh engine of this lane once its last compile has settled. */
-  async release(): Promise<void> {
-    await this.tail;
-    for (const engine of [...this.owned]) this.dispose(engine);
-  }
 }
 
 /** One or two lanes: the first starts on the given engine, a second exists only with fresh engines. */

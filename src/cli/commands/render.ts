@@ -20,6 +20,8 @@ import {
   renderOutput,
   renderOutputGroup,
 } from '../../render/outputs/render';
+import type { TypstEngine } from '../../render/typst/engine';
+import { RecyclingTypstEngine } from '../../render/typst/recycling-engine';
 import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 
@@ -129,10 +131,15 @@ export const renderCommand: CliCommand = {
     const prepared = prepareOutputTemplate(template.content);
     const sources = printSourcesOf(await readJson(dataPath, 'DataInvalid'));
     // Created on first use: outputs that do not typeset never load the compiler.
-    let engine: ReturnType<typeof createNodeEngine> | undefined;
+    let engine: Promise<TypstEngine> | undefined;
     const env = {
       typst: () => {
-        engine ??= createNodeEngine(engineKind);
+        // A batch's WASM compiles run on compilers replaced past a budget, so memory stays flat
+        // however many records; one record keeps the in-process compiler (no thread to start).
+        engine ??=
+          engineKind === 'wasm' && sources.length > 1
+            ? Promise.resolve(new RecyclingTypstEngine(createIsolatedWasmEngine))
+            : createNodeEngine(engineKind);
         return engine;
       },
       // A long document's chunks move to fresh WASM compilers, so its memory stays bounded.

@@ -2,7 +2,7 @@
  * One instance of a document through one template into one file, on the pipeline every caller
  * takes (`prepareOutputTemplate` → `renderOutput` / `exportOutput`, the CLI's path): the browser's
  * preview and the render API print the same document. The engines are the process's own (one
- * warm Typst compiler per runtime, created on first use; the WASM one in a worker thread, retired
+ * warm Typst compiler per runtime, created on first use; the WASM one in worker threads, replaced
  * past its memory budget).
  */
 import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
@@ -20,6 +20,7 @@ import {
 } from '../../render/outputs/render';
 import type { OutputEnvironment } from '../../render/outputs/types';
 import type { TypstEngine } from '../../render/typst/engine';
+import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../../render/typst/recycling-engine';
 import { type FetchPolicy, safeImageLoader } from './fetchPolicy';
 
 /** What each kind of template can be rendered to: documents print and export; Office files are their own kind. */
@@ -46,29 +47,24 @@ export interface RenderRequest {
   runtime: EngineKind;
 }
 
-/**
- * A WASM compiler past this is retired once its renders are done: the web compiler never frees
- * memory, so the server's WASM compiler lives in a worker thread of its own that a retire ends.
- */
-export const SERVER_WASM_BUDGET_BYTES = 512 * 2 ** 20;
-
 /** The engines and fetch policy of one process (server or render worker). */
 export class RenderEnvironment {
   private readonly engines = new Map<EngineKind, Promise<TypstEngine>>();
-  private readonly rendering = new Map<Promise<TypstEngine>, number>();
-  /** WASM compilers started and retired so far (the server's health and the tests read them). */
-  readonly wasmEngines = { started: 0, retired: 0 };
 
   constructor(
     private readonly fetchPolicy: FetchPolicy,
-    private readonly wasmBudgetBytes = SERVER_WASM_BUDGET_BYTES,
+    /** Memory past which the WASM runtime's compiler is replaced (RecyclingTypstEngine). */
+    private readonly wasmBudgetBytes = RECYCLE_BUDGET_BYTES,
   ) {}
 
   private engine(runtime: EngineKind): Promise<TypstEngine> {
     let engine = this.engines.get(runtime);
     if (!engine) {
-      if (runtime === 'wasm') this.wasmEngines.started++;
-      engine = runtime === 'wasm' ? createIsolatedWasmEngine() : createNodeEngine(runtime);
+      // The web compiler never frees memory: the server's runs in worker threads it replaces.
+      engine =
+        runtime === 'wasm'
+          ? Promise.resolve(new RecyclingTypstEngine(createIsolatedWasmEngine, this.wasmBudgetBytes))
+          : createNodeEngine(runtime);
       this.engines.set(runtime, engine);
     }
     return engine;
@@ -81,31 +77,6 @@ export class RenderEnvironment {
       loadImage: safeImageLoader(this.fetchPolicy),
       loadFontGroup: loadFontGroupFromNodeModules,
     };
-  }
-
-  /** Runs one render; afterwards a WASM compiler past its budget is retired when no render uses it. */
-  async track<T>(runtime: EngineKind, render: () => Promise<T>): Promise<T> {
-    const engine = this.engine(runtime);
-    this.rendering.set(engine, (this.rendering.get(engine) ?? 0) + 1);
-    try {
-      return await render();
-    } finally {
-      const left = (this.rendering.get(engine) ?? 1) - 1;
-      this.rendering.set(engine, left);
-      if (runtime === 'wasm') await this.retireIfSpent(runtime, engine, left);
-    }
-  }
-
-  private async retireIfSpent(runtime: EngineKind, engine: Promise<TypstEngine>, left: number): Promise<void> {
-    const e = await engine.catch(() => undefined);
-    const used = e?.memoryBytes ? await e.memoryBytes().catch(() => 0) : 0;
-    if (this.engines.get(runtime) === engine && used >= this.wasmBudgetBytes) this.engines.delete(runtime);
-    // Retired (or broken) and idle: give its memory back.
-    if (this.engines.get(runtime) !== engine && left === 0 && this.rendering.get(engine) === 0) {
-      this.rendering.delete(engine);
-      this.wasmEngines.retired++;
-      e?.dispose();
-    }
   }
 
   async dispose(): Promise<void> {
@@ -130,9 +101,7 @@ export async function renderFile(request: RenderRequest, environment: RenderEnvi
   };
   const env = environment.env(request.runtime);
   const naming = { templateName: request.templateName, printTime: Date.now() };
-  return environment.track(request.runtime, () =>
-    request.targetType === 'pdf' || request.targetType === prepared.kind
-      ? renderOutput(prepared, source, env, naming)
-      : exportOutput(prepared, source, env, request.targetType, naming),
-  );
+  if (request.targetType === 'pdf' || request.targetType === prepared.kind)
+    return renderOutput(prepared, source, env, naming);
+  return exportOutput(prepared, source, env, request.targetType, naming);
 }
