@@ -5,8 +5,7 @@
  *
  * A version written before the listener was in place is not missed: the editor read its template,
  * then set up its screen, and only then listened; sync may write a pulled version in that gap. So
- * the newest version is read once as soon as the listener is in place, and again each time the
- * editor has just saved (a version skipped while the editor had unsaved text is taken up then).
+ * the newest version is read once as soon as the listener is in place, then on each change.
  */
 
 export interface FollowedVersion {

@@ -94,12 +94,15 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         // A full disk refuses the draft too; the journal and the pending buffer still hold the text.
         .catch(() => undefined);
     const openConflict = async () => {
-      const mine = saver.unsaved();
-      if (mine === null) return;
-      void persistDraft(mine);
+      const first = saver.unsaved();
+      if (first === null) return;
+      void persistDraft(first);
       const storage = await getStorage();
       const theirs = await storage.templates.get(id);
       if (!theirs) return;
+      // Keys typed while theirs was read were kept with the conflict, but no dialog was open to show
+      // them yet: the dialog opens with the newest text, the one "keep mine" writes.
+      const mine = saver.unsaved() ?? first;
       setConflict({ mine: { content: mine, revision: saver.revision, at: Date.now() }, theirs });
     };
     const saver = createAutosaver({
@@ -243,8 +246,8 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
   }, [input, saver]);
 
   // Follow another tab's saves (and versions sync pulled) while this editor has nothing of its own to
-  // save: from the moment it listens (a version written while the screen was being set up included),
-  // and again after each of its own saves.
+  // save, from the moment it listens: a version written while the screen was being set up included.
+  // (A version skipped while this editor had text of its own makes that text's save a conflict.)
   useEffect(() => {
     let alive = true;
     let follower: Follower | null = null;
@@ -266,15 +269,11 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         },
       });
     });
-    const unsubscribe = store.sub(saveStatusAtom, () => {
-      if (store.get(saveStatusAtom) === 'saved') void follower?.check();
-    });
     return () => {
       alive = false;
-      unsubscribe();
       follower?.stop();
     };
-  }, [id, saver, machine, applyExternal, store]);
+  }, [id, saver, machine, applyExternal]);
 
   const resolve = useCallback(
     async (resolution: ConflictResolution) => {
