@@ -40,10 +40,29 @@ test('two tabs on one template: live follow, conflict dialog, keep mine as a cop
   await second.goto(editorUrl);
   await expect(textBox(second)).toContainText('Shared start.');
 
-  // The second tab has no edits of its own: it shows the first tab's save without a reload.
+  // The second tab has no edits of its own: it shows the first tab's save without a reload. Its user
+  // has already clicked into the text: the new text comes in under the caret, which keeps the focus.
+  await caretAtEnd(second);
   await typeAtEnd(page, ' Seen live.');
   await saved(page);
   await expect(textBox(second)).toContainText('Seen live.', { timeout: 15_000 });
+  await expect(textBox(second)).toBeFocused();
+
+  // Typing in the first tab while the second saves: the first follows that save while its user goes on
+  // typing; the focus stays in the text and every key lands (none falls on the page).
+  await typeAtEnd(second, ' Second was here.');
+  await saved(second);
+  await expect(textBox(page)).toContainText('Second was here.', { timeout: 15_000 });
+  await expect(textBox(page)).toBeFocused();
+  await page.keyboard.type(' Kept typing.', { delay: 20 });
+  await expect(textBox(page)).toBeFocused();
+  await expect(textBox(page)).toHaveText('Shared start. Seen live. Second was here. Kept typing.');
+  await saved(page);
+  // …and the second tab follows that save in turn, with its focus where its user left it.
+  await expect(textBox(second)).toHaveText('Shared start. Seen live. Second was here. Kept typing.', {
+    timeout: 15_000,
+  });
+  await expect(textBox(second)).toBeFocused();
 
   // Both type at once, each from its caret after "live.": one save lands first, the other is refused
   // and becomes the user's call. A tab that has not typed yet may still follow the other's first saves.

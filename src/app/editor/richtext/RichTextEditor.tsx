@@ -1,10 +1,12 @@
 /**
  * One rich-text area (a text block, a table cell, a floating box). Slate owns the text while the user
  * types; every change goes to the model (grouped per block in the undo history). When the model
- * changes from outside (undo, redo, paste) the area is rebuilt from the model.
+ * changes from outside (undo, redo, paste, another tab's save followed, a version pulled by sync) the
+ * new value goes into the same Slate editor in place (`outside.ts`): the area is never rebuilt, so the
+ * focus stays and the caret keeps its place, and the next key lands in the new text.
  */
 import { useSetAtom } from 'jotai';
-import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Descendant, Editor, Path, type PointRef, Range, Transforms } from 'slate';
 import { Editable, ReactEditor, Slate } from 'slate-react';
 import type { RichText } from '../../../core/model';
@@ -14,6 +16,7 @@ import { activeSlateAtom, listContextAtom } from '../state/store';
 import { braceQuery } from './braces';
 import { renderElement, renderLeaf } from './elements';
 import { FieldPicker, usePrintableFields, visibleGroups } from './FieldPicker';
+import { showOutsideValue } from './outside';
 import { createQuireEditor, insertVariable, type MarkKey, type MediaEdit, takeMediaEdit, toggleMark } from './slate';
 
 interface Props {
@@ -30,28 +33,25 @@ interface Props {
 
 const HOTKEYS: Record<string, MarkKey> = { b: 'bold', i: 'italic', u: 'underline', '`': 'code' };
 
-export function RichTextEditor(props: Props) {
-  const [generation, setGeneration] = useState(0);
-  const own = useRef(false);
-  const seen = useRef(props.value);
-  if (props.value !== seen.current) {
-    seen.current = props.value;
-    if (own.current) own.current = false;
-    else queueMicrotask(() => setGeneration((g) => g + 1));
-  }
-  return (
-    <RichTextArea
-      key={generation}
-      {...props}
-      onChange={(value, mediaEdit) => {
-        own.current = true;
-        props.onChange(value, mediaEdit);
-      }}
-    />
-  );
+/** The page's selection in this text as a Slate range, without making it the editor's. */
+function domSelection(editor: ReactEditor): Range | null {
+  const dom = window.getSelection();
+  if (!dom || dom.rangeCount === 0) return null;
+  return ReactEditor.toSlateRange(editor, dom, { exactMatch: false, suppressThrow: true });
 }
 
-function RichTextArea({ blockId, value, onChange, label, placeholder, listFields, className }: Props) {
+/**
+ * The caret the user sees: the page's selection while the focus is in this text (Slate learns it on
+ * `selectionchange`, which may not have run yet right after a click), else Slate's own.
+ */
+function visibleCaret(editor: ReactEditor): Range | null {
+  if (!ReactEditor.isMounted(editor)) return editor.selection;
+  const root = ReactEditor.toDOMNode(editor, editor);
+  if (!root.isConnected || !root.contains(document.activeElement)) return editor.selection;
+  return domSelection(editor) ?? editor.selection;
+}
+
+export function RichTextEditor({ blockId, value, onChange, label, placeholder, listFields, className }: Props) {
   const { t } = useEditorTranslation();
   const editor = useMemo(createQuireEditor, []);
   const setActive = useSetAtom(activeSlateAtom);
@@ -61,8 +61,38 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
   const brace = useRef<PointRef | null>(null);
   const pickerRef = useRef<HTMLDivElement>(null);
   const { groups } = usePrintableFields();
-  // Slate owns the value after mount; the model only replaces it by remounting (see RichTextEditor).
+  // Slate owns the value after mount; an outside value goes in through `showOutsideValue` below.
   const [initial] = useState(() => value as Descendant[]);
+  /** The value this area showed last: the one it mounted with, sent to the model, or was given. */
+  const shown = useRef(value);
+  /**
+   * The editor's children right after the last outside value went in: a change that still holds them
+   * (its operations are that value's) is not the user's edit and is not sent back to the model.
+   */
+  const applied = useRef<Descendant[] | null>(null);
+
+  // In the commit that brings the value, before the browser can deliver another key: a key typed into
+  // the old text would be sent to the model on top of it and overwrite the outside version. Slate is
+  // told at once (`editor.onChange()` here, not in its own microtask), so its update of the page is
+  // rendered in this same commit too, and the next key's place is read from the new text.
+  // During an IME composition the value waits for the composition to end (changing the text under
+  // it would break it); a composition ended in the meantime wins, as any edit of the user's does.
+  useLayoutEffect(() => {
+    if (value === shown.current) return;
+    let frame = 0;
+    const apply = () => {
+      if (ReactEditor.isComposing(editor)) {
+        frame = requestAnimationFrame(apply);
+        return;
+      }
+      shown.current = value;
+      if (!showOutsideValue(editor, value as Descendant[], visibleCaret(editor))) return;
+      applied.current = editor.children;
+      editor.onChange();
+    };
+    apply();
+    return () => cancelAnimationFrame(frame);
+  }, [value, editor]);
 
   useEffect(() => () => setActive((a) => (a?.editor === editor ? null : a)), [editor, setActive]);
 
@@ -163,9 +193,7 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
    * click at once: take it from the page's selection then, so that brace still opens the list.
    */
   const caretFromDom = (): Range | null => {
-    const dom = window.getSelection();
-    if (!dom || dom.rangeCount === 0) return null;
-    const range = ReactEditor.toSlateRange(editor, dom, { exactMatch: false, suppressThrow: true });
+    const range = domSelection(editor);
     if (range) Transforms.select(editor, range);
     return range;
   };
@@ -193,7 +221,11 @@ function RichTextArea({ blockId, value, onChange, label, placeholder, listFields
         initialValue={initial}
         onChange={(next) => {
           const mediaEdit = takeMediaEdit(editor);
-          if (editor.operations.some((op) => op.type !== 'set_selection')) onChange(next as RichText, mediaEdit);
+          const outside = applied.current === editor.children;
+          if (!outside && editor.operations.some((op) => op.type !== 'set_selection')) {
+            shown.current = next as RichText;
+            onChange(next as RichText, mediaEdit);
+          }
           followBrace();
         }}
       >

@@ -6,6 +6,7 @@
  */
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { isQuireError } from '../../../core/errors';
 import { parseTemplateContent, serializeTemplateContent } from '../../../core/model';
 import type { TemplateRow } from '../../../storage/types';
@@ -14,6 +15,7 @@ import { getStorage } from '../../services/storage';
 import { createAutosaver } from './autosave';
 import { createEditorState } from './commands';
 import { dropDraft, keepDraft, type UnsavedDraft } from './draft';
+import { type Follower, followSaves } from './follow';
 import {
   browserDurableJournal,
   browserJournalStore,
@@ -92,12 +94,15 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
         // A full disk refuses the draft too; the journal and the pending buffer still hold the text.
         .catch(() => undefined);
     const openConflict = async () => {
-      const mine = saver.unsaved();
-      if (mine === null) return;
-      void persistDraft(mine);
+      const first = saver.unsaved();
+      if (first === null) return;
+      void persistDraft(first);
       const storage = await getStorage();
       const theirs = await storage.templates.get(id);
       if (!theirs) return;
+      // Keys typed while theirs was read were kept with the conflict, but no dialog was open to show
+      // them yet: the dialog opens with the newest text, the one "keep mine" writes.
+      const mine = saver.unsaved() ?? first;
       setConflict({ mine: { content: mine, revision: saver.revision, at: Date.now() }, theirs });
     };
     const saver = createAutosaver({
@@ -164,14 +169,20 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
   }, [id, input, store]);
   const { saver, scheduler } = machine;
 
-  /** Show another version in the editor without saving it back. */
+  /**
+   * Show another version in the editor without saving it back. Rendered and committed before this
+   * returns (flushSync): the text areas take the new text in their layout effects, so no key the
+   * browser delivers next can fall into the old text and be saved over the version just shown.
+   */
   const applyExternal = useCallback(
     (row: TemplateRow) => {
       const state = createEditorState(parseTemplateContent(row.content));
       lastPresent.current = state.history.present;
-      store.set(editorStateAtom, state);
       lastName.current = row.name;
-      eventsRef.current.onExternal(row);
+      flushSync(() => {
+        store.set(editorStateAtom, state);
+        eventsRef.current.onExternal(row);
+      });
     },
     [store],
   );
@@ -234,28 +245,33 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
     if (input.draft) saver.push(input.draft.content);
   }, [input, saver]);
 
-  // Follow another tab's saves while this editor has nothing of its own to save.
+  // Follow another tab's saves (and versions sync pulled) while this editor has nothing of its own to
+  // save, from the moment it listens: a version written while the screen was being set up included.
+  // (A version skipped while this editor had text of its own makes that text's save a conflict.)
   useEffect(() => {
     let alive = true;
-    let unsubscribe = () => {};
-    const follow = async () => {
-      const storage = await getStorage();
-      const row = await storage.templates.get(id);
-      if (!alive || !row || row.revision <= saver.revision || machine.hasUnsaved()) return;
-      applyExternal(row);
-      saver.rebase(row.revision);
-    };
+    let follower: Follower | null = null;
     void getStorage().then((storage) => {
       if (!alive) return;
-      unsubscribe = storage.changes.subscribe((change) => {
-        if (change.origin === 'remote' && change.stores.includes('templates') && change.keys?.includes(id)) {
-          void follow();
-        }
+      follower = followSaves<TemplateRow>({
+        listen: (changed) =>
+          storage.changes.subscribe((change) => {
+            if (change.origin === 'remote' && change.stores.includes('templates') && change.keys?.includes(id)) {
+              changed();
+            }
+          }),
+        read: () => storage.templates.get(id),
+        revision: () => saver.revision,
+        busy: machine.hasUnsaved,
+        show: (row) => {
+          applyExternal(row);
+          saver.rebase(row.revision);
+        },
       });
     });
     return () => {
       alive = false;
-      unsubscribe();
+      follower?.stop();
     };
   }, [id, saver, machine, applyExternal]);
 
