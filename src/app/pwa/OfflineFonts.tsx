@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONT_FAMILY, fontGroupsForLanguage } from '../../../workers/fonts-offline';
@@ -49,9 +49,10 @@ export function everyFontStatus(state: EveryFontState, lang: string, t: Translat
  * downloads every shipped script now (and on later starts); turning it off frees the fonts that
  * the interface language and the stored templates and records do not need.
  */
-export function OfflineFonts({ storage }: { storage: Storage }) {
+export function OfflineFonts({ storage, onStored }: { storage: Storage; onStored?: () => unknown }) {
   const { t, i18n } = useTranslation();
-  const state = useAtomValue(everyFontAtom);
+  // The run outlives this screen and its feature's store: its state lives in the app's default store.
+  const state = useAtomValue(everyFontAtom, { store: getDefaultStore() });
   const [chosen, setChosen] = useState(() => everyFontChosen());
   const [busy, setBusy] = useState(false);
   // Opened with the choice on: check the cache (and fetch what a newer build added).
@@ -75,6 +76,10 @@ export function OfflineFonts({ storage }: { storage: Storage }) {
       setBusy(false);
     }
   };
+  // The storage figures beside the setting change once fonts were added or freed.
+  useEffect(() => {
+    if (state.phase === 'ready' || state.phase === 'released' || state.phase === 'failed') void onStored?.();
+  }, [state.phase, onStored]);
   const status = everyFontStatus(state, i18n.language, (key, options) => String(t(key as never, options as never)));
   const downloading = state.phase === 'downloading';
 

@@ -161,7 +161,7 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
           </div>
         )}
       </section>
-      <OfflineFonts storage={storage} />
+      <OfflineFonts storage={storage} onStored={refreshUsage} />
     </Dialog>
   );
 }
