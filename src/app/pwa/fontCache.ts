@@ -12,6 +12,8 @@ import {
   fontGroupsForLanguage,
   fontGroupsForStoredText,
   keepFontsOffline,
+  ON_DEMAND_FONT_GROUPS,
+  releaseFontsExcept,
 } from '../../../workers/fonts-offline';
 import type { Storage } from '../../storage';
 import { everyFontChosen, keepEveryFont } from './everyFont';
@@ -47,7 +49,11 @@ export async function keepNeededFonts({
   everyFont: boolean;
   cacheStorage?: CacheStorage;
 }): Promise<void> {
-  if (everyFont) await keepEveryFont({ cacheStorage });
+  if (everyFont) {
+    const every = await keepEveryFont({ cacheStorage });
+    // Every current file is kept: files an older build named otherwise would only double the space.
+    if (every.failed.length === 0) await releaseFontsExcept(ON_DEMAND_FONT_GROUPS, cacheStorage);
+  }
   const stored = storage ? await fontGroupsInStorage(storage, lang) : [];
   await keepFontsOffline([...fontGroupsForLanguage(lang), ...stored], { cacheStorage });
 }
