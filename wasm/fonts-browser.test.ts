@@ -1,18 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isQuireError } from '../src/core/errors';
+import { isQuireError, type QuireError, quireErrorFromJSON } from '../src/core/errors';
 import { loadFontGroupFromUrls } from './fonts-browser';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('fonts fetched by the browser render worker', () => {
-  it('names the script when its fonts cannot be fetched (offline, never kept)', async () => {
+  it('names the font when its files cannot be fetched (offline, never kept)', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const error = await loadFontGroupFromUrls('sc').catch((e: unknown) => e);
-    expect(isQuireError(error, 'FontsUnavailable')).toBe(true);
-    expect((error as { params: Record<string, string> }).params).toEqual({ script: 'sc' });
+    expect(isQuireError(error, 'FontUnavailableOffline')).toBe(true);
+    expect((error as { params: Record<string, string> }).params).toEqual({ font: 'Noto Sans SC', script: 'sc' });
   });
 
-  it('treats an error answer the same way', async () => {
+  it('keeps the font named across the worker boundary (catalogue JSON)', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = (await loadFontGroupFromUrls('kr').catch((e: unknown) => e)) as QuireError;
+    const rebuilt = quireErrorFromJSON(JSON.parse(JSON.stringify(error.toJSON())));
+    expect(rebuilt.errorName).toBe('FontUnavailableOffline');
+    expect(rebuilt.params).toEqual({ font: 'Noto Sans KR', script: 'kr' });
+  });
+
+  it('says the server failed when it answers with an error', async () => {
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('', { status: 504 })));
     const error = await loadFontGroupFromUrls('thai').catch((e: unknown) => e);
     expect(isQuireError(error, 'FontsUnavailable')).toBe(true);

@@ -15,7 +15,7 @@ import tcBold from '@expo-google-fonts/noto-sans-tc/700Bold/NotoSansTC_700Bold.t
 import thaiRegular from '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf?url';
 import thaiBold from '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf?url';
 import { QuireError } from '../src/core/errors';
-import type { FontGroup, FontGroupLoader } from './fonts';
+import { FONT_FAMILY, type FontGroup, type FontGroupLoader } from './fonts';
 
 export const FONT_URLS: Record<FontGroup, string[]> = {
   latin: [latinRegular, latinBold, latinItalic, latinBoldItalic],
@@ -28,8 +28,10 @@ export const FONT_URLS: Record<FontGroup, string[]> = {
 
 /**
  * Fetches a group's fonts from the app's own origin (Latin precached; the large scripts from the
- * font cache, or the network). Offline with a script never fetched before, the document cannot be
- * typeset faithfully: FontsUnavailable names the script rather than printing empty boxes.
+ * font cache, or the network). A fetch that fails without an answer means the file is neither kept
+ * on the device nor reachable: offline with a script never kept, the document cannot be typeset
+ * faithfully, so FontUnavailableOffline names the font rather than printing empty boxes. A server
+ * that answers with an error is FontsUnavailable.
  */
 export const loadFontGroupFromUrls: FontGroupLoader = async (group) =>
   Promise.all(
@@ -38,16 +40,16 @@ export const loadFontGroupFromUrls: FontGroupLoader = async (group) =>
       try {
         response = await fetch(url);
       } catch (error) {
-        throw new QuireError('FontsUnavailable', {
-          detail: `${group}: ${url}`,
-          params: { script: group },
+        throw new QuireError('FontUnavailableOffline', {
+          detail: `${FONT_FAMILY[group]}: ${url}`,
+          params: { font: FONT_FAMILY[group], script: group },
           cause: error,
         });
       }
       if (!response.ok)
         throw new QuireError('FontsUnavailable', {
           detail: `${group}: ${url} HTTP ${response.status}`,
-          params: { script: group },
+          params: { font: FONT_FAMILY[group], script: group },
         });
       return new Uint8Array(await response.arrayBuffer());
     }),

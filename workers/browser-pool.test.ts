@@ -1,6 +1,8 @@
 import type { Remote } from 'comlink';
+import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isQuireError, QuireError } from '../src/core/errors';
+import { batchWorkerApi } from './batch-api';
 import { assembleInWorker, failFast } from './browser-pool';
 import { createPool } from './pool';
 import type { RenderWorkerApi } from './protocol';
@@ -46,6 +48,48 @@ describe('assembleInWorker', () => {
     expect(isQuireError(error, 'WorkerUnavailable')).toBe(true);
     expect(spawned).toHaveLength(1);
     expect(spawned[0]!.terminated).toBe(true);
+  });
+});
+
+/** The batch worker's own API behind a message channel, as comlink talks to a real worker. */
+class InProcessBatchWorker {
+  private readonly port: MessagePort;
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(batchWorkerApi, port2);
+    this.port = port1;
+  }
+  postMessage(message: unknown, transfer: Transferable[] = []) {
+    this.port.postMessage(message, transfer);
+  }
+  addEventListener(type: string, listener: EventListener) {
+    if (type === 'message') this.port.addEventListener('message', listener);
+    this.port.start();
+  }
+  removeEventListener(type: string, listener: EventListener) {
+    if (type === 'message') this.port.removeEventListener('message', listener);
+  }
+  terminate() {
+    this.port.close();
+  }
+}
+
+describe('a document failing inside a batch', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reaches the print screen as its catalogued error, with the font it names', async () => {
+    vi.stubGlobal('Worker', InProcessBatchWorker);
+    const run = assembleInWorker(
+      { total: 1, output: 'merged', templateName: 'Invoice', printTime: 0, concurrency: 1 },
+      async () => {
+        throw new QuireError('FontUnavailableOffline', { params: { font: 'Noto Sans SC', script: 'sc' } });
+      },
+      undefined,
+      new AbortController().signal,
+    );
+    const error = await run.catch((e: unknown) => e);
+    expect(isQuireError(error, 'FontUnavailableOffline')).toBe(true);
+    expect((error as QuireError).params).toEqual({ font: 'Noto Sans SC', script: 'sc' });
   });
 });
 

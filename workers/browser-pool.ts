@@ -3,7 +3,7 @@
  * `renderPreview` for the preview page. Nothing here runs on the UI thread but message passing.
  */
 import * as Comlink from 'comlink';
-import { QuireError } from '../src/core/errors';
+import { isQuireError, QuireError } from '../src/core/errors';
 import type { PrintSource } from '../src/core/print/sources';
 import type { RenderedOutput } from '../src/render/outputs/render';
 import type {
@@ -104,17 +104,29 @@ export async function assembleInWorker(
   // A worker whose script cannot load (offline, before the service worker keeps the app's files)
   // reports only an `error` event; without listening, the run's answer would never come.
   const broken = workerFailure(worker);
+  // A document's failure crosses to the batch worker and back as a plain Error (comlink keeps only
+  // its message); the caller gets the catalogued original, code and params (the font it names).
+  let failure: { error: unknown } | undefined;
+  const remembered =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      fn(...args).catch((error: unknown) => {
+        failure ??= { error };
+        throw error;
+      });
   try {
     return await Promise.race([
       api.run(
         options,
-        Comlink.proxy(render),
+        Comlink.proxy(remembered(render)),
         onProgress ? Comlink.proxy(onProgress) : undefined,
-        renderGroup ? Comlink.proxy(renderGroup) : undefined,
+        renderGroup ? Comlink.proxy(remembered(renderGroup)) : undefined,
       ),
       aborted,
       broken,
     ]);
+  } catch (error) {
+    throw isQuireError(error) || !failure ? error : failure.error;
   } finally {
     api[Comlink.releaseProxy]();
     worker.terminate();

@@ -95,6 +95,11 @@ export const ERROR_CATALOGUE = {
   LastOwner: { code: 'LAST_OWNER', message: 'a team needs at least one owner' },
   InvitationInvalid: { code: 'INVITATION_INVALID', message: 'the invitation link is unknown, revoked or expired' },
   ResetLinkInvalid: { code: 'RESET_LINK_INVALID', message: 'the password reset link is unknown, used or expired' },
+  // Offline with a document whose script's font was never kept on the device (issue 18)
+  FontUnavailableOffline: {
+    code: 'FONT_UNAVAILABLE_OFFLINE',
+    message: 'the document needs a font that is not on this device, and there is no network',
+  },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -3,7 +3,8 @@
  * fonts that the interface language and the stored templates and records need (workers/
  * fonts-offline.ts), so a document in those scripts still prints after the network is gone. It
  * runs after start-up, when the language changes, when the network comes back, and a while after
- * local data changes (an import of Chinese records, say).
+ * local data changes (an import of Chinese records, say). With "Make every font available offline"
+ * chosen (`everyFont.ts`) it keeps every shipped script as well, so a newer build's fonts arrive too.
  */
 import type { i18n as I18n } from 'i18next';
 import {
@@ -11,8 +12,11 @@ import {
   fontGroupsForLanguage,
   fontGroupsForStoredText,
   keepFontsOffline,
+  ON_DEMAND_FONT_GROUPS,
+  releaseFontsExcept,
 } from '../../../workers/fonts-offline';
 import type { Storage } from '../../storage';
+import { everyFontChosen, keepEveryFont } from './everyFont';
 
 /** Records of each table read to find their scripts: enough to see what a table holds. */
 export const RECORDS_SAMPLED = 200;
@@ -31,6 +35,27 @@ export async function fontGroupsInStorage(storage: Storage, lang: string): Promi
     }
   }
   return fontGroupsForStoredText(parts.join('\n'), lang);
+}
+
+/** The groups this device must keep: the language's, the stored data's, and every one when chosen. */
+export async function keepNeededFonts({
+  lang,
+  storage,
+  everyFont,
+  cacheStorage = caches,
+}: {
+  lang: string;
+  storage: Storage | undefined;
+  everyFont: boolean;
+  cacheStorage?: CacheStorage;
+}): Promise<void> {
+  if (everyFont) {
+    const every = await keepEveryFont({ cacheStorage });
+    // Every current file is kept: files an older build named otherwise would only double the space.
+    if (every.failed.length === 0) await releaseFontsExcept(ON_DEMAND_FONT_GROUPS, cacheStorage);
+  }
+  const stored = storage ? await fontGroupsInStorage(storage, lang) : [];
+  await keepFontsOffline([...fontGroupsForLanguage(lang), ...stored], { cacheStorage });
 }
 
 export interface FontKeeperOptions {
@@ -56,8 +81,7 @@ export function startKeepingFontsOffline({ i18n, openedStorage }: FontKeeperOpti
       const opened = openedStorage();
       const storage = opened ? await opened : undefined;
       if (storage && !unsubscribe) unsubscribe = storage.changes.subscribe(() => schedule(AFTER_CHANGE_MS));
-      const stored = storage ? await fontGroupsInStorage(storage, lang) : [];
-      await keepFontsOffline([...fontGroupsForLanguage(lang), ...stored]);
+      await keepNeededFonts({ lang, storage, everyFont: everyFontChosen() });
     } catch {
       // Best effort: the next trigger tries again; a document needing a missing font says so.
     } finally {

@@ -11,6 +11,7 @@ import {
   restoreBackup,
   type Storage,
 } from '../../storage';
+import { OfflineFonts } from '../pwa/OfflineFonts';
 import { Select } from '../shell/Select';
 import { baseLabel } from './baseName';
 import { refreshUsage } from './bootstrap';
@@ -21,7 +22,7 @@ import { useWorkspaceTranslation } from './i18n';
 import { trackSave } from './saving';
 import { persistedAtom, usageAtom } from './state';
 
-/** Storage use, persistence, and backup export (whole workspace or one base) / restore. */
+/** Storage use, persistence, backup export (whole workspace or one base) / restore, fonts offline. */
 export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose: () => void }) {
   const { t, i18n } = useWorkspaceTranslation();
   const usage = useAtomValue(usageAtom);
@@ -160,6 +161,7 @@ export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose:
           </div>
         )}
       </section>
+      <OfflineFonts storage={storage} onStored={refreshUsage} />
     </Dialog>
   );
 }

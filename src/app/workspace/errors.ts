@@ -35,8 +35,8 @@ export interface ShownError {
  */
 export function showError(error: unknown, t: TFunction<'workspace'>): ShownError {
   if (isQuireError(error)) {
-    const own = t(`errors.${error.errorName}` as never, { defaultValue: '' }) as string;
-    const app = t(error.i18nKey as never, { ns: 'translation', defaultValue: '' }) as string;
+    const own = t(`errors.${error.errorName}` as never, { ...error.params, defaultValue: '' }) as string;
+    const app = t(error.i18nKey as never, { ...error.params, ns: 'translation', defaultValue: '' }) as string;
     return {
       code: error.code,
       message: app || own || (t('errors.unknown') as string),

@@ -62,6 +62,15 @@ const deDE: Messages = {
     later: 'Später',
     offlineReady: 'Quire ist bereit für die Offline-Nutzung.',
     dismiss: 'Schließen',
+    fonts: {
+      title: 'Schriften offline',
+      every: 'Alle Schriften offline verfügbar machen',
+      hint: 'Speichert die chinesischen, japanischen, koreanischen und thailändischen Schriften in diesem Browser, damit jedes Dokument ohne Netzwerk gedruckt werden kann. Die Schriften, die Ihre Sprache, Vorlagen und Daten brauchen, bleiben in jedem Fall gespeichert.',
+      progress: 'Schriften werden geladen: {{done}} von {{total}} Dateien ({{size}})',
+      ready: 'Alle Schriften sind auf diesem Gerät ({{size}}).',
+      failed: 'Nicht geladen: {{fonts}}. Quire versucht es erneut, sobald das Netzwerk wieder da ist.',
+      released: 'Nur die Schriften, die Ihre Sprache, Vorlagen und Daten brauchen, bleiben auf diesem Gerät.',
+    },
   },
   auth: {
     signinTitle: 'Anmelden',
@@ -247,6 +256,8 @@ const deDE: Messages = {
     InvitationInvalid: 'Dieser Einladungslink ist unbekannt, wurde widerrufen oder ist abgelaufen.',
     ResetLinkInvalid:
       'Dieser Link zum Zurücksetzen des Passworts ist unbekannt, wurde bereits verwendet oder ist abgelaufen.',
+    FontUnavailableOffline:
+      'Dieses Dokument braucht die Schrift „{{font}}“, die noch nicht auf diesem Gerät ist, und es gibt kein Netzwerk. Verbinden Sie sich mit dem Internet und versuchen Sie es erneut, oder aktivieren Sie online „Alle Schriften offline verfügbar machen“ unter Speicher und Sicherung.',
   },
 };
 

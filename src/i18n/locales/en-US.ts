@@ -63,6 +63,15 @@ const enUS = {
     later: 'Later',
     offlineReady: 'Quire is ready to work offline.',
     dismiss: 'Dismiss',
+    fonts: {
+      title: 'Fonts offline',
+      every: 'Make every font available offline',
+      hint: 'Keeps the Chinese, Japanese, Korean and Thai fonts in this browser, so any document prints without a network. The fonts your language, templates and data need are kept either way.',
+      progress: 'Downloading fonts: {{done}} of {{total}} files ({{size}})',
+      ready: 'Every font is on this device ({{size}}).',
+      failed: 'Not downloaded: {{fonts}}. Quire tries again when the network is back.',
+      released: 'Only the fonts your language, templates and data need stay on this device.',
+    },
   },
   auth: {
     signinTitle: 'Sign in',
@@ -245,6 +254,8 @@ const enUS = {
     LastOwner: 'A team needs at least one owner: make someone else an owner first.',
     InvitationInvalid: 'This invitation link is unknown, was revoked or has expired.',
     ResetLinkInvalid: 'This password reset link is unknown, was already used or has expired.',
+    FontUnavailableOffline:
+      'This document needs the font “{{font}}”, which is not on this device yet, and there is no network. Connect to the internet and try again, or, while online, turn on “Make every font available offline” in Storage and backup.',
   },
 } as const;
 

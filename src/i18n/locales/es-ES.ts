@@ -62,6 +62,15 @@ const esES: Messages = {
     later: 'Más tarde',
     offlineReady: 'Quire ya funciona sin conexión.',
     dismiss: 'Descartar',
+    fonts: {
+      title: 'Fuentes sin conexión',
+      every: 'Hacer que todas las fuentes estén disponibles sin conexión',
+      hint: 'Guarda las fuentes china, japonesa, coreana y tailandesa en este navegador para que cualquier documento se imprima sin red. Las fuentes que necesitan tu idioma, tus plantillas y tus datos se guardan en cualquier caso.',
+      progress: 'Descargando fuentes: {{done}} de {{total}} archivos ({{size}})',
+      ready: 'Todas las fuentes están en este dispositivo ({{size}}).',
+      failed: 'Sin descargar: {{fonts}}. Quire lo volverá a intentar cuando vuelva la red.',
+      released: 'Solo se quedan en este dispositivo las fuentes que necesitan tu idioma, tus plantillas y tus datos.',
+    },
   },
   auth: {
     signinTitle: 'Iniciar sesión',
@@ -247,6 +256,8 @@ const esES: Messages = {
     LastOwner: 'Un equipo necesita al menos un propietario: primero haz propietario a otra persona.',
     InvitationInvalid: 'Este enlace de invitación es desconocido, se revocó o ha caducado.',
     ResetLinkInvalid: 'Este enlace para restablecer la contraseña es desconocido, ya se usó o ha caducado.',
+    FontUnavailableOffline:
+      'Este documento necesita la fuente «{{font}}», que aún no está en este dispositivo, y no hay red. Conéctate a internet y vuelve a intentarlo o, con conexión, activa «Hacer que todas las fuentes estén disponibles sin conexión» en Almacenamiento y copia de seguridad.',
   },
 };
 

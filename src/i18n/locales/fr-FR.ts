@@ -62,6 +62,15 @@ const frFR: Messages = {
     later: 'Plus tard',
     offlineReady: 'Quire est prêt à fonctionner hors ligne.',
     dismiss: 'Fermer',
+    fonts: {
+      title: 'Polices hors ligne',
+      every: 'Rendre toutes les polices disponibles hors ligne',
+      hint: 'Garde les polices chinoises, japonaises, coréennes et thaïes dans ce navigateur, pour que tout document s’imprime sans réseau. Les polices dont votre langue, vos modèles et vos données ont besoin sont gardées dans tous les cas.',
+      progress: 'Téléchargement des polices : {{done}} fichiers sur {{total}} ({{size}})',
+      ready: 'Toutes les polices sont sur cet appareil ({{size}}).',
+      failed: 'Non téléchargées : {{fonts}}. Quire réessaiera quand le réseau sera revenu.',
+      released: 'Seules les polices dont votre langue, vos modèles et vos données ont besoin restent sur cet appareil.',
+    },
   },
   auth: {
     signinTitle: 'Se connecter',
@@ -247,6 +256,8 @@ const frFR: Messages = {
     LastOwner: 'Une équipe doit avoir au moins un propriétaire : nommez d’abord quelqu’un d’autre propriétaire.',
     InvitationInvalid: 'Ce lien d’invitation est inconnu, a été révoqué ou a expiré.',
     ResetLinkInvalid: 'Ce lien de réinitialisation du mot de passe est inconnu, déjà utilisé ou expiré.',
+    FontUnavailableOffline:
+      'Ce document a besoin de la police « {{font}} », qui n’est pas encore sur cet appareil, et il n’y a pas de réseau. Connectez-vous à internet et réessayez ou, en ligne, activez « Rendre toutes les polices disponibles hors ligne » dans Stockage et sauvegarde.',
   },
 };
 

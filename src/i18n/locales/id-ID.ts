@@ -61,6 +61,15 @@ const idID: Messages = {
     later: 'Nanti',
     offlineReady: 'Quire siap digunakan secara offline.',
     dismiss: 'Tutup',
+    fonts: {
+      title: 'Font offline',
+      every: 'Sediakan semua font secara offline',
+      hint: 'Menyimpan font Tionghoa, Jepang, Korea, dan Thai di browser ini, sehingga dokumen apa pun dapat dicetak tanpa jaringan. Font yang dibutuhkan bahasa, templat, dan data Anda tetap disimpan.',
+      progress: 'Mengunduh font: {{done}} dari {{total}} file ({{size}})',
+      ready: 'Semua font sudah ada di perangkat ini ({{size}}).',
+      failed: 'Belum terunduh: {{fonts}}. Quire akan mencoba lagi saat jaringan kembali.',
+      released: 'Hanya font yang dibutuhkan bahasa, templat, dan data Anda yang tetap ada di perangkat ini.',
+    },
   },
   auth: {
     signinTitle: 'Masuk',
@@ -244,6 +253,8 @@ const idID: Messages = {
     LastOwner: 'Tim memerlukan setidaknya satu pemilik: jadikan orang lain pemilik terlebih dahulu.',
     InvitationInvalid: 'Tautan undangan ini tidak dikenal, telah dicabut, atau kedaluwarsa.',
     ResetLinkInvalid: 'Tautan atur ulang kata sandi ini tidak dikenal, sudah digunakan, atau kedaluwarsa.',
+    FontUnavailableOffline:
+      'Dokumen ini membutuhkan font “{{font}}” yang belum ada di perangkat ini, dan tidak ada jaringan. Sambungkan ke internet lalu coba lagi, atau saat online aktifkan “Sediakan semua font secara offline” di Penyimpanan dan cadangan.',
   },
 };
 

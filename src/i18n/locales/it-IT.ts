@@ -62,6 +62,16 @@ const itIT: Messages = {
     later: 'Più tardi',
     offlineReady: 'Quire è pronto per funzionare offline.',
     dismiss: 'Chiudi',
+    fonts: {
+      title: 'Caratteri offline',
+      every: 'Rendi disponibili offline tutti i caratteri',
+      hint: 'Conserva in questo browser i caratteri cinesi, giapponesi, coreani e thailandesi, così ogni documento si stampa senza rete. I caratteri che servono alla tua lingua, ai tuoi modelli e ai tuoi dati restano comunque salvati.',
+      progress: 'Download dei caratteri: {{done}} di {{total}} file ({{size}})',
+      ready: 'Tutti i caratteri sono su questo dispositivo ({{size}}).',
+      failed: 'Non scaricati: {{fonts}}. Quire riproverà quando la rete tornerà disponibile.',
+      released:
+        'Su questo dispositivo restano solo i caratteri che servono alla tua lingua, ai tuoi modelli e ai tuoi dati.',
+    },
   },
   auth: {
     signinTitle: 'Accedi',
@@ -247,6 +257,8 @@ const itIT: Messages = {
     LastOwner: 'Un team deve avere almeno un proprietario: prima rendi proprietario qualcun altro.',
     InvitationInvalid: 'Questo link di invito è sconosciuto, è stato revocato o è scaduto.',
     ResetLinkInvalid: 'Questo link per reimpostare la password è sconosciuto, è già stato usato o è scaduto.',
+    FontUnavailableOffline:
+      'Questo documento richiede il carattere «{{font}}», che non è ancora su questo dispositivo, e non c’è rete. Connettiti a internet e riprova oppure, online, attiva «Rendi disponibili offline tutti i caratteri» in Archiviazione e backup.',
   },
 };
 

@@ -62,6 +62,15 @@ const ptBR: Messages = {
     later: 'Depois',
     offlineReady: 'O Quire está pronto para funcionar off-line.',
     dismiss: 'Dispensar',
+    fonts: {
+      title: 'Fontes off-line',
+      every: 'Deixar todas as fontes disponíveis off-line',
+      hint: 'Guarda as fontes chinesas, japonesas, coreanas e tailandesas neste navegador, para que qualquer documento seja impresso sem rede. As fontes de que seu idioma, seus modelos e seus dados precisam ficam guardadas de qualquer forma.',
+      progress: 'Baixando fontes: {{done}} de {{total}} arquivos ({{size}})',
+      ready: 'Todas as fontes estão neste dispositivo ({{size}}).',
+      failed: 'Não baixadas: {{fonts}}. O Quire tentará de novo quando a rede voltar.',
+      released: 'Só ficam neste dispositivo as fontes de que seu idioma, seus modelos e seus dados precisam.',
+    },
   },
   auth: {
     signinTitle: 'Entrar',
@@ -245,6 +254,8 @@ const ptBR: Messages = {
     LastOwner: 'Uma equipe precisa de pelo menos um proprietário: torne outra pessoa proprietária primeiro.',
     InvitationInvalid: 'Este link de convite é desconhecido, foi revogado ou expirou.',
     ResetLinkInvalid: 'Este link de redefinição de senha é desconhecido, já foi usado ou expirou.',
+    FontUnavailableOffline:
+      'Este documento precisa da fonte “{{font}}”, que ainda não está neste dispositivo, e não há rede. Conecte-se à internet e tente de novo ou, on-line, ative “Deixar todas as fontes disponíveis off-line” em Armazenamento e backup.',
   },
 };
 

@@ -62,6 +62,15 @@ const viVN: Messages = {
     later: 'Để sau',
     offlineReady: 'Quire đã sẵn sàng hoạt động ngoại tuyến.',
     dismiss: 'Đóng',
+    fonts: {
+      title: 'Phông chữ ngoại tuyến',
+      every: 'Cho phép dùng mọi phông chữ khi ngoại tuyến',
+      hint: 'Lưu phông chữ tiếng Trung, tiếng Nhật, tiếng Hàn và tiếng Thái trong trình duyệt này để mọi tài liệu đều in được khi không có mạng. Phông chữ mà ngôn ngữ, mẫu và dữ liệu của bạn cần luôn được lưu.',
+      progress: 'Đang tải phông chữ: {{done}}/{{total}} tệp ({{size}})',
+      ready: 'Mọi phông chữ đã có trên thiết bị này ({{size}}).',
+      failed: 'Chưa tải được: {{fonts}}. Quire sẽ thử lại khi có mạng trở lại.',
+      released: 'Chỉ những phông chữ mà ngôn ngữ, mẫu và dữ liệu của bạn cần được giữ lại trên thiết bị này.',
+    },
   },
   auth: {
     signinTitle: 'Đăng nhập',
@@ -245,6 +254,8 @@ const viVN: Messages = {
     LastOwner: 'Nhóm cần ít nhất một chủ sở hữu: hãy đặt người khác làm chủ sở hữu trước.',
     InvitationInvalid: 'Liên kết mời này không hợp lệ, đã bị thu hồi hoặc đã hết hạn.',
     ResetLinkInvalid: 'Liên kết đặt lại mật khẩu này không hợp lệ, đã được dùng hoặc đã hết hạn.',
+    FontUnavailableOffline:
+      'Tài liệu này cần phông chữ “{{font}}” chưa có trên thiết bị này và hiện không có mạng. Hãy kết nối Internet rồi thử lại, hoặc khi trực tuyến, bật “Cho phép dùng mọi phông chữ khi ngoại tuyến” trong Bộ nhớ và sao lưu.',
   },
 };
 

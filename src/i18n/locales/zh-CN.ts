@@ -61,6 +61,15 @@ const zhCN: Messages = {
     later: '稍后',
     offlineReady: 'Quire 已可离线使用。',
     dismiss: '关闭',
+    fonts: {
+      title: '离线字体',
+      every: '让所有字体都可离线使用',
+      hint: '将中文、日文、韩文和泰文字体保存在此浏览器中，任何文档无需网络即可打印。您的语言、模板和数据所需的字体始终会保存。',
+      progress: '正在下载字体：{{done}} / {{total}} 个文件（{{size}}）',
+      ready: '所有字体都已在此设备上（{{size}}）。',
+      failed: '未能下载：{{fonts}}。网络恢复后 Quire 会重试。',
+      released: '此设备上只保留您的语言、模板和数据所需的字体。',
+    },
   },
   auth: {
     signinTitle: '登录',
@@ -238,6 +247,8 @@ const zhCN: Messages = {
     LastOwner: '团队至少需要一位所有者：请先将其他人设为所有者。',
     InvitationInvalid: '此邀请链接无效、已被撤销或已过期。',
     ResetLinkInvalid: '此密码重置链接无效、已被使用或已过期。',
+    FontUnavailableOffline:
+      '此文档需要字体“{{font}}”，但它尚未保存在此设备上，且当前没有网络。请联网后重试，或在联网时于“存储与备份”中开启“让所有字体都可离线使用”。',
   },
 };
 

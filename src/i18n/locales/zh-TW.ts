@@ -61,6 +61,15 @@ const zhTW: Messages = {
     later: '稍後',
     offlineReady: 'Quire 已可離線使用。',
     dismiss: '關閉',
+    fonts: {
+      title: '離線字型',
+      every: '讓所有字型都可離線使用',
+      hint: '將中文、日文、韓文和泰文字型儲存在此瀏覽器中，任何文件無需網路即可列印。您的語言、範本和資料所需的字型一律會保存。',
+      progress: '正在下載字型：{{done}} / {{total}} 個檔案（{{size}}）',
+      ready: '所有字型都已在此裝置上（{{size}}）。',
+      failed: '未能下載：{{fonts}}。網路恢復後 Quire 會重試。',
+      released: '此裝置上只保留您的語言、範本和資料所需的字型。',
+    },
   },
   auth: {
     signinTitle: '登入',
@@ -238,6 +247,8 @@ const zhTW: Messages = {
     LastOwner: '團隊至少需要一位擁有者：請先將其他人設為擁有者。',
     InvitationInvalid: '此邀請連結無效、已被撤銷或已過期。',
     ResetLinkInvalid: '此密碼重設連結無效、已被使用或已過期。',
+    FontUnavailableOffline:
+      '此文件需要字型「{{font}}」，但它尚未儲存在此裝置上，且目前沒有網路。請連線後重試，或在連線時於「儲存空間與備份」中開啟「讓所有字型都可離線使用」。',
   },
 };
 

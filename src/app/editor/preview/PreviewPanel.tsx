@@ -5,8 +5,11 @@
  */
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isQuireError } from '../../../core/errors';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { PrintSource } from '../../../core/print/sources';
+import { formatErrorForDisplay, toTranslate } from '../../../i18n';
 import { ExportButtons } from '../../office/ExportButtons';
 import { instanceLabel } from '../../services/approvalInstances';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
@@ -75,6 +78,7 @@ export function PreviewPanel({
   onClose,
 }: Props) {
   const { t } = useEditorTranslation();
+  const { t: tApp } = useTranslation();
   const [recordId, setRecordId] = useState<string>(() => {
     if (sample) return SAMPLE;
     if (context.approval) return context.approval.instances[0]?.code ?? SAMPLE;
@@ -82,7 +86,7 @@ export function PreviewPanel({
     return context.records[0]?.id ?? SAMPLE;
   });
   const [status, setStatus] = useState<'idle' | 'rendering' | 'ok' | 'error'>('idle');
-  const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
+  const [error, setError] = useState<{ message: string; issues: string[]; cause?: unknown } | null>(null);
   const [pageCount, setPageCount] = useState(0);
   const [text, setText] = useState<string[]>([]);
   const pagesRef = useRef<HTMLDivElement>(null);
@@ -206,6 +210,7 @@ export function PreviewPanel({
         if (hadIssues.current || Object.keys(byBlock).length > 0) issuesTo(byBlock);
         hadIssues.current = Object.keys(byBlock).length > 0;
         setError({
+          cause: err,
           message: err instanceof Error ? err.message : String(err),
           issues: issues.slice(0, 5).map((i) => `${i.path}: ${i.reason}`),
         });
@@ -333,7 +338,15 @@ export function PreviewPanel({
       {tip}
       {error && (
         <div className="qe-preview-error" role="alert">
-          <p>{t('previewPanel.error', { message: error.message })}</p>
+          <p>
+            {t('previewPanel.error', {
+              // A font missing offline reads in the user's language and names the font; other
+              // errors keep their raw text (Typst's diagnostics help the designer).
+              message: isQuireError(error.cause, 'FontUnavailableOffline')
+                ? formatErrorForDisplay(error.cause, toTranslate(tApp)).message
+                : error.message,
+            })}
+          </p>
           {error.issues.length > 0 && (
             <ul>
               {error.issues.map((i) => (
