@@ -5,7 +5,7 @@
  * gzipped, landing interactive). Writes bench/scale.json and bench/scale.md.
  *
  * Env: SCALE_ROWS (default 30000), SCALE_SMALL_ROWS (3000), SCALE_RECORDS (400), SCALE_HUGE_ROWS (100000,
- * in Chromium only), SCALE_SKIP_BROWSER=1,
+ * in Chromium only), SCALE_FLAT_RECORDS (10000), SCALE_SKIP_BROWSER=1,
  * BENCH_DIST (the build to serve, default dist/).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,6 +18,7 @@ import { renderBatch } from '../../src/render/batch/run';
 import { createNodeEngine, type EngineKind } from '../../src/render/node-engine';
 import { prepareTemplate, renderPdf, resolveForPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
+import { RecyclingTypstEngine } from '../../src/render/typst/recycling-engine';
 import { createIsolatedWasmEngine } from '../../workers/compile-node';
 import { createNodeRenderPool } from '../../workers/node-pool';
 import { builtAsset, renderInPageWorker } from '../browser-render';
@@ -30,6 +31,7 @@ const BIG = Number(process.env.SCALE_ROWS ?? 30_000);
 const SMALL = Number(process.env.SCALE_SMALL_ROWS ?? 3_000);
 const RECORDS = Number(process.env.SCALE_RECORDS ?? 400);
 const HUGE = Number(process.env.SCALE_HUGE_ROWS ?? 100_000);
+const FLAT_RECORDS = Number(process.env.SCALE_FLAT_RECORDS ?? 10_000);
 const WORKERS = 2;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -176,6 +178,46 @@ async function poolThroughput(engine: EngineKind, count: number) {
   };
 }
 
+/**
+ * Memory over a long batch: RSS of this process (worker threads included) after each tenth of
+ * `count` invoices, through the Node render pool (the browser pool's code) and through the CLI's
+ * in-process path (a RecyclingTypstEngine). Flat means the last tenth is within 1.3× of the first.
+ */
+async function flatMemory(count: number) {
+  const tenth = Math.max(1, Math.floor(count / 10));
+  const sample = (rss: number[]) => ({
+    records: count,
+    rssMBPerTenth: rss,
+    lastVsFirst: round(rss.at(-1)! / rss[0]!, 2),
+    peakMB: Math.max(...rss),
+  });
+  const pool = createNodeRenderPool({ engine: 'wasm', size: WORKERS });
+  const ref = { key: 'invoice@flat', content: template };
+  const poolRss: number[] = [];
+  const items = Array.from({ length: count }, (_, i) => i);
+  let done = 0;
+  for await (const _ of renderBatch(items, (i) => pool.render(ref, { kind: 'data', data: invoice(i) }), {
+    concurrency: WORKERS * 2,
+  })) {
+    if (++done % tenth === 0) poolRss.push(Math.round(process.memoryUsage().rss / 1e6));
+  }
+  const recycled = pool.stats().recycled;
+  pool.close();
+
+  const engine = new RecyclingTypstEngine(createIsolatedWasmEngine);
+  const cliRss: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await renderPdf(template, invoice(i), { engine });
+    if ((i + 1) % tenth === 0) cliRss.push(Math.round(process.memoryUsage().rss / 1e6));
+  }
+  const replaced = engine.started - 1;
+  engine.dispose();
+  return {
+    pool: { ...sample(poolRss), recycledWorkers: recycled },
+    cli: { ...sample(cliRss), compilersReplaced: replaced },
+  };
+}
+
 async function pdfmeThroughput(count: number) {
   const render = createPdfmeRenderer();
   await render(invoice(0));
@@ -310,6 +352,10 @@ async function main() {
   };
   log(`  ${JSON.stringify(throughput)}`);
 
+  log(`· memory over ${FLAT_RECORDS} invoices: Node pool and the CLI's recycling engine`);
+  const flat = await flatMemory(FLAT_RECORDS);
+  log(`  ${JSON.stringify(flat)}`);
+
   log(`· long tables: ${SMALL} and ${BIG} rows, WASM`);
   const small = await longTable(SMALL);
   log(`  ${JSON.stringify(small)}`);
@@ -345,6 +391,7 @@ async function main() {
       perRowCostBigVsSmall: round(big.cpuMsPerRow / small.cpuMsPerRow, 2),
     },
     longTables: { small, big, browser: browserTables },
+    flatMemory: flat,
     firstLoad,
     targets: {
       bigTableSeconds: { target: '≤ 15', measured: big.seconds, met: big.seconds <= 15 },
@@ -368,6 +415,16 @@ async function main() {
         target: '≥ 10×',
         measured: round(throughput.wasm.docsPerSecond / throughput.pdfme.docsPerSecond, 1),
         met: throughput.wasm.docsPerSecond >= 10 * throughput.pdfme.docsPerSecond,
+      },
+      poolMemoryFlat: {
+        target: 'last tenth ≤ 1.3× first',
+        measured: flat.pool.lastVsFirst,
+        met: flat.pool.lastVsFirst <= 1.3,
+      },
+      cliMemoryFlat: {
+        target: 'last tenth ≤ 1.3× first',
+        measured: flat.cli.lastVsFirst,
+        met: flat.cli.lastVsFirst <= 1.3,
       },
       hugeTableInBrowser: {
         target: `${HUGE} rows complete`,
