@@ -123,6 +123,9 @@ export function useTemplateSaving(input: SavingInput, name: string, binding: str
       },
       save: async (content, revision) => {
         inFlight = { revision: revision + 1, fingerprint: fingerprint(content) };
+        // The newest keystrokes may have been journalled while the previous write was in flight,
+        // naming that write: name this one, so a replay after a kill that lands it finds it its own.
+        if (journalled !== null) writeJournal(journalStore, entryFor(journalled), durable);
         const storage = await getStorage();
         try {
           const saved = await storage.templates.save(
