@@ -1,8 +1,8 @@
 /**
  * Where one invoice's time goes, in process: CPU ms per stage (prepare, resolve, JSON, font groups,
- * Typst compile + PDF write) for the invoice fixture with 20 rows, WASM and native engines, each
- * record a new one (so the compile is never a cache hit). Also the warm edit → preview render:
- * the template content changes by one character per run, as an edit does.
+ * Typst compile + PDF write) for the invoice fixture with 20 rows (invoice-records.ts), WASM and
+ * native engines, each record a new one (so the compile is never a cache hit). Also the warm
+ * edit → preview render: the template text changes (a heading's words) per run, as an edit does.
  *
  * The engine is warmed with STAGES_WARM records first (default 100): the WASM compiler's code is
  * compiled lazily and tiered up while it runs, so its first few dozen documents cost 2–10× more.
@@ -16,6 +16,7 @@ import { createNodeEngine } from '../../src/render/node-engine';
 import { documentText, prepareTemplate, renderPdf, resolveForPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { fontFamilies, fontGroupsForText } from '../../wasm/fonts';
+import { invoiceRecord } from './invoice-records';
 import { percentile, round } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -24,19 +25,6 @@ const WARM = Number(process.env.STAGES_WARM ?? 100);
 const ENGINES = (process.env.STAGES_ENGINES ?? 'wasm,native').split(',') as ('wasm' | 'native')[];
 const templateText = readFileSync(join(ROOT, 'tests/fixtures/invoice/template.json'), 'utf8');
 const template = JSON.parse(templateText);
-type Rec = Record<string, unknown> & { lines: Record<string, unknown>[] };
-const base = JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice/data.json'), 'utf8')) as Rec;
-
-function invoice(i: number, rows = 20): Rec {
-  const source = base.lines.filter((l) => Number(l.quantity) > 0);
-  const lines = Array.from({ length: rows }, (_, k) => {
-    const l = source[k % source.length]!;
-    const quantity = 1 + ((i + k) % 7);
-    return { ...l, description: `Row ${k + 1}`, quantity, amount: quantity * Number(l.unitPrice) };
-  });
-  return { ...base, invoiceNumber: `INV-${i}`, lines };
-}
-
 const cpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
@@ -52,9 +40,9 @@ async function stages(engine: TypstEngine) {
     compile: [] as number[],
     total: [] as number[],
   };
-  for (let i = 0; i < WARM; i++) await renderPdf(template, invoice(50_000 + i), { engine });
+  for (let i = 0; i < WARM; i++) await renderPdf(template, invoiceRecord(50_000 + i), { engine });
   for (let i = 0; i < RUNS + 5; i++) {
-    const record = invoice(1000 + i);
+    const record = invoiceRecord(1000 + i);
     const t0 = cpu();
     const content = prepareTemplate(template);
     const t1 = cpu();
@@ -87,7 +75,7 @@ async function stages(engine: TypstEngine) {
 async function preview(engine: TypstEngine) {
   const times: number[] = [];
   const cpuTimes: number[] = [];
-  const record = invoice(7);
+  const record = invoiceRecord(7);
   for (let i = 0; i < RUNS + 5; i++) {
     const edited = templateText.replace('"text": "INVOICE"', `"text": "INVOICE ${i}"`);
     const t = performance.now();

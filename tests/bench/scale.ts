@@ -7,7 +7,8 @@
  * Env: SCALE_ROWS (default 30000), SCALE_SMALL_ROWS (3000), SCALE_RECORDS (400), SCALE_SKIP_BROWSER=1,
  * BENCH_DIST (the build to serve, default dist/), SCALE_WARM_RECORDS (per worker before the pools are
  * timed, default 30: the WASM compiler's code is compiled lazily and tiered up while it runs, so a
- * fresh process's first ~25 invoices cost ~140 ms CPU each; that start-up is reported apart).
+ * fresh process's first ~25 invoices cost ~140 ms CPU each; that start-up is reported apart),
+ * SCALE_ENGINE_WARM (invoices the in-process engines render before the floor and preview, default 60).
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -29,6 +30,12 @@ const SMALL = Number(process.env.SCALE_SMALL_ROWS ?? 3_000);
 const RECORDS = Number(process.env.SCALE_RECORDS ?? 400);
 const WORKERS = 2;
 const WARM_RECORDS = Number(process.env.SCALE_WARM_RECORDS ?? 30);
+/** Invoices an in-process engine renders before the floor and preview are timed (see WARM_RECORDS). */
+const ENGINE_WARM = Number(process.env.SCALE_ENGINE_WARM ?? 60);
+
+async function warmEngine(engine: TypstEngine): Promise<void> {
+  for (let i = 0; i < ENGINE_WARM; i++) await renderPdf(template, invoice(200_000 + i), { engine });
+}
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 type Rec = Record<string, unknown> & { lines: Record<string, unknown>[] };
@@ -99,6 +106,7 @@ async function engineFloor(engine: TypstEngine, runs = 40) {
   doc.text.fonts = ['Noto Sans'];
   const data = new TextEncoder().encode(JSON.stringify(doc));
   const job = { main: '/main.typ', files: { '/data.json': data, ...assets }, fontGroups: ['latin' as const] };
+  await warmEngine(engine);
   for (let i = 0; i < 5; i++) await engine.compilePdf(job);
   const times: number[] = [];
   const cpu: number[] = [];
@@ -120,6 +128,7 @@ async function engineFloor(engine: TypstEngine, runs = 40) {
 
 /** Warm single-document render (resolve + compile) in process: the preview's render time. */
 async function warmRender(engine: TypstEngine, runs = 40) {
+  await warmEngine(engine);
   for (let i = 0; i < 5; i++) await renderPdf(template, invoice(i), { engine });
   const times: number[] = [];
   const cpu: number[] = [];
