@@ -35,12 +35,15 @@ function isParsed(value: unknown): value is ParsedTemplateContent {
   );
 }
 
-/** Parses (and caches) template content; a batch parses its template once. */
-export function prepareTemplate(template: TemplateInput): ParsedTemplateContent {
+/**
+ * Parses (and caches) template content; a batch parses its template once. `json` is the text
+ * already JSON-parsed by the caller, used instead of parsing it again on a cache miss.
+ */
+export function prepareTemplate(template: TemplateInput, json?: unknown): ParsedTemplateContent {
   if (typeof template === 'string') {
     const hit = parsedByText.get(template);
     if (hit) return hit;
-    const parsed = parseTemplateContent(template);
+    const parsed = parseTemplateContent(json === undefined ? template : json);
     if (parsedByText.size >= PARSE_CACHE_LIMIT) parsedByText.delete(parsedByText.keys().next().value!);
     parsedByText.set(template, parsed);
     return parsed;

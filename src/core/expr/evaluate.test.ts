@@ -281,6 +281,16 @@ describe('options', () => {
     }
   });
 
+  it('one options object changed between calls formats with its new settings', () => {
+    // Resolve reuses one options object per document; a caller that edits it must not get stale ones.
+    const options: { locale?: string; filters?: Record<string, (v: unknown) => unknown> } = { locale: 'en-US' };
+    expect(evaluateExpression('amount | number:2:2', data, options)).toBe('1,234.50');
+    options.locale = 'de-DE';
+    expect(evaluateExpression('amount | number:2:2', data, options)).toBe('1.234,50');
+    options.filters = { shout: (v) => `${String(v)}!` };
+    expect(evaluateExpression('text | shout', data, options)).toBe('hello wORLD!');
+  });
+
   it('an unknown filter is a TemplateParseError', () => {
     expect(() => render('{text | nope}')).toThrow(expect.objectContaining({ errorName: 'TemplateParseError' }));
     expect(() => render('{text | chain:"nope"}')).toThrow(expect.objectContaining({ errorName: 'TemplateParseError' }));

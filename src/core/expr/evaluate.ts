@@ -75,7 +75,32 @@ interface Resolved {
   filters: (name: string) => FilterFn | undefined;
 }
 
+/**
+ * Prepared options by object: resolve builds one options object per document and evaluates every
+ * variable of it with that object, so the filter lookup and context are built once, not per value.
+ */
+const preparedByOptions = new WeakMap<EvalOptions, { key: EvalOptions; resolved: Resolved }>();
+
 function prepare(options: EvalOptions): Resolved {
+  const hit = preparedByOptions.get(options);
+  // The fields are compared too: a caller may reuse one options object with other settings.
+  if (hit && sameOptions(hit.key, options)) return hit.resolved;
+  const resolved = prepareNew(options);
+  preparedByOptions.set(options, { key: { ...options }, resolved });
+  return resolved;
+}
+
+function sameOptions(a: EvalOptions, b: EvalOptions): boolean {
+  return (
+    a.locale === b.locale &&
+    a.timeZone === b.timeZone &&
+    a.toPlain === b.toPlain &&
+    a.filters === b.filters &&
+    a.delimiters === b.delimiters
+  );
+}
+
+function prepareNew(options: EvalOptions): Resolved {
   const toPlain = options.toPlain ?? defaultToPlain;
   const extra = options.filters ?? {};
   const filters = (name: string): FilterFn | undefined =>

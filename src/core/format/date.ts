@@ -69,7 +69,23 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-function wallClock(epochMs: number, timeZone: string): WallClock {
+const wallClocks = new Map<string, Readonly<WallClock>>();
+
+/**
+ * The zone's wall clock at an instant. Cached: `formatToParts` is the costliest step of printing a
+ * date, and a batch prints the same dates (issue date, due date) on record after record.
+ */
+function wallClock(epochMs: number, timeZone: string): Readonly<WallClock> {
+  const key = `${timeZone}|${epochMs}`;
+  const hit = wallClocks.get(key);
+  if (hit) return hit;
+  const clock = Object.freeze(computeWallClock(epochMs, timeZone));
+  if (wallClocks.size >= 1000) wallClocks.delete(wallClocks.keys().next().value!);
+  wallClocks.set(key, clock);
+  return clock;
+}
+
+function computeWallClock(epochMs: number, timeZone: string): WallClock {
   const parts = zoneFormatter(resolveTimeZone(timeZone)).formatToParts(new Date(epochMs));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const era = parts.find((p) => p.type === 'era')?.value;

@@ -55,8 +55,13 @@ function clampDigits(n: number | undefined, fallback: number): number {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Intl formatters are costly to build (~0.1 ms); batches format thousands of values. */
-export function cachedNumberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+export function cachedNumberFormat(
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions,
+  // Callers formatting per value pass a key of their own: JSON.stringify of the options for
+  // every table cell cost more than the formatting.
+  key = `${locale ?? ''}|${JSON.stringify(options)}`,
+): Intl.NumberFormat {
   let format = numberFormats.get(key);
   if (!format) {
     if (numberFormats.size > 200) numberFormats.clear();
@@ -78,11 +83,12 @@ function safeLocale(locale: string | undefined): string {
 export function formatNumber(value: number, options: NumberFormatOptions = {}): string {
   const max = clampDigits(options.maxFractionDigits, 3);
   const min = Math.min(clampDigits(options.minFractionDigits, 0), max);
-  return cachedNumberFormat(options.locale, {
-    minimumFractionDigits: min,
-    maximumFractionDigits: max,
-    useGrouping: options.useGrouping ?? true,
-  }).format(value);
+  const grouping = options.useGrouping ?? true;
+  return cachedNumberFormat(
+    options.locale,
+    { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: grouping },
+    `n|${options.locale ?? ''}|${min}|${max}|${grouping}`,
+  ).format(value);
 }
 
 export interface CurrencyFormatOptions {
@@ -103,13 +109,18 @@ export function formatCurrency(value: number, options: CurrencyFormatOptions = {
   const currency = /^[A-Z]{3}$/.test(code) ? code : 'USD';
   // The narrow symbol is what people write on documents: ¥ for CNY in an English template, not
   // `CN¥`; $ for USD in a Chinese one, not `US$`. Canvas chips and print share this formatter.
-  return cachedNumberFormat(options.locale, {
-    style: 'currency',
-    currency,
-    currencyDisplay: CURRENCY_DISPLAY[options.display ?? 'narrow'] ?? 'narrowSymbol',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(value);
+  const display = CURRENCY_DISPLAY[options.display ?? 'narrow'] ?? 'narrowSymbol';
+  return cachedNumberFormat(
+    options.locale,
+    {
+      style: 'currency',
+      currency,
+      currencyDisplay: display,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    },
+    `c|${options.locale ?? ''}|${currency}|${display}|${digits}`,
+  ).format(value);
 }
 
 export interface PercentFormatOptions {

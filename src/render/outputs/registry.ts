@@ -43,7 +43,8 @@ export function isOutputKind(value: unknown): value is OutputKind {
   return typeof value === 'string' && Object.hasOwn(OUTPUTS, value);
 }
 
-function contentObject(content: unknown): unknown {
+/** Stored content as a value: JSON text parsed (undefined when it is not JSON), anything else as is. */
+export function contentObject(content: unknown): unknown {
   if (typeof content !== 'string') return content;
   try {
     return JSON.parse(content);

@@ -8,7 +8,8 @@ import { buildPrintInput } from '../../core/print/build';
 import { type FileNameContext, printFileName } from '../../core/print/fileName';
 import type { PrintInput } from '../../core/print/input';
 import { EXPORTS, type ExportFormat, exportDocument } from '../export';
-import { OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
+import { prepareTemplate } from '../render-pdf';
+import { contentObject, OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
 import type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';
 
 /** A template ready to render: its kind and its parsed content (a union discriminated by kind). */
@@ -20,7 +21,11 @@ function rendererOf<K extends OutputKind>(kind: K): OutputRenderer<OutputTemplat
 
 /** Validates stored content (JSON text or object) of any kind. */
 export function prepareOutputTemplate(content: unknown): PreparedTemplate {
-  const kind = outputKindOf(content);
+  // JSON text is parsed once, for its kind and for the document parser (each live-preview edit
+  // is a new text: a second JSON.parse was a third of preparing it). Other kinds get it as stored.
+  const value = typeof content === 'string' ? contentObject(content) : content;
+  const kind = outputKindOf(value === undefined ? content : value);
+  if (kind === 'document') return { kind, template: prepareTemplate(content, value) };
   return { kind, template: rendererOf(kind).parse(content) } as PreparedTemplate;
 }
 

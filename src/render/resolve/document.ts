@@ -49,8 +49,22 @@ function sectionStarts(content: ParsedTemplateContent): Map<string, Section> {
   return starts;
 }
 
-/** Names of currentPage compute variables anywhere in the template (their rows get tagged). */
-function pageSumNames(content: ParsedTemplateContent): Set<string> {
+const pageSumsByTemplate = new WeakMap<ParsedTemplateContent, ReadonlySet<string>>();
+
+/**
+ * Names of currentPage compute variables anywhere in the template (their rows get tagged). Once
+ * per parsed template: the walk visits every node, and a batch resolves the template per record.
+ */
+function pageSumNames(content: ParsedTemplateContent): ReadonlySet<string> {
+  let names = pageSumsByTemplate.get(content);
+  if (!names) {
+    names = findPageSumNames(content);
+    pageSumsByTemplate.set(content, names);
+  }
+  return names;
+}
+
+function findPageSumNames(content: ParsedTemplateContent): Set<string> {
   const names = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) {
