@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../../src/core/errors';
 import { renderPdf } from '../../src/render/render-pdf';
+import { DEFAULT_MAX_ITEMS } from '../../src/render/resolve/context';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { block, content, fullRow, loop, p, page, richText, table, variable } from '../fixtures/builders';
 import { flat, pdfPageCount, pdfText, sharedEngine } from './harness';
@@ -57,7 +58,7 @@ describe('hostile records', () => {
     expect(pdfPageCount(pdf)).toBeGreaterThan(100);
   }, 120_000);
 
-  it('refuses a 100,000-row list with a catalogued error, quickly', async () => {
+  it('refuses a list past the item limit (250,000) with a catalogued error, quickly', async () => {
     const template = doc(
       table('tb', {
         columns: [1, 1],
@@ -65,7 +66,7 @@ describe('hostile records', () => {
         dynamicRows: { rootPath: 'rows' },
       }),
     );
-    const rows = Array.from({ length: 100_000 }, (_, i) => ({ name: `row ${i}` }));
+    const rows = Array.from({ length: DEFAULT_MAX_ITEMS + 1 }, (_, i) => ({ name: `row ${i}` }));
     const started = Date.now();
     const error = await renderPdf(template, { rows }, { engine }).catch((e: unknown) => e);
     expect(isQuireError(error, 'DocGenerationError')).toBe(true);
