@@ -195,6 +195,17 @@ test('a document is described, designed, rendered by an outside system, and prev
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     .replace(/\s+/g, '\\s+');
   await expect(previewText(page)).toContainText(new RegExp(`Bill to\\s*${sampleName}`), { timeout: 90_000 });
+  // A list of the data source is a loop root: its items' fields print for each sample line.
+  await page.getByRole('button', { name: 'Insert list loop' }).click();
+  await page
+    .getByRole('dialog', { name: 'Insert list loop' })
+    .getByRole('button', { name: 'lines', exact: true })
+    .click();
+  await expect(canvas(page).locator('.qe-loop')).toContainText('lines');
+  const firstLine = String(generated.lines[0].description)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
+  await expect(previewText(page)).toContainText(new RegExp(firstLine), { timeout: 90_000 });
   await shot(page, 'editor');
   // The inserted variable reaches the server through sync.
   const templatePath = `/api/teams/${team.id}/docs/${docId}/templates/${templateId}`;
