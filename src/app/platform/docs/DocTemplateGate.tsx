@@ -48,7 +48,10 @@ export interface DocSourceForEditor {
 
 const docSourceKey = (docId: string) => `platform.docSource:${docId}`;
 
-/** The document's data source as the server has it now, else as this device last read it. */
+/**
+ * The document's data source as the server has it now, else as this device last read it; never read
+ * (offline on a first open): none, and the editor opens on the workspace as before.
+ */
 export async function loadDocSource(teamId: string, docId: string): Promise<DocSourceForEditor | undefined> {
   const settings = (await getStorage()).settings;
   try {
@@ -56,10 +59,8 @@ export async function loadDocSource(teamId: string, docId: string): Promise<DocS
     const source: DocSourceForEditor = { docName: doc.name, dataSource: doc.dataSource, sampleData: doc.sampleData };
     await settings.set(docSourceKey(docId), source).catch(() => undefined);
     return source;
-  } catch (failure) {
-    const kept = await settings.get<DocSourceForEditor | null>(docSourceKey(docId), null);
-    if (kept) return kept;
-    throw failure;
+  } catch {
+    return (await settings.get<DocSourceForEditor | null>(docSourceKey(docId), null)) ?? undefined;
   }
 }
 
