@@ -2,13 +2,15 @@
  * A team's document screens in Chromium with the real server (issue 15): the built app and the
  * API on one origin (scripts/serve.mjs --api, PGlite in a temp folder). An owner creates a
  * document, describes its data source in the form, checks and generates sample data, makes a
- * template (opened in the editor through sync) and a key; an outside system (this test) renders
+ * template (opened in the editor through sync, designed on the data source's variables with the
+ * sample data in the live preview) and a key; an outside system (this test) renders
  * through the API; the result shows in the playground and in the public preview, which is refused
  * once the document turns public previews off.
  */
 import type { Page } from '@playwright/test';
 import { invoiceTemplateContent } from '../fixtures/platform';
 import { type ApiServer, apiPort, callApi, startApiServer } from './api-server';
+import { canvas, dismissGuidance, insert, openLivePreview, previewText } from './editor-helpers';
 import { expect as baseExpect, SCREENSHOT_DIR, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -169,10 +171,56 @@ test('a document is described, designed, rendered by an outside system, and prev
     'data-sync-state',
     'synced',
   );
+
+  // The editor designs on the document's data source, not on the linked workspace (which has no
+  // table): the variables an API caller sends, in the data source's group, a list offered whole.
+  await dismissGuidance(page);
+  await expect(page.locator('[data-binding="doc"]')).toContainText('Document · Bills');
+  const fields = page.getByRole('complementary', { name: 'Fields' });
+  await expect(fields.getByRole('heading', { name: 'Main', exact: true })).toBeVisible();
+  for (const name of ['customerName', 'total', 'lines'])
+    await expect(fields.locator(`[data-field="${name}"]`)).toBeVisible();
+  await insert(page, 'Text');
+  await canvas(page).getByRole('textbox', { name: 'Text' }).first().click();
+  await page.keyboard.type('Bill to ');
+  await fields.locator('[data-field="customerName"]').click();
+  await expect(canvas(page).locator('[data-variable="customerName"]')).toBeVisible();
+  // The live preview prints the data tab's sample instance, as the render API would.
+  await openLivePreview(page);
+  const instance = page
+    .getByRole('complementary', { name: 'Live preview' })
+    .getByRole('combobox', { name: 'Instance' });
+  await expect(instance.locator('option:checked')).toHaveText('Sample data');
+  const sampleName = String(generated.customerName)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
+  await expect(previewText(page)).toContainText(new RegExp(`Bill to\\s*${sampleName}`), { timeout: 90_000 });
+  // A list of the data source is a loop root: its items' fields print for each sample line.
+  await page.getByRole('button', { name: 'Insert list loop' }).click();
+  await page
+    .getByRole('dialog', { name: 'Insert list loop' })
+    .getByRole('button', { name: 'lines', exact: true })
+    .click();
+  await expect(canvas(page).locator('.qe-loop')).toContainText('lines');
+  const firstLine = String(generated.lines[0].description)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/\s+/g, '\\s+');
+  await expect(previewText(page)).toContainText(new RegExp(firstLine), { timeout: 90_000 });
   await shot(page, 'editor');
+  // The inserted variable reaches the server through sync.
+  const templatePath = `/api/teams/${team.id}/docs/${docId}/templates/${templateId}`;
+  await expect
+    .poll(async () => JSON.stringify((await (await api(templatePath, { token })).json()).data.content), {
+      timeout: 60_000,
+    })
+    .toContain('customerName');
+  await expect(page.getByTestId('editor-sync').locator('[data-sync-state]')).toHaveAttribute(
+    'data-sync-state',
+    'synced',
+  );
+
   // The designer's work lands on the server (here written through the API, as another device would).
-  const stored = (await (await api(`/api/teams/${team.id}/docs/${docId}/templates/${templateId}`, { token })).json())
-    .data;
+  const stored = (await (await api(templatePath, { token })).json()).data;
   const saved = await api(`/api/teams/${team.id}/docs/${docId}/templates/${templateId}`, {
     method: 'PUT',
     token,

@@ -18,7 +18,8 @@ import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
 import { Icon, type IconName } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
-import { BindingPicker } from './panels/BindingPicker';
+import { type OpenDocInput, openDocContext } from './openSource';
+import { BindingPicker, DocSourceBadge } from './panels/BindingPicker';
 import { BlockPanel } from './panels/BlockPanel';
 import { DocumentPanel, PagePanel } from './panels/SettingsPanels';
 import { PreviewPanel } from './preview/PreviewPanel';
@@ -38,6 +39,7 @@ import {
   editorStateAtom,
   fieldsAtom,
   hasColumnsAtom,
+  openGroupsAtom,
   pageSettingAtom,
   presentAtom,
   saveStatusAtom,
@@ -122,11 +124,14 @@ async function recoverUnsaved(
 
 /**
  * `templateId` and `backHref` come from the route: the base and standalone routes name the template in
- * the path; the approval route (/approval/editor/:approvalCode) resolves it first.
+ * the path; the approval route (/approval/editor/:approvalCode) resolves it first. `openDoc`: a team
+ * document's template is designed on the document's data source and previews its sample instance.
  */
-export function EditorScreen(props: { templateId?: string; backHref?: string } = {}) {
+export function EditorScreen(props: { templateId?: string; backHref?: string; openDoc?: OpenDocInput } = {}) {
   const params = useParams({ strict: false }) as { templateId?: string; teamId?: string; docId?: string };
   const templateId = props.templateId ?? params.templateId ?? '';
+  // The route keys the editor by template: the document it was opened with stays for its lifetime.
+  const [openDoc] = useState(props.openDoc);
   const { t } = useEditorTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -142,8 +147,9 @@ export function EditorScreen(props: { templateId?: string; backHref?: string } =
       const row = await storage.templates.get(templateId);
       if (!row) throw new Error(t('list.notFound'));
       const content = parseTemplateContent(draft?.content ?? row.content);
+      const open = openDoc ? openDocContext(openDoc) : undefined;
       const [context, sample] = await Promise.all([
-        loadTableContext(row.tableId),
+        open ? { table: undefined, fields: open.fields, records: [], open } : loadTableContext(row.tableId),
         storage.settings.get<string | null>(sampleKey(row.id), null),
       ]);
       if (alive) setLoaded({ row, content, context, sample, draft });
@@ -151,14 +157,15 @@ export function EditorScreen(props: { templateId?: string; backHref?: string } =
     return () => {
       alive = false;
     };
-  }, [templateId, t]);
+  }, [templateId, t, openDoc]);
 
   const store = useMemo(() => {
     if (!loaded) return null;
     const s = createStore();
     s.set(editorStateAtom, C.createEditorState(loaded.content));
     s.set(fieldsAtom, loaded.context.fields);
-    s.set(tableNameAtom, loaded.context.table?.name ?? '');
+    s.set(tableNameAtom, loaded.context.table?.name ?? loaded.context.open?.docName ?? '');
+    s.set(openGroupsAtom, loaded.context.open?.groups ?? []);
     s.set(approvalGroupsAtom, loaded.context.approval?.groups ?? []);
     return s;
   }, [loaded]);
@@ -495,11 +502,12 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const listHref =
     binding === loaded.row.tableId ? routeListHref : templateListHref(binding, Boolean(context.approval));
   // The preview screen (records or approval instances to pick, print, download) for a bound template.
-  const previewScreenHref = !binding
-    ? undefined
-    : context.approval || binding.startsWith('approval:')
-      ? `/print?template=${encodeURIComponent(loaded.row.id)}`
-      : `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`;
+  const previewScreenHref =
+    !binding || context.open
+      ? undefined
+      : context.approval || binding.startsWith('approval:')
+        ? `/print?template=${encodeURIComponent(loaded.row.id)}`
+        : `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`;
   useShortcuts();
   const canvasRef = useRef<HTMLElement>(null);
   const pageSetting = useAtomValue(pageSettingAtom);
@@ -519,7 +527,11 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
         <SaveIndicator onRetry={saving.retry} />
         <EditorSyncBadge localId={loaded.row.id} />
-        <BindingPicker binding={binding} context={context} onBind={bind} />
+        {context.open ? (
+          <DocSourceBadge name={context.open.docName} />
+        ) : (
+          <BindingPicker binding={binding} context={context} onBind={bind} />
+        )}
         <span className="qe-top-spacer" />
         <button
           type="button"

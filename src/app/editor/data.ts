@@ -8,6 +8,7 @@ import { loadHostTableSnapshot } from '../services/hostTables';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
+import type { OpenDocContext } from './openSource';
 
 /** A field the template can print, with the path a variable uses. */
 export interface FieldOption {
@@ -33,6 +34,8 @@ export interface TableContext {
   approval?: ApprovalContext;
   /** A host's table: its records come through the bridge (the host's editor screen provides them). */
   host?: HostPreviewRecords;
+  /** A team document's template: its data source's variables and the instance the preview prints. */
+  open?: OpenDocContext;
 }
 
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */

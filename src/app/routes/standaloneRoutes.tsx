@@ -124,7 +124,9 @@ function DocTemplateEditorRoute() {
   return (
     <Suspense fallback={null}>
       <DocTemplateGate
-        editor={(localId, backHref) => <TemplateEditor key={localId} templateId={localId} backHref={backHref} />}
+        editor={(localId, backHref, doc) => (
+          <TemplateEditor key={localId} templateId={localId} backHref={backHref} openDoc={doc} />
+        )}
       />
     </Suspense>
   );

@@ -355,6 +355,8 @@ const deDE: EditorMessages = {
     pageImage: 'Vorschau von Seite {{n}}',
     waiting: 'Die Vorschau erscheint hier, während Sie bearbeiten.',
     blockError: 'Vorschaufehler hier: {{message}}',
+    instance: 'Instanz',
+    generatedSample: 'Erzeugte Beispieldaten',
   },
   tips: {
     dismiss: 'Verstanden',
@@ -404,6 +406,8 @@ const deDE: EditorMessages = {
     approvalSubtitle: 'Druckvorlagen der Genehmigung „{{name}}“. Öffnen Sie eine, um sie zu gestalten.',
     approvalMissing: 'Auf diesem Gerät gibt es keine Genehmigung „{{code}}“.',
     toWorkspace: 'Arbeitsbereich öffnen',
+    docNamed: 'Dokument · {{name}}',
+    docHint: 'Felder und Vorschau stammen aus der Datenquelle dieses Dokuments (Reiter „Daten“).',
   },
   saving: {
     conflict: 'Anderswo geändert',

@@ -353,6 +353,8 @@ const enUS = {
     pageImage: 'Preview of page {{n}}',
     waiting: 'The preview appears here as you edit.',
     blockError: 'Preview error here: {{message}}',
+    instance: 'Instance',
+    generatedSample: 'Generated sample data',
   },
   tips: {
     dismiss: 'Got it',
@@ -400,6 +402,8 @@ const enUS = {
     approvalSubtitle: 'Print templates of the approval “{{name}}”. Open one to design it.',
     approvalMissing: 'There is no approval “{{code}}” on this device.',
     toWorkspace: 'Open the workspace',
+    docNamed: 'Document · {{name}}',
+    docHint: 'Fields and the preview come from this document’s data source (its Data tab).',
   },
   saving: {
     conflict: 'Changed elsewhere',

@@ -355,6 +355,8 @@ const esES: EditorMessages = {
     pageImage: 'Vista previa de la página {{n}}',
     waiting: 'La vista previa aparece aquí mientras editas.',
     blockError: 'Error de vista previa aquí: {{message}}',
+    instance: 'Instancia',
+    generatedSample: 'Datos de ejemplo generados',
   },
   tips: {
     dismiss: 'Entendido',
@@ -402,6 +404,8 @@ const esES: EditorMessages = {
     approvalSubtitle: 'Plantillas de impresión de la aprobación «{{name}}». Abre una para diseñarla.',
     approvalMissing: 'No hay ninguna aprobación «{{code}}» en este dispositivo.',
     toWorkspace: 'Abrir el espacio de trabajo',
+    docNamed: 'Documento · {{name}}',
+    docHint: 'Los campos y la vista previa provienen del origen de datos de este documento (pestaña Datos).',
   },
   saving: {
     conflict: 'Cambiada en otro lugar',

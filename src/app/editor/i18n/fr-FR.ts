@@ -355,6 +355,8 @@ const frFR: EditorMessages = {
     pageImage: 'Aperçu de la page {{n}}',
     waiting: 'L’aperçu apparaît ici pendant que vous modifiez.',
     blockError: 'Erreur d’aperçu ici : {{message}}',
+    instance: 'Instance',
+    generatedSample: 'Données d’exemple générées',
   },
   tips: {
     dismiss: 'Compris',
@@ -404,6 +406,8 @@ const frFR: EditorMessages = {
     approvalSubtitle: 'Modèles d’impression de l’approbation « {{name}} ». Ouvrez-en un pour le concevoir.',
     approvalMissing: 'Il n’y a pas d’approbation « {{code}} » sur cet appareil.',
     toWorkspace: 'Ouvrir l’espace de travail',
+    docNamed: 'Document · {{name}}',
+    docHint: 'Les champs et l’aperçu viennent de la source de données de ce document (onglet Données).',
   },
   saving: {
     conflict: 'Modifié ailleurs',

@@ -355,6 +355,8 @@ const idID: EditorMessages = {
     pageImage: 'Pratinjau halaman {{n}}',
     waiting: 'Pratinjau muncul di sini saat Anda mengedit.',
     blockError: 'Galat pratinjau di sini: {{message}}',
+    instance: 'Instans',
+    generatedSample: 'Data contoh yang dibuat',
   },
   tips: {
     dismiss: 'Mengerti',
@@ -403,6 +405,8 @@ const idID: EditorMessages = {
     approvalSubtitle: 'Templat cetak untuk persetujuan “{{name}}”. Buka salah satu untuk mendesainnya.',
     approvalMissing: 'Tidak ada persetujuan “{{code}}” di perangkat ini.',
     toWorkspace: 'Buka ruang kerja',
+    docNamed: 'Dokumen · {{name}}',
+    docHint: 'Kolom dan pratinjau berasal dari sumber data dokumen ini (tab Data).',
   },
   saving: {
     conflict: 'Diubah di tempat lain',

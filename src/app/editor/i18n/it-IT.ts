@@ -355,6 +355,8 @@ const itIT: EditorMessages = {
     pageImage: 'Anteprima della pagina {{n}}',
     waiting: 'L’anteprima appare qui mentre modifichi.',
     blockError: 'Errore di anteprima qui: {{message}}',
+    instance: 'Istanza',
+    generatedSample: 'Dati di esempio generati',
   },
   tips: {
     dismiss: 'Ho capito',
@@ -403,6 +405,8 @@ const itIT: EditorMessages = {
     approvalSubtitle: "Modelli di stampa dell'approvazione «{{name}}». Aprine uno per progettarlo.",
     approvalMissing: 'Su questo dispositivo non c’è alcuna approvazione «{{code}}».',
     toWorkspace: "Apri l'area di lavoro",
+    docNamed: 'Documento · {{name}}',
+    docHint: 'I campi e l’anteprima provengono dall’origine dati di questo documento (scheda Dati).',
   },
   saving: {
     conflict: 'Modificato altrove',

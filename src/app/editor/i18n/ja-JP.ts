@@ -350,6 +350,8 @@ const jaJP: EditorMessages = {
     pageImage: '{{n}} ページのプレビュー',
     waiting: '編集するとここにプレビューが表示されます。',
     blockError: 'ここでプレビューエラー：{{message}}',
+    instance: 'インスタンス',
+    generatedSample: '生成されたサンプルデータ',
   },
   tips: {
     dismiss: 'OK',
@@ -398,6 +400,8 @@ const jaJP: EditorMessages = {
     approvalSubtitle: '承認「{{name}}」の印刷テンプレート。開いてデザインします。',
     approvalMissing: 'この端末に承認「{{code}}」はありません。',
     toWorkspace: 'ワークスペースを開く',
+    docNamed: 'ドキュメント · {{name}}',
+    docHint: 'フィールドとプレビューはこのドキュメントのデータソース（データタブ）から取得されます。',
   },
   saving: {
     conflict: '他の場所で変更されました',

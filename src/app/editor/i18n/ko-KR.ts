@@ -350,6 +350,8 @@ const koKR: EditorMessages = {
     pageImage: '{{n}}페이지 미리 보기',
     waiting: '편집하면 여기에 미리 보기가 표시됩니다.',
     blockError: '이 위치의 미리보기 오류: {{message}}',
+    instance: '인스턴스',
+    generatedSample: '생성된 샘플 데이터',
   },
   tips: {
     dismiss: '확인',
@@ -397,6 +399,8 @@ const koKR: EditorMessages = {
     approvalSubtitle: '결재 “{{name}}”의 인쇄 템플릿입니다. 열어서 디자인하세요.',
     approvalMissing: '이 기기에 결재 “{{code}}”가 없습니다.',
     toWorkspace: '작업 공간 열기',
+    docNamed: '문서 · {{name}}',
+    docHint: '필드와 미리보기는 이 문서의 데이터 소스(데이터 탭)에서 가져옵니다.',
   },
   saving: {
     conflict: '다른 곳에서 변경됨',

@@ -355,6 +355,8 @@ const ptBR: EditorMessages = {
     pageImage: 'Pré-visualização da página {{n}}',
     waiting: 'A pré-visualização aparece aqui enquanto você edita.',
     blockError: 'Erro de pré-visualização aqui: {{message}}',
+    instance: 'Instância',
+    generatedSample: 'Dados de exemplo gerados',
   },
   tips: {
     dismiss: 'Entendi',
@@ -402,6 +404,8 @@ const ptBR: EditorMessages = {
     approvalSubtitle: 'Modelos de impressão da aprovação “{{name}}”. Abra um para desenhá-lo.',
     approvalMissing: 'Não há nenhuma aprovação “{{code}}” neste dispositivo.',
     toWorkspace: 'Abrir o espaço de trabalho',
+    docNamed: 'Documento · {{name}}',
+    docHint: 'Os campos e a pré-visualização vêm da fonte de dados deste documento (aba Dados).',
   },
   saving: {
     conflict: 'Alterado em outro lugar',

@@ -342,6 +342,8 @@ const thTH: EditorMessages = {
     pageImage: 'ตัวอย่างหน้า {{n}}',
     waiting: 'ตัวอย่างจะแสดงที่นี่ขณะที่คุณแก้ไข',
     blockError: 'ข้อผิดพลาดของตัวอย่างที่นี่: {{message}}',
+    instance: 'อินสแตนซ์',
+    generatedSample: 'ข้อมูลตัวอย่างที่สร้างขึ้น',
   },
   tips: {
     dismiss: 'เข้าใจแล้ว',
@@ -389,6 +391,8 @@ const thTH: EditorMessages = {
     approvalSubtitle: 'เทมเพลตสำหรับพิมพ์ของการอนุมัติ “{{name}}” เปิดเพื่อออกแบบ',
     approvalMissing: 'ไม่มีการอนุมัติ “{{code}}” ในอุปกรณ์นี้',
     toWorkspace: 'เปิดพื้นที่ทำงาน',
+    docNamed: 'เอกสาร · {{name}}',
+    docHint: 'ฟิลด์และตัวอย่างมาจากแหล่งข้อมูลของเอกสารนี้ (แท็บข้อมูล)',
   },
   saving: {
     conflict: 'ถูกแก้ไขที่อื่น',

@@ -355,6 +355,8 @@ const viVN: EditorMessages = {
     pageImage: 'Xem trước trang {{n}}',
     waiting: 'Bản xem trước sẽ hiện ở đây khi bạn chỉnh sửa.',
     blockError: 'Lỗi xem trước tại đây: {{message}}',
+    instance: 'Phiên bản',
+    generatedSample: 'Dữ liệu mẫu được tạo',
   },
   tips: {
     dismiss: 'Đã hiểu',
@@ -402,6 +404,8 @@ const viVN: EditorMessages = {
     approvalSubtitle: 'Mẫu in của phê duyệt “{{name}}”. Mở một mẫu để thiết kế.',
     approvalMissing: 'Không có phê duyệt “{{code}}” trên thiết bị này.',
     toWorkspace: 'Mở không gian làm việc',
+    docNamed: 'Tài liệu · {{name}}',
+    docHint: 'Các trường và bản xem trước lấy từ nguồn dữ liệu của tài liệu này (thẻ Dữ liệu).',
   },
   saving: {
     conflict: 'Đã thay đổi ở nơi khác',

@@ -342,6 +342,8 @@ const zhCN: EditorMessages = {
     pageImage: '第 {{n}} 页预览',
     waiting: '编辑时预览将显示在这里。',
     blockError: '此处预览出错：{{message}}',
+    instance: '实例',
+    generatedSample: '生成的示例数据',
   },
   tips: {
     dismiss: '知道了',
@@ -389,6 +391,8 @@ const zhCN: EditorMessages = {
     approvalSubtitle: '审批“{{name}}”的打印模板。打开一个进行设计。',
     approvalMissing: '此设备上没有审批“{{code}}”。',
     toWorkspace: '打开工作区',
+    docNamed: '文档 · {{name}}',
+    docHint: '字段和预览来自此文档的数据源（数据标签页）。',
   },
   saving: {
     conflict: '已在别处更改',

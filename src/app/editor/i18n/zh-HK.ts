@@ -342,6 +342,8 @@ const zhHK: EditorMessages = {
     pageImage: '第 {{n}} 頁預覽',
     waiting: '編輯時預覽會顯示在這裡。',
     blockError: '此處預覽出錯：{{message}}',
+    instance: '實例',
+    generatedSample: '已產生的範例資料',
   },
   tips: {
     dismiss: '知道了',
@@ -389,6 +391,8 @@ const zhHK: EditorMessages = {
     approvalSubtitle: '審批「{{name}}」的列印範本。開啟一個進行設計。',
     approvalMissing: '此裝置上沒有審批「{{code}}」。',
     toWorkspace: '開啟工作區',
+    docNamed: '文件 · {{name}}',
+    docHint: '欄位和預覽來自此文件的資料來源（資料分頁）。',
   },
   saving: {
     conflict: '已在別處更改',

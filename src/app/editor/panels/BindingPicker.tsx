@@ -133,3 +133,17 @@ export function BindingPicker({
 export function isApprovalBinding(binding: string, context: TableContext): boolean {
   return Boolean(context.approval) || binding.startsWith('approval:');
 }
+
+/** A team document's template is bound to the document's data source: named here, not switched. */
+export function DocSourceBadge({ name }: { name: string }) {
+  const { t } = useEditorTranslation();
+  return (
+    <div className="qe-binding">
+      <span className="qe-binding-btn qe-binding-fixed" title={t('binding.docHint')} data-binding="doc">
+        <Icon name="braces" size={14} />
+        <span className="qe-binding-kind">{t('binding.label')}</span>
+        <span className="qe-binding-name">{t('binding.docNamed', { name })}</span>
+      </span>
+    </div>
+  );
+}

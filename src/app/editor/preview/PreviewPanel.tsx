@@ -26,6 +26,7 @@ import { getStorage } from '../../services/storage';
 import { Select } from '../../shell/Select';
 import { approvalInstanceSource, recordLabel, type TableContext } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { openPrintSource } from '../openSource';
 import { previewIssuesAtom } from '../state/store';
 import { afterInputPause, watchInput } from './inputIdle';
 import { issuesByBlock } from './issueBlocks';
@@ -80,7 +81,7 @@ export function PreviewPanel({
   const { t } = useEditorTranslation();
   const { t: tApp } = useTranslation();
   const [recordId, setRecordId] = useState<string>(() => {
-    if (sample) return SAMPLE;
+    if (sample || context.open) return SAMPLE;
     if (context.approval) return context.approval.instances[0]?.code ?? SAMPLE;
     if (context.host) return context.host.selectedId ?? context.host.records[0]?.id ?? SAMPLE;
     return context.records[0]?.id ?? SAMPLE;
@@ -141,6 +142,8 @@ export function PreviewPanel({
       const cached = sources.current.get(id);
       if (cached) return cached;
       const load = (async (): Promise<PrintSource> => {
+        // A document's template previews its sample instance as the render API would print it.
+        if (ctx.open) return openPrintSource(ctx.open);
         if (ctx.approval && !(id === SAMPLE && s))
           return approvalInstanceSource(ctx.approval, id === SAMPLE ? undefined : id);
         if (ctx.host && id !== SAMPLE) return ctx.host.source(id);
@@ -290,12 +293,24 @@ export function PreviewPanel({
       </header>
       <div className="qe-preview-tools">
         <label className="qe-field-row">
-          <span>{t(approval ? 'previewPanel.approvalInstance' : 'previewPanel.record')}</span>
+          <span>
+            {t(
+              approval
+                ? 'previewPanel.approvalInstance'
+                : context.open
+                  ? 'previewPanel.instance'
+                  : 'previewPanel.record',
+            )}
+          </span>
           <Select size="small" className="qe-select" value={recordId} onChange={(e) => setRecordId(e.target.value)}>
             {/* Without sample data an approval template previews its instances; with none, its empty fields. */}
             {(!approval || sample || context.approval?.instances.length === 0) && (
               <option value={SAMPLE}>
-                {approval && !sample ? t('previewPanel.noInstance') : t('previewPanel.sample')}
+                {approval && !sample
+                  ? t('previewPanel.noInstance')
+                  : context.open && !context.open.fromSample
+                    ? t('previewPanel.generatedSample')
+                    : t('previewPanel.sample')}
               </option>
             )}
             {context.records.map((r) => (

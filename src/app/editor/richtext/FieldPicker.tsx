@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import type { FieldOption } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { approvalGroupsAtom, fieldsAtom, listContextAtom, tableNameAtom } from '../state/store';
+import { approvalGroupsAtom, fieldsAtom, listContextAtom, openGroupsAtom, tableNameAtom } from '../state/store';
 
 export interface PickedField {
   path: string;
@@ -48,6 +48,7 @@ export function usePrintableFields(): { groups: Array<{ title: string; items: Pi
   const listContext = useAtomValue(listContextAtom);
   const tableName = useAtomValue(tableNameAtom);
   const approvalGroups = useAtomValue(approvalGroupsAtom);
+  const openGroups = useAtomValue(openGroupsAtom);
   const { t } = useEditorTranslation();
   return useMemo(() => {
     const groups: Array<{ title: string; items: PickedField[] }> = [];
@@ -58,9 +59,13 @@ export function usePrintableFields(): { groups: Array<{ title: string; items: Pi
       });
       groups.push({ title: listContext[0]?.group ?? '', items: listContext.map((f) => ({ path: f.path, field: f })) });
     }
-    const own = fields.filter((f) => !f.children);
+    // A document's data source lists its own groups (lists whole, like approval lists); its flat
+    // fields stay in `fieldsAtom` for loops and tables only.
+    for (const group of openGroups) groups.push({ title: group.title, items: approvalItems(group.items) });
+    const tableFields = openGroups.length > 0 ? [] : fields;
+    const own = tableFields.filter((f) => !f.children);
     if (own.length) groups.push({ title: t('fields.tableFields', { table: tableName }), items: flatten(own) });
-    for (const link of fields.filter((f) => f.children)) {
+    for (const link of tableFields.filter((f) => f.children)) {
       groups.push({
         title: t('fields.linked', { field: link.label }),
         items: [
@@ -75,7 +80,7 @@ export function usePrintableFields(): { groups: Array<{ title: string; items: Pi
         items: approvalItems(group.items),
       });
     return { groups };
-  }, [fields, listContext, tableName, approvalGroups, t]);
+  }, [fields, listContext, tableName, approvalGroups, openGroups, t]);
 }
 
 /** The groups with only the entries matching `query`; empty groups dropped. */

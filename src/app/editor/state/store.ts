@@ -10,6 +10,7 @@ import type { Editor } from 'slate';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { ApprovalFieldGroup } from '../approvalFields';
 import type { FieldOption } from '../data';
+import type { OpenFieldGroup } from '../openSource';
 import { canRedo, canUndo, createEditorState, type EditorState, selectedBlock } from './commands';
 
 export const editorStateAtom = atom<EditorState>(
@@ -32,6 +33,8 @@ export const fieldsAtom = atom<FieldOption[]>([]);
 export const tableNameAtom = atom<string>('');
 /** Form, system and signature variables when the template is bound to an approval definition. */
 export const approvalGroupsAtom = atom<ApprovalFieldGroup[]>([]);
+/** A team document's data-source groups: the field panel lists these instead of a table's fields. */
+export const openGroupsAtom = atom<OpenFieldGroup[]>([]);
 
 /** The last preview's issues per block id (empty after a clean render): the canvas outlines those blocks. */
 export const previewIssuesAtom = atom<Record<string, string[]>>({});

@@ -3,7 +3,9 @@
  * editor through sync (issue 14). The document gets a workspace on this device linked to it (made
  * on first open, named like the document); its templates are pulled into that workspace, and the
  * editor opens the local copy of this one. Every save then goes through sync's outbox with its
- * version lock, exactly as for any synced workspace — offline edits included.
+ * version lock, exactly as for any synced workspace — offline edits included. The editor designs it
+ * on the document's data source (its variables in the field list, its sample data in the preview),
+ * kept on this device so an offline reopening still has it.
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -37,7 +39,36 @@ export async function openDocTemplate(teamId: string, docId: string, templateId:
   return localId;
 }
 
-export function DocTemplateGate({ editor }: { editor: (localId: string, backHref: string) => ReactNode }) {
+/** What the editor needs of the document: its name, data source and sample data. */
+export interface DocSourceForEditor {
+  docName: string;
+  dataSource: unknown;
+  sampleData?: unknown;
+}
+
+const docSourceKey = (docId: string) => `platform.docSource:${docId}`;
+
+/**
+ * The document's data source as the server has it now, else as this device last read it; never read
+ * (offline on a first open): none, and the editor opens on the workspace as before.
+ */
+export async function loadDocSource(teamId: string, docId: string): Promise<DocSourceForEditor | undefined> {
+  const settings = (await getStorage()).settings;
+  try {
+    const doc = await serverApi().docs.get(teamId, docId);
+    const source: DocSourceForEditor = { docName: doc.name, dataSource: doc.dataSource, sampleData: doc.sampleData };
+    await settings.set(docSourceKey(docId), source).catch(() => undefined);
+    return source;
+  } catch {
+    return (await settings.get<DocSourceForEditor | null>(docSourceKey(docId), null)) ?? undefined;
+  }
+}
+
+export function DocTemplateGate({
+  editor,
+}: {
+  editor: (localId: string, backHref: string, doc: DocSourceForEditor | undefined) => ReactNode;
+}) {
   const { teamId, docId, templateId } = useParams({ strict: false }) as {
     teamId: string;
     docId: string;
@@ -46,15 +77,15 @@ export function DocTemplateGate({ editor }: { editor: (localId: string, backHref
   const { t } = useDocsTranslation();
   const errorText = useErrorText();
   const token = useServerToken();
-  const [localId, setLocalId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ localId: string; doc: DocSourceForEditor | undefined } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!token) return;
     let alive = true;
-    setLocalId(null);
-    openDocTemplate(teamId, docId, templateId).then(
-      (id) => alive && setLocalId(id),
+    setOpened(null);
+    Promise.all([openDocTemplate(teamId, docId, templateId), loadDocSource(teamId, docId)]).then(
+      ([localId, doc]) => alive && setOpened({ localId, doc }),
       (failure) => alive && setError(errorText(failure)),
     );
     return () => {
@@ -62,7 +93,7 @@ export function DocTemplateGate({ editor }: { editor: (localId: string, backHref
     };
   }, [token, teamId, docId, templateId, errorText]);
 
-  if (localId) return <>{editor(localId, docHref(teamId, docId))}</>;
+  if (opened) return <>{editor(opened.localId, docHref(teamId, docId), opened.doc)}</>;
   return (
     <section className="screen platform-screen docs-screen">
       <Link to="/o/$teamId/docs/$docId" params={{ teamId, docId }} className="muted">

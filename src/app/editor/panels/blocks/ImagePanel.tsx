@@ -49,7 +49,8 @@ export function ImagePanel({ block }: { block: BlockOfType<'image'> | BlockOfTyp
             label={t('props.field')}
             value={image.fieldName}
             onChange={(fieldName) => patch({ image: { ...image, fieldName } })}
-            filter={(type) => type.startsWith('attachment')}
+            // A document's data source names its images `inline-image(s)`; a table's, `attachment…`.
+            filter={(type) => type.startsWith('attachment') || type.startsWith('inline-image')}
           />
           <SelectField
             label={t('image.displayMode')}
