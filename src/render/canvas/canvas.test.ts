@@ -282,4 +282,28 @@ describe('canvas templates: rendering', () => {
     expect(text).toContain('Name: Ana');
     expect(text).toContain('Name: Cy');
   });
+
+  it("prints pdfme's {currentPage} and {totalPages}: each record's own pages, in a merged print too", async () => {
+    const prepared = prepareOutputTemplate({
+      basePdf: {
+        ...A4,
+        staticSchema: [field('foot', { content: 'Sheet {currentPage}', position: { x: 20, y: 280 } })],
+      },
+      schemas: [
+        [field('who', { content: 'Name: {name} page {currentPage} of {totalPages}' })],
+        [field('end', { content: '{name}: {currentPage}/{totalPages}', readOnly: true })],
+      ],
+    });
+    const group = await renderOutputGroup(prepared, [data({ name: 'Ana' }), data({ name: 'Bo', currentPage: 9 })], env);
+    expect(pages(group.file.bytes)).toBe(4);
+    const text = pdfText(group.file.bytes);
+    expect(text).toContain('Name: Ana page 1 of 2');
+    expect(text).toContain('Ana: 2/2');
+    // A record field of the same name does not win over the page's number (as in pdfme).
+    expect(text).toContain('Name: Bo page 1 of 2');
+    expect(text).toContain('Bo: 2/2');
+    expect(text.match(/Sheet 1/g)).toHaveLength(2);
+    expect(text.match(/Sheet 2/g)).toHaveLength(2);
+    expect(text).not.toContain('Sheet 9');
+  });
 });

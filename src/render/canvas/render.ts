@@ -46,7 +46,17 @@ interface FieldPlan {
   hasTags?: boolean;
   /** The shipped font its text is drawn with before script-specific choice. */
   font?: string;
+  /** Whether its texts name `currentPage` or `totalPages` (pdfme's page placeholders). */
+  pageTags?: boolean;
 }
+
+/** pdfme's page placeholders: the page number and page count of each record's own document. */
+export interface PageNumbers {
+  currentPage: number;
+  totalPages: number;
+}
+
+const PAGE_TAG = /\{[^{}]*\b(currentPage|totalPages)\b[^{}]*\}/;
 
 export interface CanvasTemplate {
   content: CanvasTemplateContent;
@@ -102,6 +112,7 @@ function planField(field: CanvasField, key: string, path: string, options: EvalO
       plan.columns = field.columns.map((c, i) => parseAt(c, `${path}.columns[${i}]`, options));
   }
   plan.hasTags = (plan.nodes ?? []).some((n) => n.type !== 'text');
+  plan.pageTags = [content, field.text ?? '', ...(field.columns ?? [])].some((t) => PAGE_TAG.test(t));
   if (mode === 'text' || mode === 'variables' || mode === 'table') {
     const font = declaredFont(field.fontName);
     if (font.missing)
@@ -224,8 +235,10 @@ async function fieldValue(
   input: PrintInput,
   template: CanvasTemplate,
   env: OutputEnvironment,
+  page: PageNumbers,
 ): Promise<string> {
-  const scope = rootScope(input.scope);
+  // As in pdfme, the page's numbers come before a record field of the same name.
+  const scope = plan.pageTags ? withItem(rootScope(input.scope), page) : rootScope(input.scope);
   const given = direct(plan, input);
   const expressionValue = () =>
     given !== undefined
@@ -367,10 +380,15 @@ export async function renderCanvas(
   if (!loader)
     throw new QuireError('TemplateRendererror', { detail: 'canvas templates need the shipped fonts (loadFontGroup)' });
   const plans = template.pages.flat();
+  // Each record fills the template's pages afresh, so its pages are numbered from 1 (as pdfme
+  // numbers each input), in a merged print too.
+  const totalPages = template.pages.length;
   const values = await Promise.all(
     inputs.map(async (input) => {
       const out: Record<string, string> = {};
-      for (const plan of plans) out[plan.key] = await fieldValue(plan, input, template, env);
+      for (const [p, page] of template.pages.entries())
+        for (const plan of page)
+          out[plan.key] = await fieldValue(plan, input, template, env, { currentPage: p + 1, totalPages });
       return out;
     }),
   );
