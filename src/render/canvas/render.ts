@@ -5,9 +5,10 @@
  * field reaches pdfme as an input (never `readOnly`), so pdfme's own placeholder expressions are
  * never evaluated. QR and bar codes are drawn as SVG; dates and selects print as text.
  */
-import type { Font, Template } from '@pdfme/common';
+import { type CommonOptions, type Font, getDynamicTemplate, type Schema, type Template } from '@pdfme/common';
 import { generate } from '@pdfme/generator';
 import { checkbox, ellipse, image, line, radioGroup, rectangle, svg, table, text } from '@pdfme/schemas';
+import { getDynamicLayoutForSchema, isDynamicLayoutSchema } from '@pdfme/schemas/dynamicLayout';
 import type { FontGroupLoader } from '../../../wasm/fonts';
 import { QuireError } from '../../core/errors';
 import type { TemplateNode } from '../../core/expr/ast';
@@ -404,13 +405,48 @@ export async function renderCanvas(
     schemas: template.pages.map((page) => page.map((plan) => pdfmeSchema(plan, fonts.get(plan.key)))),
   } as unknown as Template;
   const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
+  const options = { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' };
+  await numberGrownPages(template, pdfmeTemplate, inputs, values, options, env);
   const pdf = await generate({
     template: pdfmeTemplate,
     inputs: values.length ? values : [{}],
     plugins: PLUGINS,
-    options: { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' },
+    options,
   });
   return pdf;
+}
+
+/**
+ * On a blank page, pdfme lets a long table (or list, or growing text) run onto pages it adds per
+ * record and pushes the fields below it along. There, a field's page and the record's page count
+ * come from pdfme's own layout of that record, so its page numbers are filled again from it.
+ */
+async function numberGrownPages(
+  template: CanvasTemplate,
+  pdfmeTemplate: Template,
+  inputs: readonly PrintInput[],
+  values: Record<string, string>[],
+  options: CommonOptions,
+  env: OutputEnvironment,
+): Promise<void> {
+  const numbered = template.pages.flat().filter((plan) => plan.pageTags);
+  if (!numbered.length || typeof template.content.basePdf !== 'object') return;
+  if (!pdfmeTemplate.schemas.some((page) => page.some((schema) => isDynamicLayoutSchema(schema as Schema)))) return;
+  for (const [i, input] of inputs.entries()) {
+    const laid = await getDynamicTemplate({
+      template: pdfmeTemplate,
+      input: values[i]!,
+      options,
+      _cache: new Map(),
+      getDynamicHeights: getDynamicLayoutForSchema,
+    });
+    const totalPages = laid.schemas.length;
+    for (const plan of numbered) {
+      const page = laid.schemas.findIndex((schemas) => schemas.some((schema) => schema.name === plan.key));
+      if (page < 0) continue;
+      values[i]![plan.key] = await fieldValue(plan, input, template, env, { currentPage: page + 1, totalPages });
+    }
+  }
 }
 
 export const canvasRenderer: OutputRenderer<CanvasTemplate> = {
