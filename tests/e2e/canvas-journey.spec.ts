@@ -1,7 +1,8 @@
 /**
  * The canvas journey of issue 17: a PDF form uploaded as the page, five fields placed on it and
  * bound to the Orders table by picking its fields (text, a linked customer's company, the total,
- * a QR code, the Paid check box), arranged with the designer's tools, saved, and — with no
+ * a QR code, the Paid check box), arranged with the designer's tools (Shift-click and drag-box
+ * selection, align, a resize from the top-left handle), saved, and — with no
  * network — 20 records printed from the grid as one merged PDF of filled forms.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -72,6 +73,50 @@ test('a PDF form with five fields bound to Orders, 20 records printed offline as
   await page.getByTestId('canvas-align-left').click();
   await fields.nth(2).click();
   await expect(page.getByTestId('canvas-prop-x')).toHaveValue('60');
+
+  // A box dragged over the empty page selects the fields it touches: the Total text (60–120 mm
+  // across, 70–78 mm down) and the Paid check box (60, 84), aligned right by their common edge.
+  const sheet = page.getByTestId('canvas-page');
+  const at = async (x: number, y: number) => {
+    const box = await sheet.boundingBox();
+    if (!box) throw new Error('no page');
+    const mm = box.width / 210;
+    return { x: box.x + x * mm, y: box.y + y * mm };
+  };
+  const from = await at(45, 74);
+  const to = await at(62, 87);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await expect(page.getByTestId('canvas-marquee')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-journey-marquee.png` });
+  await page.mouse.up();
+  await expect(page.getByTestId('canvas-marquee')).toHaveCount(0);
+  await expect(page.getByTestId('canvas-multi')).toContainText('2 fields selected');
+  await page.getByTestId('canvas-align-right').click();
+  await fields.nth(3).click();
+  await expect(page.getByTestId('canvas-prop-x')).toHaveValue('115');
+  await fields.nth(2).click();
+  await expect(page.getByTestId('canvas-prop-x')).toHaveValue('60');
+
+  // The QR code (64, 100; 25 × 25 mm) grown 10 mm from its top-left handle (snapping may pull an
+  // edge to a neighbour's by a mm): its bottom-right corner (89, 125) stays where it was.
+  await fields.nth(4).click();
+  const prop = async (key: string) => Number(await page.getByTestId(`canvas-prop-${key}`).inputValue());
+  expect([await prop('x'), await prop('y'), await prop('width')]).toEqual([64, 100, 25]);
+  const grip = await page.getByTestId('canvas-resize-nw').boundingBox();
+  if (!grip) throw new Error('no handle');
+  const mm = ((await sheet.boundingBox())?.width ?? 210) / 210;
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 - 10 * mm, grip.y + grip.height / 2 - 10 * mm, { steps: 8 });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-journey-resize.png` });
+  await page.mouse.up();
+  await expect.poll(() => prop('width')).toBeGreaterThan(32);
+  expect(Math.abs((await prop('x')) - 54)).toBeLessThanOrEqual(2);
+  expect(Math.abs((await prop('y')) - 90)).toBeLessThanOrEqual(2);
+  expect(Math.abs((await prop('x')) + (await prop('width')) - 89)).toBeLessThanOrEqual(0.15);
+  expect(Math.abs((await prop('y')) + (await prop('height')) - 125)).toBeLessThanOrEqual(0.15);
 
   const record = (await page.getByTestId('canvas-record').locator('option:checked').textContent())?.trim() ?? '';
   await expect(page.getByTestId('canvas-preview-text')).toContainText(record, { timeout: 60_000 });

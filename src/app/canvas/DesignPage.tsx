@@ -1,20 +1,36 @@
 /**
  * One page of the designer: rulers in mm, the page (blank or the base PDF's image), the fields as
  * boxes drawn rotated as they print, and the pointer work on them — click (Shift/Ctrl: add to the
+ * selection), drag a box over the empty page to select the fields it touches (Shift: add to the
  * selection), drag the selection (snapping to other fields and the page, with guide lines),
- * resize from the corner, rotate from the handle above (Shift: 15° steps). A whole drag is one
- * undo step: the screen gets the content live and the content the drag started from at the end.
+ * resize from any of eight handles (snapping too), rotate from the handle above (Shift: 15° steps).
+ * A whole drag is one undo step: the screen gets the content live and the content the drag started
+ * from at the end.
  */
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
-import { angleTo, boundsOf, boxOf, type Guide, moveFields, rotateField, SNAP_MM, snapMove } from './arrange';
-import { type CanvasField, type CanvasTemplateContent, resizeField } from './content';
+import { angleTo, type Box, boundsOf, boxOf, type Guide, moveFields, rotateField, SNAP_MM, snapMove } from './arrange';
+import type { CanvasField, CanvasTemplateContent } from './content';
+import { boxBetween, HANDLES, type Handle, marqueeSelection, resizeFieldFrom } from './geometry';
 
 const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
 const PT_TO_MM = 0.3528;
 const RULER_PX = 22;
 
+interface Marquee {
+  /** Where the pointer went down, in mm on the page. */
+  from: { x: number; y: number };
+  /** The page's top-left on screen when the drag began. */
+  origin: { x: number; y: number };
+  /** The selection before, kept with Shift. */
+  before: string[];
+  add: boolean;
+  moved: boolean;
+}
+
 interface Drag {
   mode: 'move' | 'resize' | 'rotate';
+  /** Resize: the handle pulled. */
+  handle?: Handle;
   names: string[];
   x: number;
   y: number;
@@ -78,11 +94,13 @@ function Ruler({ length, scale, axis }: { length: number; scale: number; axis: '
 export function DesignPage(props: DesignPageProps) {
   const { content, pageIndex, size, scale, selected } = props;
   const drag = useRef<Drag | undefined>(undefined);
+  const marquee = useRef<Marquee | undefined>(undefined);
   const [guides, setGuides] = useState<Guide[]>([]);
+  const [band, setBand] = useState<Box | undefined>(undefined);
   const fields = content.schemas[pageIndex] ?? [];
   const chosen = new Set(selected);
 
-  const start = (event: ReactPointerEvent, field: CanvasField, mode: Drag['mode']) => {
+  const start = (event: ReactPointerEvent, field: CanvasField, mode: Drag['mode'], handle?: Handle) => {
     event.stopPropagation();
     event.preventDefault();
     let names = selected.includes(field.name) ? [...selected] : [field.name];
@@ -98,6 +116,7 @@ export function DesignPage(props: DesignPageProps) {
     const box = (event.currentTarget as HTMLElement).closest('.cv-field')?.getBoundingClientRect();
     drag.current = {
       mode,
+      ...(handle ? { handle } : {}),
       names,
       x: event.clientX,
       y: event.clientY,
@@ -108,7 +127,36 @@ export function DesignPage(props: DesignPageProps) {
     };
   };
 
+  const startMarquee = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    const page = event.currentTarget.getBoundingClientRect();
+    const from = { x: (event.clientX - page.left) / scale, y: (event.clientY - page.top) / scale };
+    const add = event.shiftKey || event.ctrlKey || event.metaKey;
+    marquee.current = { from, origin: { x: page.left, y: page.top }, before: [...selected], add, moved: false };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+
+  const moveMarquee = (event: ReactPointerEvent) => {
+    const m = marquee.current;
+    if (!m) return;
+    const to = { x: (event.clientX - m.origin.x) / scale, y: (event.clientY - m.origin.y) / scale };
+    m.moved ||= Math.abs(to.x - m.from.x) + Math.abs(to.y - m.from.y) > 2 / scale;
+    if (!m.moved) return;
+    const box = boxBetween(m.from, to);
+    setBand(box);
+    props.onSelect(marqueeSelection(fields, box, m.before, m.add));
+  };
+
+  const endMarquee = () => {
+    const m = marquee.current;
+    marquee.current = undefined;
+    setBand(undefined);
+    // A click on the empty page clears the selection (Shift-click keeps it).
+    if (m && !m.moved && !m.add) props.onSelect([]);
+  };
+
   const move = (event: ReactPointerEvent) => {
+    if (marquee.current) return moveMarquee(event);
     const d = drag.current;
     if (!d) return;
     d.moved ||= Math.abs(event.clientX - d.x) + Math.abs(event.clientY - d.y) > 2;
@@ -127,7 +175,13 @@ export function DesignPage(props: DesignPageProps) {
       setGuides(snapped.guides);
       props.onLive(moveFields(d.base, pageIndex, d.names, snapped.dx, snapped.dy, size));
     } else if (d.mode === 'resize') {
-      props.onLive(resizeField(d.base, d.names[0]!, dx, dy, size));
+      const others = base.filter((f) => f.name !== d.names[0]).map(boxOf);
+      const resized = resizeFieldFrom(d.base, pageIndex, d.names[0]!, d.handle ?? 'se', dx, dy, size, {
+        ...(event.altKey ? {} : { others }),
+        threshold: (SNAP_MM * 3) / scale,
+      });
+      setGuides(resized.guides);
+      props.onLive(resized.content);
     } else if (d.center) {
       const angle = angleTo(d.center, { x: event.clientX, y: event.clientY }, event.shiftKey ? 15 : 1);
       props.onLive(rotateField(d.base, d.names[0]!, angle));
@@ -135,6 +189,7 @@ export function DesignPage(props: DesignPageProps) {
   };
 
   const end = () => {
+    if (marquee.current) return endMarquee();
     const d = drag.current;
     drag.current = undefined;
     setGuides([]);
@@ -168,7 +223,7 @@ export function DesignPage(props: DesignPageProps) {
         onPointerMove={move}
         onPointerUp={end}
         onPointerCancel={end}
-        onPointerDown={() => props.onSelect([])}
+        onPointerDown={startMarquee}
       >
         {fields.map((f) => {
           const isSelected = chosen.has(f.name);
@@ -200,12 +255,15 @@ export function DesignPage(props: DesignPageProps) {
               <span className="cv-field-text">{props.labelOf(f)}</span>
               {single ? (
                 <>
-                  <span
-                    className="cv-handle"
-                    data-testid="canvas-resize"
-                    aria-hidden="true"
-                    onPointerDown={(e) => start(e, f, 'resize')}
-                  />
+                  {HANDLES.map((h) => (
+                    <span
+                      key={h}
+                      className={`cv-handle cv-handle-${h}`}
+                      data-testid={`canvas-resize-${h}`}
+                      aria-hidden="true"
+                      onPointerDown={(e) => start(e, f, 'resize', h)}
+                    />
+                  ))}
                   <span
                     className="cv-rotate"
                     data-testid="canvas-rotate"
@@ -218,6 +276,18 @@ export function DesignPage(props: DesignPageProps) {
             </button>
           );
         })}
+        {band ? (
+          <span
+            className="cv-marquee"
+            data-testid="canvas-marquee"
+            style={{
+              left: band.x * scale,
+              top: band.y * scale,
+              width: band.width * scale,
+              height: band.height * scale,
+            }}
+          />
+        ) : null}
         {guides.map((g) => (
           <span
             key={`${g.axis}${g.at}`}

@@ -81,13 +81,14 @@ function lines(b: Box, axis: 'x' | 'y'): number[] {
   return axis === 'x' ? [b.x, b.x + b.width / 2, b.x + b.width] : [b.y, b.y + b.height / 2, b.y + b.height];
 }
 
+/** What an edge snaps to on one axis: other boxes' edges and centres, the page's edges and centre. */
+export function lineTargets(targets: readonly Box[], page: PageSize, axis: 'x' | 'y'): number[] {
+  const length = axis === 'x' ? page.width : page.height;
+  return [...targets.flatMap((t) => lines(t, axis)), 0, length / 2, length];
+}
+
 function snapAxis(moving: Box, targets: readonly Box[], page: PageSize, axis: 'x' | 'y', threshold: number) {
-  const candidates = [
-    ...targets.flatMap((t) => lines(t, axis)),
-    0,
-    (axis === 'x' ? page.width : page.height) / 2,
-    axis === 'x' ? page.width : page.height,
-  ];
+  const candidates = lineTargets(targets, page, axis);
   let best: { shift: number; at: number } | undefined;
   for (const own of lines(moving, axis))
     for (const at of candidates) {

@@ -282,4 +282,63 @@ describe('canvas templates: rendering', () => {
     expect(text).toContain('Name: Ana');
     expect(text).toContain('Name: Cy');
   });
+
+  it("prints pdfme's {currentPage} and {totalPages}: each record's own pages, in a merged print too", async () => {
+    const prepared = prepareOutputTemplate({
+      basePdf: {
+        ...A4,
+        staticSchema: [field('foot', { content: 'Sheet {currentPage}', position: { x: 20, y: 280 } })],
+      },
+      schemas: [
+        [field('who', { content: 'Name: {name} page {currentPage} of {totalPages}' })],
+        [field('end', { content: '{name}: {currentPage}/{totalPages}', readOnly: true })],
+      ],
+    });
+    const group = await renderOutputGroup(prepared, [data({ name: 'Ana' }), data({ name: 'Bo', currentPage: 9 })], env);
+    expect(pages(group.file.bytes)).toBe(4);
+    const text = pdfText(group.file.bytes);
+    expect(text).toContain('Name: Ana page 1 of 2');
+    expect(text).toContain('Ana: 2/2');
+    // A record field of the same name does not win over the page's number (as in pdfme).
+    expect(text).toContain('Name: Bo page 1 of 2');
+    expect(text).toContain('Bo: 2/2');
+    expect(text.match(/Sheet 1/g)).toHaveLength(2);
+    expect(text.match(/Sheet 2/g)).toHaveLength(2);
+    expect(text).not.toContain('Sheet 9');
+  });
+
+  it('counts the pages a long table adds on a blank page, per record, for the fields it pushes along', async () => {
+    const prepared = prepareOutputTemplate({
+      basePdf: { ...A4, padding: [10, 10, 10, 10] },
+      schemas: [
+        [
+          field('top', { content: '{name} has {totalPages} pages', position: { x: 20, y: 15 } }),
+          field('lines', {
+            type: 'table',
+            content: '{lines}',
+            head: ['Item'],
+            columns: ['{name}'],
+            position: { x: 20, y: 30 },
+            width: 170,
+            height: 20,
+          }),
+          field('after', { content: 'End on page {currentPage} of {totalPages}', position: { x: 20, y: 60 } }),
+        ],
+      ],
+    });
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Line ${i + 1}` }));
+    const group = await renderOutputGroup(
+      prepared,
+      [data({ name: 'Long', lines: lines(90) }), data({ name: 'Short', lines: lines(2) })],
+      env,
+    );
+    const total = pages(group.file.bytes);
+    const long = total - 1;
+    expect(long).toBeGreaterThan(1);
+    const text = pdfText(group.file.bytes);
+    expect(text).toContain(`Long has ${long} pages`);
+    expect(text).toContain(`End on page ${long} of ${long}`);
+    expect(text).toContain('Short has 1 pages');
+    expect(text).toContain('End on page 1 of 1');
+  });
 });

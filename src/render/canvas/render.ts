@@ -5,9 +5,10 @@
  * field reaches pdfme as an input (never `readOnly`), so pdfme's own placeholder expressions are
  * never evaluated. QR and bar codes are drawn as SVG; dates and selects print as text.
  */
-import type { Font, Template } from '@pdfme/common';
+import { type CommonOptions, type Font, getDynamicTemplate, type Schema, type Template } from '@pdfme/common';
 import { generate } from '@pdfme/generator';
 import { checkbox, ellipse, image, line, radioGroup, rectangle, svg, table, text } from '@pdfme/schemas';
+import { getDynamicLayoutForSchema, isDynamicLayoutSchema } from '@pdfme/schemas/dynamicLayout';
 import type { FontGroupLoader } from '../../../wasm/fonts';
 import { QuireError } from '../../core/errors';
 import type { TemplateNode } from '../../core/expr/ast';
@@ -46,7 +47,17 @@ interface FieldPlan {
   hasTags?: boolean;
   /** The shipped font its text is drawn with before script-specific choice. */
   font?: string;
+  /** Whether its texts name `currentPage` or `totalPages` (pdfme's page placeholders). */
+  pageTags?: boolean;
 }
+
+/** pdfme's page placeholders: the page number and page count of each record's own document. */
+export interface PageNumbers {
+  currentPage: number;
+  totalPages: number;
+}
+
+const PAGE_TAG = /\{[^{}]*\b(currentPage|totalPages)\b[^{}]*\}/;
 
 export interface CanvasTemplate {
   content: CanvasTemplateContent;
@@ -102,6 +113,7 @@ function planField(field: CanvasField, key: string, path: string, options: EvalO
       plan.columns = field.columns.map((c, i) => parseAt(c, `${path}.columns[${i}]`, options));
   }
   plan.hasTags = (plan.nodes ?? []).some((n) => n.type !== 'text');
+  plan.pageTags = [content, field.text ?? '', ...(field.columns ?? [])].some((t) => PAGE_TAG.test(t));
   if (mode === 'text' || mode === 'variables' || mode === 'table') {
     const font = declaredFont(field.fontName);
     if (font.missing)
@@ -224,8 +236,10 @@ async function fieldValue(
   input: PrintInput,
   template: CanvasTemplate,
   env: OutputEnvironment,
+  page: PageNumbers,
 ): Promise<string> {
-  const scope = rootScope(input.scope);
+  // As in pdfme, the page's numbers come before a record field of the same name.
+  const scope = plan.pageTags ? withItem(rootScope(input.scope), page) : rootScope(input.scope);
   const given = direct(plan, input);
   const expressionValue = () =>
     given !== undefined
@@ -367,10 +381,15 @@ export async function renderCanvas(
   if (!loader)
     throw new QuireError('TemplateRendererror', { detail: 'canvas templates need the shipped fonts (loadFontGroup)' });
   const plans = template.pages.flat();
+  // Each record fills the template's pages afresh, so its pages are numbered from 1 (as pdfme
+  // numbers each input), in a merged print too.
+  const totalPages = template.pages.length;
   const values = await Promise.all(
     inputs.map(async (input) => {
       const out: Record<string, string> = {};
-      for (const plan of plans) out[plan.key] = await fieldValue(plan, input, template, env);
+      for (const [p, page] of template.pages.entries())
+        for (const plan of page)
+          out[plan.key] = await fieldValue(plan, input, template, env, { currentPage: p + 1, totalPages });
       return out;
     }),
   );
@@ -386,13 +405,48 @@ export async function renderCanvas(
     schemas: template.pages.map((page) => page.map((plan) => pdfmeSchema(plan, fonts.get(plan.key)))),
   } as unknown as Template;
   const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
+  const options = { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' };
+  await numberGrownPages(template, pdfmeTemplate, inputs, values, options, env);
   const pdf = await generate({
     template: pdfmeTemplate,
     inputs: values.length ? values : [{}],
     plugins: PLUGINS,
-    options: { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' },
+    options,
   });
   return pdf;
+}
+
+/**
+ * On a blank page, pdfme lets a long table (or list, or growing text) run onto pages it adds per
+ * record and pushes the fields below it along. There, a field's page and the record's page count
+ * come from pdfme's own layout of that record, so its page numbers are filled again from it.
+ */
+async function numberGrownPages(
+  template: CanvasTemplate,
+  pdfmeTemplate: Template,
+  inputs: readonly PrintInput[],
+  values: Record<string, string>[],
+  options: CommonOptions,
+  env: OutputEnvironment,
+): Promise<void> {
+  const numbered = template.pages.flat().filter((plan) => plan.pageTags);
+  if (!numbered.length || typeof template.content.basePdf !== 'object') return;
+  if (!pdfmeTemplate.schemas.some((page) => page.some((schema) => isDynamicLayoutSchema(schema as Schema)))) return;
+  for (const [i, input] of inputs.entries()) {
+    const laid = await getDynamicTemplate({
+      template: pdfmeTemplate,
+      input: values[i]!,
+      options,
+      _cache: new Map(),
+      getDynamicHeights: getDynamicLayoutForSchema,
+    });
+    const totalPages = laid.schemas.length;
+    for (const plan of numbered) {
+      const page = laid.schemas.findIndex((schemas) => schemas.some((schema) => schema.name === plan.key));
+      if (page < 0) continue;
+      values[i]![plan.key] = await fieldValue(plan, input, template, env, { currentPage: page + 1, totalPages });
+    }
+  }
 }
 
 export const canvasRenderer: OutputRenderer<CanvasTemplate> = {

@@ -120,7 +120,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Als pdfme exportieren',
   badImport: 'Diese Datei ist keine pdfme-Vorlage.',
   keysHint:
-    'Klicken Sie ein Feld an, um es auszuwählen, mit Umschalt weitere. Ziehen verschiebt (Felder rasten an anderen Feldern und der Seite ein; Alt schaltet das aus), die Ecke ändert die Größe, der runde Griff dreht. Pfeiltasten verschieben um 1 mm, mit Umschalt um 10 mm; Strg+C und Strg+V kopieren und fügen ein; Strg+A wählt die ganze Seite.',
+    'Klicken Sie ein Feld an, um es auszuwählen, mit Umschalt weitere; ein Rahmen, über die leere Seite gezogen, wählt die Felder, die er berührt (mit Umschalt zusätzlich). Ziehen verschiebt (Felder rasten an anderen Feldern und der Seite ein; Alt schaltet das aus), die Griffe an Ecken und Kanten ändern die Größe, der runde Griff dreht. Pfeiltasten verschieben um 1 mm, mit Umschalt um 10 mm; Strg+C und Strg+V kopieren und fügen ein; Strg+A wählt die ganze Seite.',
   selectedCount: '{{count}} Felder ausgewählt: gemeinsam verschieben, ausrichten oder verteilen.',
   instance: 'Genehmigungsvorgang',
 };

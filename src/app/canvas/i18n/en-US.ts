@@ -117,7 +117,7 @@ const enUS = {
   exportPdfme: 'Export as pdfme',
   badImport: 'This file is not a pdfme template.',
   keysHint:
-    'Click a field to select it, Shift-click to add more. Drag to move (fields snap to each other and to the page; Alt turns snapping off), drag the corner to resize and the round handle to rotate. Arrow keys move 1 mm, Shift+arrow 10 mm; Ctrl+C and Ctrl+V copy and paste; Ctrl+A selects the whole page.',
+    'Click a field to select it, Shift-click to add more; drag over the empty page to select the fields the box touches (Shift adds them). Drag to move (fields snap to each other and to the page; Alt turns snapping off), drag a corner or edge handle to resize and the round handle to rotate. Arrow keys move 1 mm, Shift+arrow 10 mm; Ctrl+C and Ctrl+V copy and paste; Ctrl+A selects the whole page.',
   selectedCount: '{{count}} fields selected: move them together, or align and distribute them.',
   instance: 'Approval instance',
 };

@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Exportar como pdfme',
   badImport: 'Este archivo no es una plantilla pdfme.',
   keysHint:
-    'Haga clic en un campo para seleccionarlo, Mayús+clic para añadir más. Arrastre para mover (los campos se ajustan a otros y a la página; Alt lo desactiva), la esquina para cambiar el tamaño y el tirador redondo para girar. Las flechas mueven 1 mm, Mayús+flecha 10 mm; Ctrl+C y Ctrl+V copian y pegan; Ctrl+A selecciona toda la página.',
+    'Haga clic en un campo para seleccionarlo, Mayús+clic para añadir más; arrastre sobre la página vacía para seleccionar los campos que toca el recuadro (con Mayús se añaden). Arrastre para mover (los campos se ajustan a otros y a la página; Alt lo desactiva), un tirador de esquina o de borde para cambiar el tamaño y el tirador redondo para girar. Las flechas mueven 1 mm, Mayús+flecha 10 mm; Ctrl+C y Ctrl+V copian y pegan; Ctrl+A selecciona toda la página.',
   selectedCount: '{{count}} campos seleccionados: muévalos juntos, alinéelos o distribúyalos.',
   instance: 'Instancia de aprobación',
 };

@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Exporter en pdfme',
   badImport: 'Ce fichier n’est pas un modèle pdfme.',
   keysHint:
-    'Cliquez sur un champ pour le sélectionner, Maj+clic pour en ajouter. Glissez pour déplacer (les champs s’alignent entre eux et sur la page ; Alt désactive le magnétisme), le coin pour redimensionner et la poignée ronde pour pivoter. Les flèches déplacent de 1 mm, Maj+flèche de 10 mm ; Ctrl+C et Ctrl+V copient et collent ; Ctrl+A sélectionne toute la page.',
+    'Cliquez sur un champ pour le sélectionner, Maj+clic pour en ajouter ; glissez sur la page vide pour sélectionner les champs que touche le cadre (Maj les ajoute). Glissez pour déplacer (les champs s’alignent entre eux et sur la page ; Alt désactive le magnétisme), une poignée de coin ou de bord pour redimensionner et la poignée ronde pour pivoter. Les flèches déplacent de 1 mm, Maj+flèche de 10 mm ; Ctrl+C et Ctrl+V copient et collent ; Ctrl+A sélectionne toute la page.',
   selectedCount: '{{count}} champs sélectionnés : déplacez-les ensemble, alignez-les ou répartissez-les.',
   instance: 'Instance d’approbation',
 };

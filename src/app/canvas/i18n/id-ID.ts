@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Ekspor sebagai pdfme',
   badImport: 'Berkas ini bukan templat pdfme.',
   keysHint:
-    'Klik kolom untuk memilihnya, Shift+klik untuk menambah. Seret untuk memindahkan (kolom menempel ke kolom lain dan halaman; Alt mematikannya), seret sudut untuk mengubah ukuran dan pegangan bulat untuk memutar. Tombol panah menggeser 1 mm, Shift+panah 10 mm; Ctrl+C dan Ctrl+V menyalin dan menempel; Ctrl+A memilih seluruh halaman.',
+    'Klik kolom untuk memilihnya, Shift+klik untuk menambah; seret di area halaman yang kosong untuk memilih kolom yang tersentuh kotak (Shift menambahkannya). Seret untuk memindahkan (kolom menempel ke kolom lain dan halaman; Alt mematikannya), seret pegangan sudut atau sisi untuk mengubah ukuran dan pegangan bulat untuk memutar. Tombol panah menggeser 1 mm, Shift+panah 10 mm; Ctrl+C dan Ctrl+V menyalin dan menempel; Ctrl+A memilih seluruh halaman.',
   selectedCount: '{{count}} kolom dipilih: pindahkan bersama, ratakan, atau sebarkan.',
   instance: 'Instans persetujuan',
 };

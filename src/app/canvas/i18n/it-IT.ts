@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Esporta come pdfme',
   badImport: 'Questo file non è un modello pdfme.',
   keysHint:
-    'Fai clic su un campo per selezionarlo, Maiusc+clic per aggiungerne altri. Trascina per spostare (i campi si agganciano tra loro e alla pagina; Alt disattiva l’aggancio), l’angolo per ridimensionare e la maniglia tonda per ruotare. Le frecce spostano di 1 mm, Maiusc+freccia di 10 mm; Ctrl+C e Ctrl+V copiano e incollano; Ctrl+A seleziona tutta la pagina.',
+    'Fai clic su un campo per selezionarlo, Maiusc+clic per aggiungerne altri; trascina sulla pagina vuota per selezionare i campi toccati dal riquadro (con Maiusc si aggiungono). Trascina per spostare (i campi si agganciano tra loro e alla pagina; Alt disattiva l’aggancio), una maniglia d’angolo o di lato per ridimensionare e la maniglia tonda per ruotare. Le frecce spostano di 1 mm, Maiusc+freccia di 10 mm; Ctrl+C e Ctrl+V copiano e incollano; Ctrl+A seleziona tutta la pagina.',
   selectedCount: '{{count}} campi selezionati: spostali insieme, allineali o distribuiscili.',
   instance: 'Istanza di approvazione',
 };

@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'pdfme로 내보내기',
   badImport: '이 파일은 pdfme 템플릿이 아닙니다.',
   keysHint:
-    '필드를 클릭하여 선택하고 Shift+클릭으로 추가 선택합니다. 드래그하여 이동(다른 필드와 페이지에 맞춰짐, Alt로 끄기), 모서리를 드래그하여 크기 조정, 둥근 핸들로 회전합니다. 화살표 키는 1 mm, Shift+화살표는 10 mm 이동; Ctrl+C와 Ctrl+V로 복사·붙여넣기; Ctrl+A로 페이지 전체 선택.',
+    '필드를 클릭하여 선택하고 Shift+클릭으로 추가 선택합니다. 페이지의 빈 곳을 드래그하면 상자에 닿은 필드가 선택됩니다(Shift로 추가). 드래그하여 이동(다른 필드와 페이지에 맞춰짐, Alt로 끄기), 모서리나 변의 핸들을 드래그하여 크기 조정, 둥근 핸들로 회전합니다. 화살표 키는 1 mm, Shift+화살표는 10 mm 이동; Ctrl+C와 Ctrl+V로 복사·붙여넣기; Ctrl+A로 페이지 전체 선택.',
   selectedCount: '필드 {{count}}개 선택됨: 함께 이동하거나 정렬·균등 배치하세요.',
   instance: '결재 인스턴스',
 };

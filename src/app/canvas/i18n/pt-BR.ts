@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Exportar como pdfme',
   badImport: 'Este arquivo não é um modelo pdfme.',
   keysHint:
-    'Clique em um campo para selecioná-lo, Shift+clique para adicionar mais. Arraste para mover (os campos se encaixam uns nos outros e na página; Alt desliga), o canto para redimensionar e a alça redonda para girar. As setas movem 1 mm, Shift+seta 10 mm; Ctrl+C e Ctrl+V copiam e colam; Ctrl+A seleciona a página inteira.',
+    'Clique em um campo para selecioná-lo, Shift+clique para adicionar mais; arraste sobre a página vazia para selecionar os campos que a caixa toca (Shift os adiciona). Arraste para mover (os campos se encaixam uns nos outros e na página; Alt desliga), uma alça de canto ou de borda para redimensionar e a alça redonda para girar. As setas movem 1 mm, Shift+seta 10 mm; Ctrl+C e Ctrl+V copiam e colam; Ctrl+A seleciona a página inteira.',
   selectedCount: '{{count}} campos selecionados: mova-os juntos, alinhe-os ou distribua-os.',
   instance: 'Instância de aprovação',
 };

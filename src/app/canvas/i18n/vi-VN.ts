@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: 'Xuất dạng pdfme',
   badImport: 'Tệp này không phải mẫu pdfme.',
   keysHint:
-    'Nhấp vào một trường để chọn, Shift+nhấp để chọn thêm. Kéo để di chuyển (trường bám vào trường khác và trang; Alt để tắt), kéo góc để đổi kích thước và tay cầm tròn để xoay. Phím mũi tên di chuyển 1 mm, Shift+mũi tên 10 mm; Ctrl+C và Ctrl+V để sao chép và dán; Ctrl+A chọn cả trang.',
+    'Nhấp vào một trường để chọn, Shift+nhấp để chọn thêm; kéo trên vùng trống của trang để chọn các trường mà khung chạm vào (Shift để thêm). Kéo để di chuyển (trường bám vào trường khác và trang; Alt để tắt), kéo tay cầm ở góc hoặc cạnh để đổi kích thước và tay cầm tròn để xoay. Phím mũi tên di chuyển 1 mm, Shift+mũi tên 10 mm; Ctrl+C và Ctrl+V để sao chép và dán; Ctrl+A chọn cả trang.',
   selectedCount: 'Đã chọn {{count}} trường: di chuyển cùng nhau, căn chỉnh hoặc phân bố.',
   instance: 'Phiên phê duyệt',
 };

@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: '导出为 pdfme',
   badImport: '此文件不是 pdfme 模板。',
   keysHint:
-    '点击字段选中，按住 Shift 点击可多选。拖动即可移动（字段会吸附到其他字段和页面；按住 Alt 关闭吸附），拖动角点调整大小，拖动圆形手柄旋转。方向键移动 1 毫米，Shift+方向键移动 10 毫米；Ctrl+C 和 Ctrl+V 复制粘贴；Ctrl+A 选中整页。',
+    '点击字段选中，按住 Shift 点击可多选；在页面空白处拖动，框选触及的字段（按住 Shift 追加）。拖动即可移动（字段会吸附到其他字段和页面；按住 Alt 关闭吸附），拖动角点或边上的手柄调整大小，拖动圆形手柄旋转。方向键移动 1 毫米，Shift+方向键移动 10 毫米；Ctrl+C 和 Ctrl+V 复制粘贴；Ctrl+A 选中整页。',
   selectedCount: '已选中 {{count}} 个字段：可一起移动，或对齐和分布。',
   instance: '审批实例',
 };

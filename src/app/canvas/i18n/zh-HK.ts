@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: '匯出為 pdfme',
   badImport: '此檔案不是 pdfme 範本。',
   keysHint:
-    '點擊欄位即可選取，按住 Shift 點擊可多選。拖動即可移動（欄位會對齊其他欄位及頁面；按住 Alt 關閉對齊），拖動角位調整大小，拖動圓形控點旋轉。方向鍵移動 1 毫米，Shift+方向鍵移動 10 毫米；Ctrl+C 及 Ctrl+V 複製貼上；Ctrl+A 選取整頁。',
+    '點擊欄位即可選取，按住 Shift 點擊可多選；在頁面空白處拖動，框選觸及的欄位（按住 Shift 追加）。拖動即可移動（欄位會對齊其他欄位及頁面；按住 Alt 關閉對齊），拖動角位或邊上的控點調整大小，拖動圓形控點旋轉。方向鍵移動 1 毫米，Shift+方向鍵移動 10 毫米；Ctrl+C 及 Ctrl+V 複製貼上；Ctrl+A 選取整頁。',
   selectedCount: '已選取 {{count}} 個欄位：可一併移動，或對齊及分佈。',
   instance: '審批實例',
 };

@@ -119,7 +119,7 @@ const messages: CanvasMessages = {
   exportPdfme: '匯出為 pdfme',
   badImport: '此檔案不是 pdfme 範本。',
   keysHint:
-    '點選欄位即可選取，按住 Shift 點選可多選。拖曳即可移動（欄位會貼齊其他欄位與頁面；按住 Alt 關閉貼齊），拖曳角落調整大小，拖曳圓形控點旋轉。方向鍵移動 1 公釐，Shift+方向鍵移動 10 公釐；Ctrl+C 與 Ctrl+V 複製貼上；Ctrl+A 選取整頁。',
+    '點選欄位即可選取，按住 Shift 點選可多選；在頁面空白處拖曳，框選觸及的欄位（按住 Shift 追加）。拖曳即可移動（欄位會貼齊其他欄位與頁面；按住 Alt 關閉貼齊），拖曳角落或邊上的控點調整大小，拖曳圓形控點旋轉。方向鍵移動 1 公釐，Shift+方向鍵移動 10 公釐；Ctrl+C 與 Ctrl+V 複製貼上；Ctrl+A 選取整頁。',
   selectedCount: '已選取 {{count}} 個欄位：可一起移動，或對齊與分布。',
   instance: '簽核實例',
 };
