@@ -42,3 +42,13 @@ describe('formatComputeValue', () => {
     expect(formatComputeValue(value, format)).toBe(expected);
   });
 });
+
+describe('aggregates over long lists', () => {
+  it('sums, averages and finds the extremes of 200,000 values without overflowing the call stack', () => {
+    const values = Array.from({ length: 200_000 }, (_, i) => (i % 1000) + 0.25);
+    expect(aggregate('max', values)).toBe(999.25);
+    expect(aggregate('min', values)).toBe(0.25);
+    expect(aggregate('sum', values)).toBe(99_950_000);
+    expect(aggregate('average', values)).toBe(499.75);
+  });
+});

@@ -31,10 +31,11 @@ export function aggregate(command: ComputeCommand, values: readonly unknown[]): 
       return sumPrecise(numbers);
     case 'average':
       return sumPrecise(numbers) / numbers.length;
+    // A loop, not Math.max(...numbers): a list of 100,000 values overflows the call stack.
     case 'max':
-      return Math.max(...numbers);
+      return numbers.reduce((a, b) => Math.max(a, b));
     case 'min':
-      return Math.min(...numbers);
+      return numbers.reduce((a, b) => Math.min(a, b));
     default:
       return 0;
   }
@@ -42,10 +43,11 @@ export function aggregate(command: ComputeCommand, values: readonly unknown[]): 
 
 /** Sums with decimal-aware rounding so 0.1 + 0.2 prints 0.3 rather than 0.30000000000000004. */
 function sumPrecise(numbers: readonly number[]): number {
-  const decimals = Math.min(
-    12,
-    Math.max(0, ...numbers.map((n) => (String(n).includes('e') ? 12 : (String(n).split('.')[1]?.length ?? 0)))),
-  );
+  let decimals = 0;
+  for (const n of numbers) {
+    const places = String(n).includes('e') ? 12 : (String(n).split('.')[1]?.length ?? 0);
+    if (places > decimals) decimals = Math.min(12, places);
+  }
   const total = numbers.reduce((acc, n) => acc + n, 0);
   return Number(total.toFixed(decimals));
 }
