@@ -276,14 +276,19 @@ function initialJs(dist: string) {
   };
 }
 
-/** Cold load of the landing page from the local server: navigation → the page answers input. */
-async function landingInteractive(dist: string, runs = 5) {
+/** The built app served by the project's own server on a free port. */
+async function serveBuild(dist: string): Promise<{ base: string; server: import('node:http').Server }> {
   const serve = new URL('../../scripts/serve.mjs', import.meta.url).href;
   const { startServer } = (await import(serve)) as {
     startServer: (o: { port: number; root: string }) => Promise<unknown>;
   };
   const server = (await startServer({ port: 0, root: dist })) as import('node:http').Server;
-  const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  return { base: `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`, server };
+}
+
+/** Cold load of the landing page from the local server: navigation → the page answers input. */
+async function landingInteractive(dist: string, runs = 5) {
+  const { base, server } = await serveBuild(dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const times: number[] = [];
   const scripts: string[][] = [];
@@ -319,12 +324,7 @@ async function landingInteractive(dist: string, runs = 5) {
 
 /** Long tables in Chromium: the built app's render worker, as the app prints (seconds, pages). */
 async function browserLongTables(dist: string, counts: readonly number[]) {
-  const serve = new URL('../../scripts/serve.mjs', import.meta.url).href;
-  const { startServer } = (await import(serve)) as {
-    startServer: (o: { port: number; root: string }) => Promise<unknown>;
-  };
-  const server = (await startServer({ port: 0, root: dist })) as import('node:http').Server;
-  const base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+  const { base, server } = await serveBuild(dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results = [];
   try {
