@@ -163,6 +163,31 @@ describe('CSV import', () => {
   });
 });
 
+describe('an import is one transaction however long', () => {
+  it('a failure after many batches were written leaves no rows, no table and no base behind', async () => {
+    const s = await openTestStorage();
+    opened.push(s);
+    const lines = ['Name,Amount'];
+    for (let i = 0; i < 60_000; i++) lines.push(`Person ${i},${i}`);
+    const { sheet, columns } = previewImport(readCsv(lines.join('\n')));
+    const failure = importIntoNewTable(s, {
+      newBase: { name: 'Fresh' },
+      tableName: 'People',
+      sheet,
+      columns,
+      // The last batch's report fails: every batch before it has been handed over and answered.
+      onProgress: (written, total) => {
+        if (written === total) throw new Error('disk gone');
+      },
+    });
+    await expect(failure).rejects.toThrow('disk gone');
+    expect(await s.bases.list()).toEqual([]);
+    expect(await s.db.dataTables.count()).toBe(0);
+    expect(await s.db.recordBlocks.count()).toBe(0);
+    expect(await s.db.recordIndex.count()).toBe(0);
+  });
+});
+
 describe('import into an existing table', () => {
   it('fills matching fields by name, adds new fields and new select options', async () => {
     const { s, base } = await storageWithBase();

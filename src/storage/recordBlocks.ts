@@ -181,17 +181,23 @@ function indexRowOf(block: RecordBlockRow): RecordBlockIndexRow {
   };
 }
 
-async function putBlocks(ctx: StorageContext, blocks: RecordBlockRow[]): Promise<void> {
+/**
+ * Write blocks (an empty one is deleted) with their index rows, all requests issued at once. The
+ * answer is Dexie's own promise on purpose: awaited inside a transaction, Dexie carries the
+ * transaction across the await, where a native promise resolved in a later task loses it and every
+ * write after it would commit on its own, outside the caller's one transaction.
+ */
+function putBlocks(ctx: StorageContext, blocks: RecordBlockRow[]): PromiseLike<void> {
   const keep = blocks.filter((b) => b.records.length > 0);
   const empty = blocks.filter((b) => b.records.length === 0).map((b) => [b.tableId, b.block] as [string, number]);
+  const requests: PromiseLike<unknown>[] = [];
   if (keep.length > 0) {
-    await ctx.db.recordBlocks.bulkPut(keep);
-    await ctx.db.recordIndex.bulkPut(keep.map(indexRowOf));
+    requests.push(ctx.db.recordBlocks.bulkPut(keep), ctx.db.recordIndex.bulkPut(keep.map(indexRowOf)));
   }
   if (empty.length > 0) {
-    await ctx.db.recordBlocks.bulkDelete(empty);
-    await ctx.db.recordIndex.bulkDelete(empty);
+    requests.push(ctx.db.recordBlocks.bulkDelete(empty), ctx.db.recordIndex.bulkDelete(empty));
   }
+  return Dexie.Promise.all(requests).then(() => undefined);
 }
 
 export interface NewRecord {
@@ -203,6 +209,8 @@ export interface NewRecord {
 
 /** Blocks handed to IndexedDB per put batch while appending. */
 const APPEND_BATCH = 10;
+/** Put batches handed to IndexedDB and not yet answered before the append waits for the oldest. */
+const BATCHES_IN_FLIGHT = 2;
 
 /**
  * Add records at the end of a table: the last block is filled up first, then new blocks follow.
@@ -245,9 +253,11 @@ export async function appendValues(
 }
 
 /**
- * Batches of blocks are handed to IndexedDB as soon as they are full and awaited together at the
- * end: the browser writes one batch while the next is built, instead of the loop idling on each
- * batch's round trip. One transaction either way (the caller's), so a failure still leaves nothing.
+ * Batches of blocks are handed to IndexedDB as soon as they are full, with at most
+ * `BATCHES_IN_FLIGHT` unanswered: the browser writes one batch while the next is built, instead of
+ * the loop idling on each batch's round trip, and the loop still yields between batches, so the
+ * page paints progress all through a long import instead of freezing until every row is built.
+ * One transaction either way (the caller's), so a failure still leaves nothing.
  */
 async function appendRows(
   ctx: StorageContext,
@@ -271,17 +281,25 @@ async function appendRows(
         })
       : { tableId, block: lastIndex ? lastIndex.block + 1 : 0, records: [] };
   const added: RecordRow[] = keep ? new Array(count) : [];
-  const writes: Promise<void>[] = [];
+  const writes: PromiseLike<void>[] = [];
   let pending: RecordBlockRow[] = [];
   const flush = (written: number) => {
     const batch = pending;
     pending = [];
-    writes.push(putBlocks(ctx, batch).then(() => onProgress?.(written, count)));
+    const write = putBlocks(ctx, batch).then(() => onProgress?.(written, count));
+    // A batch failing while an earlier one is awaited still fails the append (at the await); this
+    // only keeps it from being reported as an unhandled rejection in between.
+    write.then(undefined, () => undefined);
+    writes.push(write);
   };
   for (let i = 0; i < count; i++) {
     if (current.records.length >= BLOCK_SIZE) {
       pending.push(current);
-      if (pending.length >= APPEND_BATCH) flush(i);
+      if (pending.length >= APPEND_BATCH) {
+        flush(i);
+        // Awaiting an IndexedDB answer keeps the transaction alive (a request is always pending).
+        if (writes.length >= BATCHES_IN_FLIGHT) await writes.shift();
+      }
       current = { tableId, block: current.block + 1, records: [] };
     }
     seq += 1;
@@ -300,7 +318,7 @@ async function appendRows(
   }
   pending.push(current);
   flush(count);
-  await Promise.all(writes);
+  await Dexie.Promise.all(writes);
   return added;
 }
 
