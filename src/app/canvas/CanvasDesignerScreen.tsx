@@ -3,8 +3,9 @@
  * zoom, fields to add of every kind, select (Shift/Ctrl for several), drag with snapping and guide
  * lines, resize, rotate, nudge with the arrow keys (Shift: 10 mm), align/distribute, z-order,
  * copy/paste, a properties panel per field type with bindings picked from the table's or the
- * approval's fields, 100-step undo/redo, pdfme import/export, save through template storage, and
- * a live preview of a chosen record or instance rendered by the render worker like every print.
+ * approval's fields (a team document's template: the document's variables), 100-step undo/redo,
+ * pdfme import/export, save through template storage, and a live preview of a chosen record or
+ * instance (a document's sample instance) rendered by the render worker like every print.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { mapApproval } from '../../core/data/approval';
@@ -12,8 +13,9 @@ import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
-import { type Binding, bindingSource, loadBinding, recordName } from '../office/sources';
+import { type Binding, bindingSource, loadBinding, OPEN_SAMPLE, openBinding, recordName } from '../office/sources';
 import { instanceLabel } from '../services/approvalInstances';
+import type { OpenDocInput } from '../services/openSource';
 import { drawPdf } from '../services/pdf';
 import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
 import { getStorage } from '../services/storage';
@@ -110,7 +112,23 @@ function fieldLabel(f: CanvasField): string {
   return f.content || f.name;
 }
 
-export function CanvasDesignerScreen({ templateId, backHref }: { templateId: string; backHref?: string }) {
+/** The first choice of the preview's picker: the first record or instance, a document's sample instance. */
+function firstChoice(bound: Binding): string {
+  if (bound.kind === 'table') return bound.records[0]?.id ?? '';
+  if (bound.kind === 'approval') return bound.instances[0]?.code ?? '';
+  return bound.kind === 'open' ? OPEN_SAMPLE : '';
+}
+
+export function CanvasDesignerScreen({
+  templateId,
+  backHref,
+  openDoc,
+}: {
+  templateId: string;
+  backHref?: string;
+  /** A team document's template: designed on the document's data source and previewed with its sample data. */
+  openDoc?: OpenDocInput;
+}) {
   const { t } = useCanvasTranslation();
   const [row, setRow] = useState<TemplateRow | null>();
   const [history, setHistory] = useState<History>();
@@ -150,21 +168,22 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       } catch {
         setLoadError('unreadable');
       }
-      const bound = await loadBinding(db, found.tableId);
+      let bound: Binding;
+      try {
+        bound = openDoc ? openBinding(openDoc) : await loadBinding(db, found.tableId);
+      } catch (error) {
+        // A data source that cannot be read binds nothing (never the workspace's table) and says why.
+        bound = { kind: 'none', fields: [] };
+        setPreviewError(error);
+      }
       if (!alive) return;
       setBinding(bound);
-      setChoice(
-        bound.kind === 'table'
-          ? (bound.records[0]?.id ?? '')
-          : bound.kind === 'approval'
-            ? (bound.instances[0]?.code ?? '')
-            : '',
-      );
+      setChoice(firstChoice(bound));
     })();
     return () => {
       alive = false;
     };
-  }, [templateId]);
+  }, [templateId, openDoc]);
 
   // The base PDF's pages as images behind the fields (drawn once per PDF).
   const basePdf = content?.basePdf;
@@ -343,7 +362,9 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
       ? binding.records.map((r) => ({ value: r.id, label: recordName(binding.table, r) }))
       : binding?.kind === 'approval'
         ? binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }))
-        : [];
+        : binding?.kind === 'open'
+          ? [{ value: OPEN_SAMPLE, label: binding.context.fromSample ? t('sampleData') : t('generatedData') }]
+          : [];
 
   return (
     <section className="screen cv-screen" data-testid="canvas-designer" aria-labelledby="cv-title">
@@ -353,6 +374,11 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
         </InAppLink>
         <h1 id="cv-title">{row.name}</h1>
         <span className="cv-kind">{t('kind')}</span>
+        {binding?.kind === 'open' ? (
+          <span className="cv-bound" data-testid="canvas-bound-to">
+            {t('boundToDoc', { name: binding.context.docName })}
+          </span>
+        ) : null}
         <div className="cv-actions">
           <button
             type="button"
@@ -544,7 +570,13 @@ export function CanvasDesignerScreen({ templateId, backHref }: { templateId: str
           <section className="cv-panel" aria-labelledby="cv-preview">
             <h2 id="cv-preview">{t('preview')}</h2>
             <label className="cv-prop cv-wide">
-              <span>{binding?.kind === 'approval' ? t('instance') : t('record')}</span>
+              <span>
+                {binding?.kind === 'approval'
+                  ? t('instance')
+                  : binding?.kind === 'open'
+                    ? t('docInstance')
+                    : t('record')}
+              </span>
               <Select data-testid="canvas-record" value={choice} onChange={(e) => setChoice(e.target.value)}>
                 <option value="">{t('noRecord')}</option>
                 {choices.map((c) => (

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { renderTemplate, rootScope, withItem } from '../../core/expr/evaluate';
+import { buildPrintInput } from '../../core/print/build';
+import { openBinding } from '../office/sources';
+import { openPrintSource } from '../services/openSource';
 import { applyBinding, type BindableField, bindOptions } from './bindings';
 import type { CanvasField } from './content';
 
@@ -65,5 +69,68 @@ describe('canvas bindings', () => {
 
   it('escapes dots in field names', () => {
     expect(bindOptions('text', [{ name: 'v1.2', label: 'v1.2', type: 'text' }])[0]?.tag).toBe('{v1\\.2}');
+  });
+});
+
+describe('canvas bindings of a team document', () => {
+  const doc = {
+    docName: 'Bills',
+    dataSource: {
+      groups: [
+        {
+          name: 'Main',
+          variables: [
+            { fieldName: 'customer', label: 'Customer', fieldType: 'map', specId: 'party' },
+            { fieldName: 'lines', label: 'Lines', fieldType: 'list', specId: 'line' },
+            { fieldName: 'logo', fieldType: 'inline-image' },
+          ],
+        },
+      ],
+      dataSpecs: [
+        { id: 'party', variables: [{ fieldName: 'name', label: 'Name', fieldType: 'string' }] },
+        {
+          id: 'line',
+          variables: [
+            { fieldName: 'description', label: 'Description', fieldType: 'string' },
+            { fieldName: 'product', label: 'Product', fieldType: 'map', specId: 'party' },
+          ],
+        },
+      ],
+    },
+    sampleData: { customer: { name: 'ACME' }, lines: [{ description: 'Gear', product: { name: 'Cog' } }] },
+  };
+  const binding = openBinding(doc);
+  if (binding.kind !== 'open') throw new Error('expected a document binding');
+
+  it('offers a map’s fields dotted, a list’s items’ fields, and its images', () => {
+    expect(bindOptions('text', binding.fields).map((o) => [o.label, o.tag])).toEqual([
+      ['Customer › Name', '{customer.name}'],
+      ['Lines › Description', '{lines.0.description}'],
+      ['Lines › Product › Name', '{lines.0.product.name}'],
+      ['Lines', '{lines}'],
+      ['logo', '{logo}'],
+    ]);
+    expect(bindOptions('image', binding.fields).map((o) => o.tag)).toEqual(['{logo}']);
+    const [lines, ...others] = bindOptions('table', binding.fields);
+    expect(others).toEqual([]);
+    expect(lines?.tag).toBe('{lines}');
+    expect(lines?.columns).toEqual([
+      { head: 'Description', cell: '{description}' },
+      { head: 'Product › Name', cell: '{product.name}' },
+    ]);
+  });
+
+  it('prints the sample data through every tag it offers, as the preview’s source reads it', () => {
+    const input = buildPrintInput(openPrintSource(binding.context));
+    const printed = bindOptions('text', binding.fields)
+      .filter((o) => o.id !== 'lines')
+      .map((o) => renderTemplate(o.tag, input.scope));
+    expect(printed.slice(0, 3)).toEqual(['ACME', 'Gear', 'Cog']);
+    // A table column reads its row.
+    const [lines] = bindOptions('table', binding.fields);
+    const scope = rootScope(input.scope);
+    const rows = input.scope.lines as { type: 'list'; items: unknown[] };
+    const item = withItem(scope, rows.items[0], 0);
+    expect(lines?.columns?.map((c) => renderTemplate(c.cell, undefined, {}, item))).toEqual(['Gear', 'Cog']);
   });
 });

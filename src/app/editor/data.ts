@@ -5,10 +5,10 @@ import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { type HostPreviewRecords, loadHostPreviewRecords } from '../services/hostRecords';
 import { loadHostTableSnapshot } from '../services/hostTables';
+import type { OpenDocContext } from '../services/openSource';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
-import type { OpenDocContext } from './openSource';
 
 /** A field the template can print, with the path a variable uses. */
 export interface FieldOption {

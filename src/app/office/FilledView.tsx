@@ -11,7 +11,7 @@ import { ErrorPanel } from './ErrorPanel';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { OfficePreview } from './OfficePreview';
 import type { OfficeContent } from './officeFile';
-import { type Binding, recordName } from './sources';
+import { type Binding, OPEN_SAMPLE, recordName } from './sources';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 export function FilledView({
@@ -86,6 +86,16 @@ export function SourcePicker({
 }) {
   const { t } = useOfficeTranslation();
   if (binding.kind === 'none') return null;
+  if (binding.kind === 'open')
+    return (
+      <label className="of-field">
+        <span>{t('docInstance')}</span>
+        <Select value={value} onChange={(e) => onChange(e.target.value)} data-testid="office-record">
+          <option value={OPEN_SAMPLE}>{binding.context.fromSample ? t('sampleData') : t('generatedData')}</option>
+          <option value={NO_RECORD}>{t('noRecord')}</option>
+        </Select>
+      </label>
+    );
   return (
     <label className="of-field">
       <span>{binding.kind === 'table' ? t('record') : t('instance')}</span>

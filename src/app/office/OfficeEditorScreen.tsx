@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';
+import type { OpenDocInput } from '../services/openSource';
 import { getStorage } from '../services/storage';
 import { downloadBytes, fileBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
@@ -30,9 +31,18 @@ import { useOfficeSession } from './useOfficeSession';
 import { checkInWorker } from './workerCheck';
 import './office.css';
 
-export function OfficeEditorScreen({ templateId, backHref }: { templateId: string; backHref?: string }) {
+export function OfficeEditorScreen({
+  templateId,
+  backHref,
+  openDoc,
+}: {
+  templateId: string;
+  backHref?: string;
+  /** A team document's template: tags are checked against, and filled with, the document's data source. */
+  openDoc?: OpenDocInput;
+}) {
   const { t, i18n } = useOfficeTranslation();
-  const session = useOfficeSession(templateId);
+  const session = useOfficeSession(templateId, undefined, openDoc);
   const { storage, row, content, binding } = session;
   const { state } = session.filled;
   const [replaceError, setReplaceError] = useState<unknown>();
@@ -83,7 +93,8 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
 
   const downloadTemplate = () =>
     downloadBytes(base64ToBytes(content.file), content.fileName, OFFICE_MIME[content.kind]);
-  const preview = previewHref(row.tableId, row.id);
+  // The workspace's preview screen prints its table's records: not a document's template.
+  const preview = binding.kind === 'open' ? undefined : previewHref(row.tableId, row.id);
 
   return (
     <article className="of" data-testid="office-editor" data-kind={content.kind}>
@@ -111,12 +122,14 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
           <dt>{t('size')}</dt>
           <dd>{fileSizeLabel(base64Size(content.file), i18n.language)}</dd>
           <dt>{t('boundTo')}</dt>
-          <dd>
+          <dd data-testid="office-bound-to">
             {binding.kind === 'table'
               ? binding.table.name
               : binding.kind === 'approval'
                 ? binding.definition.name
-                : t('unbound')}
+                : binding.kind === 'open'
+                  ? t('boundToDoc', { name: binding.context.docName })
+                  : t('unbound')}
           </dd>
         </dl>
         <div className="of-actions">
@@ -159,7 +172,7 @@ export function OfficeEditorScreen({ templateId, backHref }: { templateId: strin
             </ul>
           </section>
         ) : null}
-        <TagTable mapped={mapped} />
+        <TagTable mapped={mapped} forDoc={binding.kind === 'open'} />
         <SessionPrintPanel session={session} />
       </aside>
       <FilledView session={session} content={content} />

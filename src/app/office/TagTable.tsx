@@ -1,8 +1,11 @@
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import type { MappedTag } from './mapping';
 
-/** Each tag of the file, the field of the bound table or approval it prints, and where it is. */
-export function TagTable({ mapped }: { mapped: readonly MappedTag[] | undefined }) {
+/**
+ * Each tag of the file, the field of the bound table or approval (or the variable of a team
+ * document's data source, `forDoc`) it prints, and where it is.
+ */
+export function TagTable({ mapped, forDoc = false }: { mapped: readonly MappedTag[] | undefined; forDoc?: boolean }) {
   const { t } = useOfficeTranslation();
   const unknown = mapped?.filter((m) => m.status === 'unknown').length ?? 0;
   return (
@@ -11,7 +14,7 @@ export function TagTable({ mapped }: { mapped: readonly MappedTag[] | undefined 
       <p className="of-muted">{t('tagsHint')}</p>
       {unknown > 0 ? (
         <p className="of-unknown" data-testid="office-unknown-count">
-          {t('unknownCount', { count: unknown })}
+          {forDoc ? t('unknownDoc', { count: unknown }) : t('unknownCount', { count: unknown })}
         </p>
       ) : null}
       {mapped && mapped.length === 0 ? <p className="of-muted">{t('noTags')}</p> : null}

@@ -1,11 +1,14 @@
 /**
- * What an Office template prints from: the bound table's fields (linked tables' fields nested) or
- * the approval's variables, and the records or instances to choose from. Read from local storage.
+ * What an Office or canvas template prints from: the bound table's fields (linked tables' fields
+ * nested) or the approval's variables, and the records or instances to choose from, read from local
+ * storage; or, for a team document's template, the document's data source and its preview instance
+ * (`services/openSource`, the same document mode designs on).
  */
 import { mapApproval } from '../../core/data/approval';
 import type { PrintSource } from '../../core/print/sources';
 import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
+import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from '../services/openSource';
 import { approvalSource, tableRecordSource } from '../services/printing';
 import { approvalCodeOf } from '../services/templates';
 import type { FieldNode } from './mapping';
@@ -17,7 +20,17 @@ export const PICKER_LIMIT = 200;
 export type Binding =
   | { kind: 'table'; table: TableRow; fields: FieldNode[]; records: RecordRow[] }
   | { kind: 'approval'; definition: ApprovalDefinitionRow; fields: FieldNode[]; instances: ApprovalInstanceRow[] }
+  | { kind: 'open'; context: OpenDocContext; fields: FieldNode[] }
   | { kind: 'none'; fields: FieldNode[] };
+
+/** The one instance a document's template previews: the data tab's sample data (or data generated). */
+export const OPEN_SAMPLE = 'sample';
+
+/** A team document's template prints the document's variables, whatever workspace table it sits beside. */
+export function openBinding(doc: OpenDocInput): Binding {
+  const context = openDocContext(doc);
+  return { kind: 'open', context, fields: context.nodes };
+}
 
 async function tableFields(storage: Storage, table: TableRow): Promise<FieldNode[]> {
   const out: FieldNode[] = [];
@@ -86,5 +99,6 @@ export async function bindingSource(
 ): Promise<PrintSource> {
   if (binding.kind === 'table' && choice) return tableRecordSource(storage, binding.table.id, choice);
   if (binding.kind === 'approval') return approvalSource(storage, binding.definition.code, choice || undefined);
+  if (binding.kind === 'open' && choice) return openPrintSource(binding.context);
   return { kind: 'data', data: {} };
 }

@@ -1,15 +1,17 @@
 /**
  * One Office template opened on a screen (editor, preview): its stored row, what it prints from
- * (table records or approval instances), the record chosen, and the file filled for that record
- * in the render worker. The editor and the preview screens share it.
+ * (table records or approval instances; a team document's template: the document's data source and
+ * its sample instance), the record chosen, and the file filled for that record in the render
+ * worker. The editor and the preview screens share it.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import type { OpenDocInput } from '../services/openSource';
 import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { officeContentOf } from './officeFile';
-import { type Binding, bindingSource, loadBinding } from './sources';
+import { type Binding, bindingSource, loadBinding, OPEN_SAMPLE, openBinding } from './sources';
 import { useFilledFile } from './useFilledFile';
 
 /** The picker's "no record" choice: the template filled with empty fields. */
@@ -18,10 +20,20 @@ export const NO_RECORD = 'none';
 function firstChoice(binding: Binding): string | undefined {
   if (binding.kind === 'table') return binding.records[0]?.id;
   if (binding.kind === 'approval') return binding.instances[0]?.code;
+  if (binding.kind === 'open') return OPEN_SAMPLE;
   return undefined;
 }
 
-export function useOfficeSession(templateId: string, initialChoice?: string) {
+/** The document's binding; a data source that cannot be read binds nothing rather than the workspace. */
+function docBinding(openDoc: OpenDocInput): Binding {
+  try {
+    return openBinding(openDoc);
+  } catch {
+    return { kind: 'none', fields: [] };
+  }
+}
+
+export function useOfficeSession(templateId: string, initialChoice?: string, openDoc?: OpenDocInput) {
   const [storage, setStorage] = useState<Storage | null>(null);
   const [row, setRow] = useState<TemplateRow | null | undefined>(undefined);
   const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
@@ -36,7 +48,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
     void (async () => {
       const db = await getStorage();
       const found = await db.templates.get(templateId);
-      const loaded = found ? await loadBinding(db, found.tableId) : undefined;
+      const loaded = found ? (openDoc ? docBinding(openDoc) : await loadBinding(db, found.tableId)) : undefined;
       const ids = loaded?.kind === 'table' ? await db.records.orderedIds(loaded.table.id) : [];
       // The downloaded file is named by the template's rule, as printing names it.
       const savedRule = await loadFileNameRule(db, templateId).catch(() => DEFAULT_FILE_NAME_RULE);
@@ -53,7 +65,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string) {
     return () => {
       alive = false;
     };
-  }, [templateId, initialChoice]);
+  }, [templateId, initialChoice, openDoc]);
 
   const content = useMemo(() => (row ? officeContentOf(row.content) : undefined), [row]);
   const templateRef = useMemo(

@@ -1,9 +1,9 @@
 import { CanvasDesignerScreen } from '../canvas/CanvasDesignerScreen';
 import { useIsCanvasTemplate } from '../canvas/useCanvasTemplate';
 import { EditorScreen } from '../editor/EditorScreen';
-import type { OpenDocInput } from '../editor/openSource';
 import { OfficeEditorScreen } from '../office/OfficeEditorScreen';
 import { useTemplateKind } from '../office/useTemplateKind';
+import type { OpenDocInput } from '../services/openSource';
 
 /**
  * A template's editor: Word, Excel and PowerPoint templates (spec 001 §3.5 DocxTemplate,
@@ -17,14 +17,15 @@ export function TemplateEditor({
 }: {
   templateId: string;
   backHref?: string;
-  /** A team document's template: the document editor designs it on the document's data source. */
+  /** A team document's template: every editor (document, canvas, Office) designs it on the document's data source. */
   openDoc?: OpenDocInput;
 }) {
   const kind = useTemplateKind(templateId);
   const canvas = useIsCanvasTemplate(templateId);
   if (kind === undefined || canvas === undefined) return <p className="qe-loading" aria-busy="true" />;
-  if (canvas) return <CanvasDesignerScreen key={templateId} templateId={templateId} backHref={backHref} />;
+  if (canvas)
+    return <CanvasDesignerScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;
   if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx')
-    return <OfficeEditorScreen key={templateId} templateId={templateId} backHref={backHref} />;
+    return <OfficeEditorScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;
   return <EditorScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;
 }

@@ -12,6 +12,7 @@ import type { PrintSource } from '../../../core/print/sources';
 import { formatErrorForDisplay, toTranslate } from '../../../i18n';
 import { ExportButtons } from '../../office/ExportButtons';
 import { instanceLabel } from '../../services/approvalInstances';
+import { openPrintSource } from '../../services/openSource';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
 import {
   DEFAULT_FILE_NAME_RULE,
@@ -26,7 +27,6 @@ import { getStorage } from '../../services/storage';
 import { Select } from '../../shell/Select';
 import { approvalInstanceSource, recordLabel, type TableContext } from '../data';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
-import { openPrintSource } from '../openSource';
 import { previewIssuesAtom } from '../state/store';
 import { afterInputPause, watchInput } from './inputIdle';
 import { issuesByBlock } from './issueBlocks';

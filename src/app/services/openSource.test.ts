@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenDataSource } from '../../core/data/dataSource';
 import { isQuireError } from '../../core/errors';
 import { buildPrintInput } from '../../core/print/build';
-import { openDocContext, openFieldGroups, openPrintSource, previewValues } from './openSource';
+import { openDocContext, openFieldGroups, openFieldNodes, openPrintSource, previewValues } from './openSource';
 
 const INVOICE: OpenDataSource = {
   groups: [
@@ -90,6 +90,43 @@ describe('a data source as the editor’s fields', () => {
     expect(paths).toContain('node.name');
     expect(paths).toContain('node.child.child.name');
     expect(paths.every((p) => p.split('.').length <= 5)).toBe(true);
+  });
+});
+
+describe('a data source as a tree (the canvas pickers and the Office tag check)', () => {
+  const nodes = openFieldNodes(INVOICE);
+
+  it('keeps every group’s variables in order, a map and a list holding their fields', () => {
+    expect(nodes.map((n) => n.name)).toEqual(['invoiceNumber', 'customer', 'lines', 'total', 'name', 'address']);
+    const customer = nodes[1];
+    expect(customer).toMatchObject({ label: 'Customer', type: 'map' });
+    expect(customer?.children?.map((c) => c.name)).toEqual(['name', 'address']);
+    expect(customer?.children?.[1]?.children).toEqual([{ name: 'city', label: 'City', type: 'string' }]);
+  });
+
+  it('keeps a list inside a list’s items with its own item fields (an Office loop nests)', () => {
+    const lines = nodes[2];
+    expect(lines?.children?.map((c) => [c.name, c.type])).toEqual([
+      ['description', 'string'],
+      ['quantity', 'number'],
+      ['product', 'map'],
+      ['tags', 'list'],
+    ]);
+    expect(lines?.children?.[3]?.children).toEqual([{ name: 'text', label: 'text', type: 'string' }]);
+  });
+
+  it('is what the flat field list is made from', () => {
+    const context = openDocContext({ docName: 'Bills', dataSource: INVOICE });
+    expect(context.nodes).toEqual(nodes);
+    expect(context.fields.map((f) => f.path)).toEqual([
+      'invoiceNumber',
+      'customer.name',
+      'customer.address.city',
+      'lines',
+      'total',
+      'name',
+      'address.city',
+    ]);
   });
 });
 

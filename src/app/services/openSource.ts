@@ -1,11 +1,15 @@
 /**
  * A team document's template (standalone `o/:teamId/docs/:docId/templates/:id`) is designed against
  * the document's data source (spec 001 §3.7), not a table of this device: its variables are the
- * fields an API caller sends. Pure: the editor and its tests share it.
+ * fields an API caller sends. Pure, and shared by every editor a document's template opens in —
+ * document mode (`editor/`), the canvas designer (`canvas/`) and the Office editor (`office/`) — so
+ * the three offer the same variables and preview the same instance.
  *
- * In the editor's field list a map's fields are dotted leaves (`customer.name`), since a map prints
- * field by field; a list is a loop root whose children are its items' fields (relative names, a
- * nested map's fields dotted again), as a table's linked records are.
+ * Read once as a tree (`OpenFieldNode`: a map or a list holds its fields as children), the shape the
+ * Office tag check and the canvas pickers walk. Document mode's field list flattens it: a map's
+ * fields are dotted leaves (`customer.name`), since a map prints field by field; a list is a loop
+ * root whose children are its items' fields (relative names, a nested map's fields dotted again),
+ * as a table's linked records are.
  */
 import {
   groupVariables,
@@ -13,14 +17,14 @@ import {
   parseDataSource,
   specVariables,
   type Variable,
+  type VariableGroup,
 } from '../../core/data/dataSource';
 import { instanceValues } from '../../core/data/instanceValues';
 import type { OpenValue } from '../../core/data/openValue';
 import { sampleData } from '../../core/data/sampleData';
 import type { PrintSource } from '../../core/print/sources';
-import type { FieldOption } from './data';
 
-/** What the platform hands the editor for a document's template (the document as the server has it). */
+/** What the platform hands an editor for a document's template (the document as the server has it). */
 export interface OpenDocInput {
   docName: string;
   dataSource: unknown;
@@ -28,18 +32,37 @@ export interface OpenDocInput {
   sampleData?: unknown;
 }
 
+/** One variable as a tree: a map's fields, or a list's item fields, are its children (one name each). */
+export interface OpenFieldNode {
+  name: string;
+  label: string;
+  type: string;
+  children?: OpenFieldNode[];
+}
+
+/** One entry of document mode's field list (the editor's `FieldOption`): paths dotted through maps. */
+export interface OpenFieldOption {
+  path: string;
+  label: string;
+  type: string;
+  group: string;
+  children?: OpenFieldOption[];
+}
+
 /** A titled group of the field panel: one per data-source group. */
 export interface OpenFieldGroup {
   id: string;
   title: string;
-  items: FieldOption[];
+  items: OpenFieldOption[];
 }
 
 export interface OpenDocContext {
   docName: string;
   dataSource: OpenDataSource;
+  /** Every variable as a tree, in the data source's order: what the Office tag check and canvas pickers walk. */
+  nodes: OpenFieldNode[];
   /** Every variable, flat: what loops, tables and field selects offer (lists carry their item fields). */
-  fields: FieldOption[];
+  fields: OpenFieldOption[];
   groups: OpenFieldGroup[];
   /** The instance the preview prints: the sample data when it fits the data source, else generated. */
   values: Record<string, OpenValue | null>;
@@ -54,24 +77,35 @@ function labelOf(variable: Variable): string {
   return variable.label?.trim() || variable.fieldName;
 }
 
-/** The fields one variable contributes at `prefix` (a map's become dotted leaves). */
-function variableFields(
-  source: OpenDataSource,
-  variable: Variable,
-  group: string,
-  prefix: { path: string; label: string },
-  depth: number,
-): FieldOption[] {
-  const path = prefix.path ? `${prefix.path}.${variable.fieldName}` : variable.fieldName;
-  const label = prefix.label ? `${prefix.label} · ${labelOf(variable)}` : labelOf(variable);
-  const nested = variable.specId !== undefined && depth < MAX_DEPTH ? specVariables(source, variable.specId) : [];
-  if (variable.fieldType === 'map' && nested.length > 0)
-    return nested.flatMap((child) => variableFields(source, child, group, { path, label }, depth + 1));
-  const option: FieldOption = { path, label, type: variable.fieldType, group };
-  if (variable.fieldType === 'list' && nested.length > 0)
-    option.children = nested.flatMap((child) =>
+function variableNode(source: OpenDataSource, variable: Variable, depth: number): OpenFieldNode {
+  const node: OpenFieldNode = { name: variable.fieldName, label: labelOf(variable), type: variable.fieldType };
+  const holds = variable.fieldType === 'map' || variable.fieldType === 'list';
+  const nested =
+    holds && variable.specId !== undefined && depth < MAX_DEPTH ? specVariables(source, variable.specId) : [];
+  if (nested.length > 0) node.children = nested.map((child) => variableNode(source, child, depth + 1));
+  return node;
+}
+
+function groupNodes(source: OpenDataSource, group: VariableGroup): OpenFieldNode[] {
+  return groupVariables(source, group).map((variable) => variableNode(source, variable, 1));
+}
+
+/** The data source's variables as trees, every group's in the data source's order. */
+export function openFieldNodes(source: OpenDataSource): OpenFieldNode[] {
+  return source.groups.flatMap((group) => groupNodes(source, group));
+}
+
+/** The field-list entries one node contributes at `prefix` (a map's become dotted leaves). */
+function flatOptions(node: OpenFieldNode, group: string, prefix: { path: string; label: string }): OpenFieldOption[] {
+  const path = prefix.path ? `${prefix.path}.${node.name}` : node.name;
+  const label = prefix.label ? `${prefix.label} · ${node.label}` : node.label;
+  if (node.type === 'map' && node.children?.length)
+    return node.children.flatMap((child) => flatOptions(child, group, { path, label }));
+  const option: OpenFieldOption = { path, label, type: node.type, group };
+  if (node.type === 'list' && node.children?.length)
+    option.children = node.children.flatMap((child) =>
       // A list inside an item is offered whole: loops do not nest in the field list.
-      variableFields(source, child, path, { path: '', label: '' }, depth + 1).map(({ children: _, ...field }) => field),
+      flatOptions(child, path, { path: '', label: '' }).map(({ children: _, ...field }) => field),
     );
   return [option];
 }
@@ -83,9 +117,7 @@ export function openFieldGroups(source: OpenDataSource): OpenFieldGroup[] {
     return {
       id: `group-${index}`,
       title,
-      items: groupVariables(source, group).flatMap((variable) =>
-        variableFields(source, variable, title, { path: '', label: '' }, 1),
-      ),
+      items: groupNodes(source, group).flatMap((node) => flatOptions(node, title, { path: '', label: '' })),
     };
   });
 }
@@ -112,6 +144,7 @@ export function openDocContext(input: OpenDocInput): OpenDocContext {
   return {
     docName: input.docName,
     dataSource,
+    nodes: openFieldNodes(dataSource),
     fields: groups.flatMap((group) => group.items),
     groups,
     ...previewValues(dataSource, input.sampleData),
