@@ -10,7 +10,7 @@
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
 import { angleTo, type Box, boundsOf, boxOf, type Guide, moveFields, rotateField, SNAP_MM, snapMove } from './arrange';
 import type { CanvasField, CanvasTemplateContent } from './content';
-import { boxBetween, HANDLES, type Handle, marqueeSelection, resizeFieldFrom } from './geometry';
+import { boxBetween, HANDLES, type Handle, handleCursor, marqueeSelection, resizeFieldFrom } from './geometry';
 
 const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
 const PT_TO_MM = 0.3528;
@@ -260,6 +260,7 @@ export function DesignPage(props: DesignPageProps) {
                       key={h}
                       className={`cv-handle cv-handle-${h}`}
                       data-testid={`canvas-resize-${h}`}
+                      style={{ cursor: handleCursor(h, f.rotate) }}
                       aria-hidden="true"
                       onPointerDown={(e) => start(e, f, 'resize', h)}
                     />

@@ -6,6 +6,7 @@ import {
   fieldsInBox,
   HANDLES,
   type Handle,
+  handleCursor,
   marqueeSelection,
   resizeBox,
   resizeFieldFrom,
@@ -130,5 +131,20 @@ describe('resizing from every handle', () => {
     expect(out.content.schemas[0]?.[0]).toMatchObject({ position: { x: 40, y: 50 }, width: 50, height: 20 });
     expect(out.content.schemas[0]?.[1]).toBe(content.schemas[0]?.[1]);
     expect(resizeFieldFrom(content, 0, 'missing', 'w', 1, 1, A4).content).toBe(content);
+  });
+});
+
+describe('resize handle cursors', () => {
+  it('follow the field’s rotation to the nearest 45°', () => {
+    expect(handleCursor('n', 0)).toBe('ns-resize');
+    expect(handleCursor('nw', undefined)).toBe('nwse-resize');
+    expect(handleCursor('n', 90)).toBe('ew-resize');
+    expect(handleCursor('e', 90)).toBe('ns-resize');
+    expect(handleCursor('n', 45)).toBe('nesw-resize');
+    expect(handleCursor('ne', 44)).toBe('ew-resize');
+    expect(handleCursor('se', 180)).toBe('nwse-resize');
+    expect(handleCursor('n', -90)).toBe('ew-resize');
+    expect(handleCursor('w', 270)).toBe('ns-resize');
+    expect(handleCursor('nw', 20)).toBe('nwse-resize');
   });
 });

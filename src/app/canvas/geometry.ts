@@ -17,6 +17,29 @@ export interface Point {
 export type Handle = 'nw' | 'n' | 'ne' | 'e' | 'se' | 's' | 'sw' | 'w';
 export const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 
+/** The compass clockwise from north: a handle turned by k × 45° points k steps further on. */
+const COMPASS: readonly Handle[] = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
+const CURSOR_OF: Record<Handle, string> = {
+  n: 'ns-resize',
+  s: 'ns-resize',
+  e: 'ew-resize',
+  w: 'ew-resize',
+  ne: 'nesw-resize',
+  sw: 'nesw-resize',
+  nw: 'nwse-resize',
+  se: 'nwse-resize',
+};
+
+/**
+ * The pointer a handle shows on a field turned `rotate`° clockwise: the cursor of the direction the
+ * handle points on the page (the top handle of a field turned 90° pulls sideways), to the nearest 45°.
+ */
+export function handleCursor(handle: Handle, rotate: number | undefined): string {
+  const steps = Math.round((rotate ?? 0) / 45);
+  const at = (((COMPASS.indexOf(handle) + steps) % 8) + 8) % 8;
+  return CURSOR_OF[COMPASS[at] ?? handle];
+}
+
 const round = (n: number) => Math.round(n * 10) / 10;
 const radians = (deg: number | undefined) => ((deg ?? 0) * Math.PI) / 180;
 
