@@ -13,7 +13,15 @@ import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
-import { type Binding, bindingSource, loadBinding, OPEN_SAMPLE, openBinding, recordName } from '../office/sources';
+import {
+  type Binding,
+  bindingSource,
+  defaultChoice,
+  loadBinding,
+  OPEN_SAMPLE,
+  openBinding,
+  recordName,
+} from '../office/sources';
 import { instanceLabel } from '../services/approvalInstances';
 import type { OpenDocInput } from '../services/openSource';
 import { drawPdf } from '../services/pdf';
@@ -112,13 +120,6 @@ function fieldLabel(f: CanvasField): string {
   return f.content || f.name;
 }
 
-/** The first choice of the preview's picker: the first record or instance, a document's sample instance. */
-function firstChoice(bound: Binding): string {
-  if (bound.kind === 'table') return bound.records[0]?.id ?? '';
-  if (bound.kind === 'approval') return bound.instances[0]?.code ?? '';
-  return bound.kind === 'open' ? OPEN_SAMPLE : '';
-}
-
 export function CanvasDesignerScreen({
   templateId,
   backHref,
@@ -178,7 +179,7 @@ export function CanvasDesignerScreen({
       }
       if (!alive) return;
       setBinding(bound);
-      setChoice(firstChoice(bound));
+      setChoice(defaultChoice(bound) ?? '');
     })();
     return () => {
       alive = false;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPrintInput } from '../../core/print/build';
 import { mapTags } from './mapping';
-import { bindingSource, OPEN_SAMPLE, openBinding } from './sources';
+import { bindingSource, defaultChoice, OPEN_SAMPLE, openBinding } from './sources';
 import { officeTemplateTags } from './tags';
 
 /** A document describing what tests/fixtures/office-lo/letter.docx prints, but for its `issued` date. */
@@ -56,6 +56,11 @@ describe('an Office template of a team document', () => {
     expect(byPath.get('issued')?.status).toBe('unknown');
     // Unknown tags first, so the designer sees what needs fixing.
     expect(mapped[0]?.status).toBe('unknown');
+  });
+
+  it('picks the sample instance first; nothing bound picks nothing', () => {
+    expect(defaultChoice(binding)).toBe(OPEN_SAMPLE);
+    expect(defaultChoice({ kind: 'none', fields: [] })).toBeUndefined();
   });
 
   it('fills with the document’s sample instance, or empty fields when none is chosen', async () => {

@@ -26,6 +26,14 @@ export type Binding =
 /** The one instance a document's template previews: the data tab's sample data (or data generated). */
 export const OPEN_SAMPLE = 'sample';
 
+/** The picker's first choice: the first record or instance; a document's sample instance. */
+export function defaultChoice(binding: Binding): string | undefined {
+  if (binding.kind === 'table') return binding.records[0]?.id;
+  if (binding.kind === 'approval') return binding.instances[0]?.code;
+  if (binding.kind === 'open') return OPEN_SAMPLE;
+  return undefined;
+}
+
 /** A team document's template prints the document's variables, whatever workspace table it sits beside. */
 export function openBinding(doc: OpenDocInput): Binding {
   const context = openDocContext(doc);

@@ -11,18 +11,11 @@ import type { OpenDocInput } from '../services/openSource';
 import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { officeContentOf } from './officeFile';
-import { type Binding, bindingSource, loadBinding, OPEN_SAMPLE, openBinding } from './sources';
+import { type Binding, bindingSource, defaultChoice, loadBinding, openBinding } from './sources';
 import { useFilledFile } from './useFilledFile';
 
 /** The picker's "no record" choice: the template filled with empty fields. */
 export const NO_RECORD = 'none';
-
-function firstChoice(binding: Binding): string | undefined {
-  if (binding.kind === 'table') return binding.records[0]?.id;
-  if (binding.kind === 'approval') return binding.instances[0]?.code;
-  if (binding.kind === 'open') return OPEN_SAMPLE;
-  return undefined;
-}
 
 /** The document's binding; a data source that cannot be read binds nothing rather than the workspace. */
 function docBinding(openDoc: OpenDocInput): Binding {
@@ -60,7 +53,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
       if (!loaded) return;
       setBinding(loaded);
       setTableIds(ids);
-      setChoice(initialChoice ?? firstChoice(loaded));
+      setChoice(initialChoice ?? defaultChoice(loaded));
     })();
     return () => {
       alive = false;
