@@ -201,4 +201,142 @@ describe.each(testBackends())('mail on $name', (backend) => {
       expect(smtp.received).toHaveLength(5);
     });
   });
+  describe('invitation by mail', () => {
+    const invitationLink = (mail: ReceivedMail) => /(https?:\/\/\S+\/invitation\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+
+    /** An owner whose team is named with markup, and a teammate of the given role. */
+    async function teamWith(role?: 'admin' | 'member') {
+      const owner = await server.register('Ann <i>Lee</i>');
+      const renamed = await call('PUT', `/api/teams/${owner.teamKey}`, {
+        token: owner.token,
+        body: { name: 'R&D <script>alert(1)</script>' },
+      });
+      expect(renamed.code, renamed.msg).toBe(0);
+      if (!role) return { owner };
+      const mate = await server.register('Bob');
+      await call('POST', `/api/teams/${owner.teamId}/members`, { token: owner.token, body: { email: mate.email } });
+      await call('PUT', `/api/teams/${owner.teamId}/members/${mate.userId}`, { token: owner.token, body: { role } });
+      return { owner, mate };
+    }
+
+    it('mails the link in the inviter’s language with escaped names; following it joins the team', async () => {
+      const { owner } = await teamWith();
+      const status = await call('GET', '/api/mail', { token: owner.token });
+      expect(status.data).toEqual({ configured: true });
+      const sent = await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+        token: owner.token,
+        headers: { lang: 'fr-FR' },
+        body: { role: 'admin', expiresInDays: 3, email: ' New.Person@Example.TEST ' },
+      });
+      expect(sent.code, sent.msg).toBe(0);
+      expect(sent.data.sentTo).toBe('new.person@example.test');
+
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0] as ReceivedMail;
+      expect(mail.to).toEqual(['new.person@example.test']);
+      expect(mail.subject).toBe('Ann <i>Lee</i> vous invite dans « R&D <script>alert(1)</script> » sur Quire');
+      expect(mail.text).toContain('en tant que administrateur');
+      expect(mail.html).not.toMatch(/<script|<i>/);
+      expect(mail.html).toContain('Ann &lt;i&gt;Lee&lt;/i&gt;');
+      expect(mail.html).toContain('R&amp;D &lt;script&gt;alert(1)&lt;/script&gt;');
+      const link = invitationLink(mail);
+      expect(link).toBe(`${server.url}/invitation/${sent.data.code}`);
+
+      const code = (link as string).split('/invitation/')[1] as string;
+      const preview = await call('GET', `/api/invitations/${code}`);
+      expect(preview.data).toMatchObject({ teamName: 'R&D <script>alert(1)</script>', role: 'admin' });
+      const invitee = await server.register('New');
+      const joined = await call('POST', `/api/invitations/${code}/accept`, { token: invitee.token });
+      expect(joined.code, joined.msg).toBe(0);
+      expect(joined.data).toMatchObject({ id: owner.teamId, role: 'admin' });
+    });
+
+    it('admins may mail invitations; members get 403 and strangers 404, and nothing is sent', async () => {
+      const { owner, mate: admin } = await teamWith('admin');
+      const byAdmin = await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+        token: admin?.token,
+        body: { email: 'one@example.test' },
+      });
+      expect(byAdmin.code, byAdmin.msg).toBe(0);
+      expect(smtp.received.map((m) => m.to)).toEqual([['one@example.test']]);
+
+      const { owner: other, mate: member } = await teamWith('member');
+      const denied = await call('POST', `/api/teams/${other.teamId}/invitations`, {
+        token: member?.token,
+        body: { email: 'two@example.test' },
+      });
+      expect([denied.status, denied.data.error]).toEqual([403, 'OnlyAdminAllowed']);
+      const stranger = await call('POST', `/api/teams/${other.teamId}/invitations`, {
+        token: admin?.token,
+        body: { email: 'two@example.test' },
+      });
+      expect(stranger.status).toBe(404);
+      expect(smtp.received).toHaveLength(1);
+    });
+
+    it('validates the address and limits mails per address', async () => {
+      const { owner } = await teamWith();
+      for (const email of ['not an address', 'a@b', `${'x'.repeat(250)}@example.test`]) {
+        const bad = await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+          token: owner.token,
+          body: { email },
+        });
+        expect([bad.status, bad.data.error, bad.data.issues?.[0]?.path]).toEqual([400, 'DataInvalid', 'email']);
+      }
+      expect(smtp.received).toHaveLength(0);
+      const answers = [];
+      for (let i = 0; i < 6; i++)
+        answers.push(
+          (
+            await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+              token: owner.token,
+              body: { email: 'limited@example.test' },
+            })
+          ).status,
+        );
+      expect(answers).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(smtp.received).toHaveLength(5);
+      // Another address is still served.
+      const other = await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+        token: owner.token,
+        body: { email: 'other@example.test' },
+      });
+      expect(other.code).toBe(0);
+    });
+
+    it('a refused mail answers MailSendFailed and leaves no open link', async () => {
+      const { owner } = await teamWith();
+      smtp.refuse.messages = true;
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const reply = await call('POST', `/api/teams/${owner.teamId}/invitations`, {
+        token: owner.token,
+        body: { email: 'refused@example.test' },
+      });
+      errors.mockRestore();
+      expect([reply.status, reply.data.error]).toEqual([503, 'MailSendFailed']);
+      expect((await call('GET', `/api/teams/${owner.teamId}/invitations`, { token: owner.token })).data).toEqual([]);
+    });
+
+    it('without a mail server: GET /api/mail says so and an address is refused with MailNotConfigured', async () => {
+      const plain = await startTestServer(db);
+      try {
+        const owner = await plain.register('Ann');
+        expect((await plain.call('GET', '/api/mail', { token: owner.token })).data).toEqual({ configured: false });
+        const refused = await plain.call('POST', `/api/teams/${owner.teamId}/invitations`, {
+          token: owner.token,
+          body: { email: 'someone@example.test' },
+        });
+        expect([refused.status, refused.data.error]).toEqual([400, 'MailNotConfigured']);
+        const link = await plain.call('POST', `/api/teams/${owner.teamId}/invitations`, {
+          token: owner.token,
+          body: {},
+        });
+        expect(link.data.code).toEqual(expect.any(String));
+        expect(link.data.sentTo).toBeUndefined();
+      } finally {
+        await plain.close();
+      }
+      expect(smtp.received).toHaveLength(0);
+    });
+  });
 });

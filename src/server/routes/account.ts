@@ -7,6 +7,7 @@ import {
   BODY_CODE,
   confirmPasswordResetBody,
   loginBody,
+  type MailStatusDto,
   type PasswordResetRequestedDto,
   registerBody,
   requestPasswordResetBody,
@@ -182,6 +183,7 @@ export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
 
   api.get('/user', async (c) => ok(c, await loadUser(ctx, c.get('session').userId)));
+  api.get('/mail', (c) => ok(c, { configured: ctx.mailer.configured } satisfies MailStatusDto));
 
   api.put('/user', async (c) => {
     const body = await readBody(c, updateUserBody);
