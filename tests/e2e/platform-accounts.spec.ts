@@ -62,6 +62,9 @@ test('an owner invites by link, a second user joins, is made admin and removed; 
   const members = page.getByTestId('member-list');
   await expect(members.locator(`tr[data-member="${ANN.email}"]`)).toContainText('(you)');
 
+  // No mail server here: the address field is closed and says why; the link is copied by hand.
+  await expect(page.locator('#invite-email-hint')).toContainText('no mail server configured');
+  await expect(page.getByLabel('Email the link to (optional)')).toBeDisabled();
   // An invitation link, shown once to copy; the list shows only its first characters.
   await page.getByRole('button', { name: 'Create link' }).click();
   const linkField = page.locator('#invite-link');
