@@ -5,8 +5,8 @@
  * joins as a member, and sees the API keys screen read-only; the owner resets the password
  * through the mailed link.
  */
-import type { Page } from '@playwright/test';
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../../src/server/smtpTesting';
+import { ownerWithTeam, signUp } from './account-helpers';
 import { type ApiServer, apiPort, startApiServer } from './api-server';
 import { expect as baseExpect, SCREENSHOT_DIR, test } from './fixtures';
 
@@ -37,13 +37,6 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function signUp(page: Page, who: typeof ANN) {
-  await page.getByLabel('Name').fill(who.name);
-  await page.getByLabel('Email', { exact: true }).fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
 /** The message to `to`, once it arrived. */
 async function mailTo(to: string): Promise<ReceivedMail> {
   await expect.poll(() => smtp?.received.some((m) => m.to.includes(to)) ?? false, { timeout: 15_000 }).toBe(true);
@@ -55,14 +48,7 @@ test('an owner mails an invitation link, the invitee joins from the mail; a memb
   browser,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'No account yet? Create one' }).click();
-  await signUp(page, ANN);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your teams' })).toBeVisible();
-  await page.getByLabel('New team').fill('Acme <b>Print</b>');
-  await page.getByRole('button', { name: 'Create team' }).click();
-  await expect(page).toHaveURL(/\/o\/team_[^/]+\/settings\/members$/);
-  const teamId = new URL(page.url()).pathname.split('/')[2] as string;
+  const teamId = await ownerWithTeam(page, ANN, 'Acme <b>Print</b>');
 
   // The server has a mail server: the address field is open and says the link goes by email.
   const address = page.getByLabel('Email the link to (optional)');
