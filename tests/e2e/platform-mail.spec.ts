@@ -3,7 +3,7 @@
  * at a real SMTP server in this test process (smtp-server on 127.0.0.1, an ephemeral port). An
  * owner mails an invitation link from the members screen; the invitee opens the mailed link and
  * joins as a member, and sees the API keys screen read-only; the owner resets the password
- * through the mailed link.
+ * through the mailed link, and sees the catalogued error when the mail server refuses a message.
  */
 import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../../src/server/smtpTesting';
 import { ownerWithTeam, signUp } from './account-helpers';
@@ -110,4 +110,14 @@ test('an owner mails an invitation link, the invitee joins from the mail; a memb
   await page.getByLabel('New password again').fill('mailed pass 123');
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByText('Your password is set and you are signed in.')).toBeVisible();
+
+  // When the mail server refuses the message, the screen says so in the catalogue's words.
+  if (smtp) smtp.refuse.messages = true;
+  await page.goto('/reset-password');
+  await page.getByLabel('Email').fill(ANN.email);
+  await page.getByRole('button', { name: 'Make a reset link' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'The mail could not be sent: the server’s mail server did not take it.',
+  );
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/mail-reset-failed.png`, fullPage: true });
 });
