@@ -142,6 +142,26 @@ describe('ApiClient', () => {
     });
   });
 
+  it('keeps the catalogued name of a 503 (the server’s mail server failed), not of a 500', async () => {
+    mock.use(
+      http.post(`${BASE}/api/auth/password-reset`, () =>
+        HttpResponse.json(
+          { code: 500, msg: 'the mail server did not take the message', data: { error: 'MailSendFailed' } },
+          { status: 503 },
+        ),
+      ),
+      http.post(`${BASE}/api/teams`, () =>
+        HttpResponse.json({ code: 500, msg: 'internal error', data: { error: 'NotImplemented' } }, { status: 500 }),
+      ),
+    );
+    const { api } = clientWith({});
+    await expect(api.auth.requestPasswordReset('a@example.test')).rejects.toMatchObject({
+      errorName: 'MailSendFailed',
+      status: 503,
+    });
+    await expect(api.teams.create('X')).rejects.toMatchObject({ errorName: 'UpdateTeamFailed', status: 500 });
+  });
+
   it('times out a call that does not answer, and retries reads but not writes', async () => {
     let reads = 0;
     let writes = 0;

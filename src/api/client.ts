@@ -195,9 +195,11 @@ export class ApiClient {
     }
     if (response.status === 200 && body === undefined)
       throw new ApiCallError('NoData', 200, undefined, undefined, `${where}: no body data`);
-    // A catalogued refusal keeps its own name (VersionConflict, DataInvalid…); anything else is
-    // this call's failure, with the server's message and code in brackets (spec 000 §8).
-    const named = data?.error && data.error in ERROR_CATALOGUE && response.status < 500 ? data.error : options.failure;
+    // A catalogued refusal keeps its own name (VersionConflict, DataInvalid…), and so does a 503 (a
+    // service the server needs is down: MailSendFailed); anything else is this call's failure, with
+    // the server's message and code in brackets (spec 000 §8).
+    const catalogued = response.status < 500 || response.status === 503;
+    const named = data?.error && data.error in ERROR_CATALOGUE && catalogued ? data.error : options.failure;
     const detail = code === undefined ? `${where}: HTTP ${response.status}` : `${where}: ${msg} (${code})`;
     throw new ApiCallError(named, response.status, code, data, detail);
   }

@@ -413,6 +413,8 @@ export const changeRoleBody = z.object({ role: z.enum(TEAM_ROLES) });
 export const createInvitationBody = z.object({
   role: z.enum(['admin', 'member']).default('member'),
   expiresInDays: z.number().int().min(1).max(30).default(7),
+  /** Also mail the link to this address (only when the server has a mail server). */
+  email: z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254)).optional(),
 });
 /** Invitation codes and reset tokens are 32+ URL-safe characters; anything else is refused unread. */
 export const secretParam = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'not a valid link code');
@@ -442,6 +444,12 @@ export interface InvitationDto {
 export interface InvitationCreatedDto extends InvitationDto {
   /** The secret code of the link `/invitation/{code}`: answered this once, stored only as a digest. */
   code: string;
+  /** The address the link was mailed to, when one was given. */
+  sentTo?: string;
+}
+/** Whether this server sends mail (QUIRE_SMTP_URL): reset links by mail, invitation links to an address. */
+export interface MailStatusDto {
+  configured: boolean;
 }
 /** What an invitation link shows before anyone signs in. */
 export interface InvitationPreviewDto {

@@ -18,6 +18,7 @@ import type {
   InvitationDto,
   InvitationPreviewDto,
   LoginDto,
+  MailStatusDto,
   MemberDto,
   Page,
   PasswordResetRequestedDto,
@@ -83,6 +84,8 @@ export function quireApi(client: ApiClient) {
       /** A new email needs `currentPassword`. */
       update: (body: { name?: string; email?: string; currentPassword?: string }) =>
         send<UserDto>('PUT', '/api/user', 'UpdateUserFailed', body),
+      /** Whether the server sends mail (reset links by mail, invitation links to an address). */
+      mail: () => get<MailStatusDto>('/api/mail', 'FetchUserFailed'),
     },
 
     /** Invitation links seen from the invited side (#15). */
@@ -125,7 +128,8 @@ export function quireApi(client: ApiClient) {
         requireArgs({ teamId });
         return get<InvitationDto[]>(`/api/teams/${seg(teamId)}/invitations`, 'FetchTeamDetailFailed');
       },
-      invite: (teamId: string, body: { role: 'admin' | 'member'; expiresInDays?: number }) => {
+      /** With `email`, the server also mails the link there (when it has a mail server; see `user.mail`). */
+      invite: (teamId: string, body: { role: 'admin' | 'member'; expiresInDays?: number; email?: string }) => {
         requireArgs({ teamId });
         return send<InvitationCreatedDto>('POST', `/api/teams/${seg(teamId)}/invitations`, 'UpdateTeamFailed', body);
       },

@@ -100,6 +100,9 @@ export const ERROR_CATALOGUE = {
     code: 'FONT_UNAVAILABLE_OFFLINE',
     message: 'the document needs a font that is not on this device, and there is no network',
   },
+  // Mail sent by the server (issue 15): reset and invitation links
+  MailSendFailed: { code: 'MAIL_SEND_FAILED', message: 'the mail server did not take the message' },
+  MailNotConfigured: { code: 'MAIL_NOT_CONFIGURED', message: 'this server has no mail server configured' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

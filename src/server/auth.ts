@@ -149,13 +149,16 @@ export async function spendPasswordReset(sql: Sql, token: string): Promise<strin
   return rows[0]?.user_id;
 }
 
-/**
- * Where a reset link goes. No mail server is configured in this build, so the link is written to
- * the server's log for its administrator to pass on (the screen says so).
- */
-export type ResetLinkSender = (email: string, link: string) => 'log' | 'mail';
+/** Voids a reset link whose mail did not go out, so no live link is left that nobody received. */
+export async function dropPasswordReset(sql: Sql, token: string): Promise<void> {
+  await sql.query('DELETE FROM password_resets WHERE token_hash = $1', [digest(token)]);
+}
 
-export const logResetLink: ResetLinkSender = (email, link) => {
+/**
+ * Where a reset link goes without a mail server (no QUIRE_SMTP_URL): the server's log, for its
+ * administrator to pass on (the screen says so).
+ */
+export const logResetLink = (email: string, link: string): 'log' => {
   console.log(`[quire-server] password reset link for ${email} (no mail server configured): ${link}`);
   return 'log';
 };

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { KeyRateLimiter } from './apiKeys';
 import type { LoginLimiter } from './auth';
 import type { Database } from './db';
+import type { Mailer, MailSettings } from './mail';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
 import type { RenderService } from './render/service';
 
@@ -32,6 +33,8 @@ export interface ServerConfig {
   largeJobBytes: number;
   /** On PostgreSQL, whether this process takes render jobs too (`npm run render-worker` processes always do). */
   renderJobsInServer: boolean;
+  /** The SMTP server reset and invitation links are mailed through; none: the log / copy by hand. */
+  mail?: MailSettings;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -55,6 +58,8 @@ export interface ServerContext {
   loginLimiter: LoginLimiter;
   keyLimiter: KeyRateLimiter;
   render: RenderService;
+  /** Sends reset and invitation mail (`configured: false` without SMTP settings). */
+  mailer: Mailer;
   /** A stored-format hash nobody's password matches, verified when the email is unknown. */
   decoyHash: string;
   clientAddress(c: Context): string;

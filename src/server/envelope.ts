@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { BODY_CODE, type Envelope, type ErrorData, type TemplateDto } from '../api/contract';
 import { ERROR_CATALOGUE, type ErrorIssue, type ErrorName, isQuireError } from '../core/errors';
 
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 export class ApiError extends Error {
   constructor(

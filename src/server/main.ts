@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
+import { mailSettingsFromEnv } from './mail';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
@@ -59,6 +60,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
 
 export async function runServer(argv: readonly string[], staticHandler?: StaticHandler): Promise<QuireServer> {
   const options = parseArgs(argv);
+  const mail = mailSettingsFromEnv();
   const server = await startQuireServer({
     port: options.port,
     host: options.host,
@@ -71,11 +73,17 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       fetchPolicy: fetchPolicyFromEnv(),
       // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
+      mail,
     },
   });
   const where =
     server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${options.dataDir}`;
   console.log(`Quire is running at ${server.url}/ (API at ${server.url}/api, ${where})`);
+  console.log(
+    mail
+      ? `Mail: reset and invitation links are sent through ${new URL(mail.url).host} from ${mail.from}`
+      : 'Mail: no QUIRE_SMTP_URL, so reset links are written to this log and invitation links are copied by hand',
+  );
   const stop = () => {
     server.close().then(
       () => process.exit(0),

@@ -87,20 +87,60 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       expect(used.data[0].lastUsedAt).toBeGreaterThan(Date.now() - 60_000);
     });
 
-    it('refuses bad input, members who are not the owner, and other teams', async () => {
+    /** A second user in the team with the given role. */
+    async function teammate(t: Awaited<ReturnType<typeof team>>, role: 'admin' | 'member') {
+      const user = await server.register(role === 'admin' ? 'Admin' : 'Member');
+      await call('POST', `/api/teams/${t.teamId}/members`, { token: t.token, body: { email: user.email } });
+      const changed = await call('PUT', `/api/teams/${t.teamId}/members/${user.userId}`, {
+        token: t.token,
+        body: { role },
+      });
+      expect(changed.code, changed.msg).toBe(0);
+      return user;
+    }
+
+    it('owners and admins create and revoke keys; members only list them (403 OnlyAdminAllowed)', async () => {
+      const t = await team();
+      const admin = await teammate(t, 'admin');
+      const member = await teammate(t, 'member');
+      const keys = `/api/teams/${t.teamId}/app-keys`;
+
+      const byAdmin = await call('POST', `/api/teams/${t.teamId}/app-key`, {
+        token: admin.token,
+        body: { description: 'made by an admin' },
+      });
+      expect(byAdmin.code, byAdmin.msg).toBe(0);
+      expect(byAdmin.data.key).toMatch(/^qk_/);
+      const adminList = await call('GET', keys, { token: admin.token });
+      expect(adminList.data.map((k: { description: string }) => k.description).sort()).toEqual([
+        'ERP',
+        'made by an admin',
+      ]);
+      // An admin revokes the owner's key; the owner revokes the admin's.
+      expect((await call('DELETE', `${keys}/${t.keyId}`, { token: admin.token })).code).toBe(0);
+      expect((await call('DELETE', `${keys}/${byAdmin.data.id}`, { token: t.token })).code).toBe(0);
+      expect((await call('GET', keys, { token: t.token })).data).toEqual([]);
+
+      const kept = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: t.token, body: { description: 'k' } });
+      const memberList = await call('GET', keys, { token: member.token });
+      expect(memberList.data.map((k: { id: string }) => k.id)).toEqual([kept.data.id]);
+      const denied = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: member.token, body: {} });
+      expect([denied.status, denied.data.error]).toEqual([403, 'OnlyAdminAllowed']);
+      const notRevoked = await call('DELETE', `${keys}/${kept.data.id}`, { token: member.token });
+      expect([notRevoked.status, notRevoked.data.error]).toEqual([403, 'OnlyAdminAllowed']);
+      expect((await call('GET', keys, { token: t.token })).data).toHaveLength(1);
+
+      // Demoted to member, the admin loses the right at once.
+      await call('PUT', `/api/teams/${t.teamId}/members/${admin.userId}`, { token: t.token, body: { role: 'member' } });
+      const demoted = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: admin.token, body: {} });
+      expect([demoted.status, demoted.data.error]).toEqual([403, 'OnlyAdminAllowed']);
+    });
+
+    it('refuses bad input and other teams', async () => {
       const t = await team();
       const bad = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: t.token, body: { description: 7 } });
       expect(bad.status).toBe(400);
       expect(bad.data.issues[0].path).toBe('description');
-
-      const member = await server.register('Member');
-      await call('POST', `/api/teams/${t.teamId}/members`, { token: t.token, body: { email: member.email } });
-      expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: member.token })).code).toBe(0);
-      const denied = await call('POST', `/api/teams/${t.teamId}/app-key`, { token: member.token, body: {} });
-      expect(denied.status).toBe(403);
-      expect((await call('DELETE', `/api/teams/${t.teamId}/app-keys/${t.keyId}`, { token: member.token })).status).toBe(
-        403,
-      );
 
       const stranger = await server.register('Stranger');
       expect((await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: stranger.token })).status).toBe(404);

@@ -11,6 +11,7 @@ import { createApiApp } from './app';
 import { hashPassword, LoginLimiter } from './auth';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db';
+import { createMailer } from './mail';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
 
@@ -88,12 +89,14 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     events: options.renderEvents,
   });
   await render.start();
+  const mailer = createMailer(config.mail);
   const ctx: ServerContext = {
     db,
     config,
     loginLimiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
     keyLimiter: new KeyRateLimiter(config.apiKeyMaxRequests, config.apiKeyWindowMs),
     render,
+    mailer,
     decoyHash: await hashPassword('decoy password nobody has'),
     clientAddress,
     afterCommit: options.afterCommit,
@@ -132,6 +135,7 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
         server.closeAllConnections();
       });
       await render.close();
+      mailer.close();
       if (!options.db) await db.close();
     },
   };

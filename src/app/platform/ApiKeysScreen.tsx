@@ -1,7 +1,7 @@
 /**
- * `/o/:teamId/api-keys`: a team's API keys (issue 15). The owner creates a key (its secret shown
- * once, in a dialog) and deletes keys after a confirmation; every member sees the list with each
- * key's start, creation and last use.
+ * `/o/:teamId/api-keys`: a team's API keys (issue 15). Owners and admins create a key (its secret
+ * shown once, in a dialog) and delete keys after a confirmation; every member sees the list with
+ * each key's start, creation and last use — a member sees a sentence instead of the controls.
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { Dialog } from '../shell/Dialog';
 import { useServerToken } from '../sync/useSync';
 import { usePlatformTranslation } from './i18n/useTranslation';
+import { useTeam } from './team/useTeam';
 import { useErrorText } from './useErrorText';
 
 export function ApiKeysScreen() {
@@ -18,6 +19,7 @@ export function ApiKeysScreen() {
   const { t, i18n } = usePlatformTranslation();
   const errorText = useErrorText();
   const token = useServerToken();
+  const { team, manages } = useTeam();
   const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<ApiKeyCreatedDto | null>(null);
@@ -89,24 +91,27 @@ export function ApiKeysScreen() {
   return (
     <section className="screen platform-screen" aria-labelledby="api-keys-title">
       {heading}
-      <form onSubmit={create} className="platform-form">
-        <label>
-          {t('description')}
-          <input
-            name="description"
-            value={description}
-            maxLength={200}
-            onChange={(event) => setDescription(event.target.value)}
-            aria-describedby="key-description-hint"
-          />
-        </label>
-        <small id="key-description-hint">
-          {t('descriptionHint')} {t('ownerOnly')}
-        </small>
-        <button type="submit" className="button primary" disabled={busy}>
-          {t('createKey')}
-        </button>
-      </form>
+      {team && !manages && <p data-testid="api-keys-read-only">{t('keysReadOnly')}</p>}
+      {manages && (
+        <form onSubmit={create} className="platform-form">
+          <label>
+            {t('description')}
+            <input
+              name="description"
+              value={description}
+              maxLength={200}
+              onChange={(event) => setDescription(event.target.value)}
+              aria-describedby="key-description-hint"
+            />
+          </label>
+          <small id="key-description-hint">
+            {t('descriptionHint')} {t('ownerOnly')}
+          </small>
+          <button type="submit" className="button primary" disabled={busy}>
+            {t('createKey')}
+          </button>
+        </form>
+      )}
       {error && <p role="alert">{error}</p>}
       {keys === null ? (
         <p aria-busy="true">{t('loading')}</p>
@@ -120,9 +125,11 @@ export function ApiKeysScreen() {
               <th scope="col">{t('keyPrefix')}</th>
               <th scope="col">{t('created')}</th>
               <th scope="col">{t('lastUsed')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('deleteKey')}</span>
-              </th>
+              {manages && (
+                <th scope="col">
+                  <span className="visually-hidden">{t('deleteKey')}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -134,11 +141,13 @@ export function ApiKeysScreen() {
                 </td>
                 <td>{when(key.createdAt)}</td>
                 <td>{when(key.lastUsedAt)}</td>
-                <td>
-                  <button type="button" className="button secondary" onClick={() => setDeleting(key)}>
-                    {t('deleteKey')}
-                  </button>
-                </td>
+                {manages && (
+                  <td>
+                    <button type="button" className="button secondary" onClick={() => setDeleting(key)}>
+                      {t('deleteKey')}
+                    </button>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -258,6 +258,10 @@ const deDE: Messages = {
       'Dieser Link zum Zurücksetzen des Passworts ist unbekannt, wurde bereits verwendet oder ist abgelaufen.',
     FontUnavailableOffline:
       'Dieses Dokument braucht die Schrift „{{font}}“, die noch nicht auf diesem Gerät ist, und es gibt kein Netzwerk. Verbinden Sie sich mit dem Internet und versuchen Sie es erneut, oder aktivieren Sie online „Alle Schriften offline verfügbar machen“ unter Speicher und Sicherung.',
+    MailSendFailed:
+      'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Servers hat sie nicht angenommen. Versuchen Sie es später erneut oder wenden Sie sich an die Administration des Servers.',
+    MailNotConfigured:
+      'Auf diesem Server ist kein Mailserver eingerichtet, daher kann er keine E-Mails senden. Kopieren Sie den Link und geben Sie ihn selbst weiter.',
   },
 };
 

@@ -256,6 +256,10 @@ const enUS = {
     ResetLinkInvalid: 'This password reset link is unknown, was already used or has expired.',
     FontUnavailableOffline:
       'This document needs the font “{{font}}”, which is not on this device yet, and there is no network. Connect to the internet and try again, or, while online, turn on “Make every font available offline” in Storage and backup.',
+    MailSendFailed:
+      'The mail could not be sent: the server’s mail server did not take it. Try again later or ask the server’s administrator.',
+    MailNotConfigured:
+      'This server has no mail server configured, so it cannot send mail. Copy the link and pass it on yourself.',
   },
 } as const;
 

@@ -258,6 +258,10 @@ const esES: Messages = {
     ResetLinkInvalid: 'Este enlace para restablecer la contraseña es desconocido, ya se usó o ha caducado.',
     FontUnavailableOffline:
       'Este documento necesita la fuente «{{font}}», que aún no está en este dispositivo, y no hay red. Conéctate a internet y vuelve a intentarlo o, con conexión, activa «Hacer que todas las fuentes estén disponibles sin conexión» en Almacenamiento y copia de seguridad.',
+    MailSendFailed:
+      'No se pudo enviar el correo: el servidor de correo del servidor no lo aceptó. Inténtalo más tarde o consulta al administrador del servidor.',
+    MailNotConfigured:
+      'Este servidor no tiene configurado un servidor de correo, así que no puede enviar correos. Copia el enlace y compártelo tú mismo.',
   },
 };
 

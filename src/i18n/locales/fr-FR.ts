@@ -258,6 +258,10 @@ const frFR: Messages = {
     ResetLinkInvalid: 'Ce lien de réinitialisation du mot de passe est inconnu, déjà utilisé ou expiré.',
     FontUnavailableOffline:
       'Ce document a besoin de la police « {{font}} », qui n’est pas encore sur cet appareil, et il n’y a pas de réseau. Connectez-vous à internet et réessayez ou, en ligne, activez « Rendre toutes les polices disponibles hors ligne » dans Stockage et sauvegarde.',
+    MailSendFailed:
+      'Le courriel n’a pas pu être envoyé : le serveur de messagerie du serveur ne l’a pas accepté. Réessayez plus tard ou contactez l’administrateur du serveur.',
+    MailNotConfigured:
+      'Ce serveur n’a pas de serveur de messagerie configuré : il ne peut pas envoyer de courriel. Copiez le lien et transmettez-le vous-même.',
   },
 };
 

@@ -255,6 +255,10 @@ const idID: Messages = {
     ResetLinkInvalid: 'Tautan atur ulang kata sandi ini tidak dikenal, sudah digunakan, atau kedaluwarsa.',
     FontUnavailableOffline:
       'Dokumen ini membutuhkan font “{{font}}” yang belum ada di perangkat ini, dan tidak ada jaringan. Sambungkan ke internet lalu coba lagi, atau saat online aktifkan “Sediakan semua font secara offline” di Penyimpanan dan cadangan.',
+    MailSendFailed:
+      'Email tidak dapat dikirim: server email milik server tidak menerimanya. Coba lagi nanti atau hubungi administrator server.',
+    MailNotConfigured:
+      'Server ini tidak memiliki server email yang dikonfigurasi, jadi tidak dapat mengirim email. Salin tautannya dan bagikan sendiri.',
   },
 };
 

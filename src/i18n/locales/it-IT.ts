@@ -259,6 +259,10 @@ const itIT: Messages = {
     ResetLinkInvalid: 'Questo link per reimpostare la password è sconosciuto, è già stato usato o è scaduto.',
     FontUnavailableOffline:
       'Questo documento richiede il carattere «{{font}}», che non è ancora su questo dispositivo, e non c’è rete. Connettiti a internet e riprova oppure, online, attiva «Rendi disponibili offline tutti i caratteri» in Archiviazione e backup.',
+    MailSendFailed:
+      'Non è stato possibile inviare l’email: il server di posta del server non l’ha accettata. Riprova più tardi o chiedi all’amministratore del server.',
+    MailNotConfigured:
+      'Su questo server non è configurato un server di posta, quindi non può inviare email. Copia il link e condividilo tu.',
   },
 };
 

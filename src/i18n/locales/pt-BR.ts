@@ -256,6 +256,10 @@ const ptBR: Messages = {
     ResetLinkInvalid: 'Este link de redefinição de senha é desconhecido, já foi usado ou expirou.',
     FontUnavailableOffline:
       'Este documento precisa da fonte “{{font}}”, que ainda não está neste dispositivo, e não há rede. Conecte-se à internet e tente de novo ou, on-line, ative “Deixar todas as fontes disponíveis off-line” em Armazenamento e backup.',
+    MailSendFailed:
+      'Não foi possível enviar o e-mail: o servidor de e-mail do servidor não o aceitou. Tente novamente mais tarde ou fale com o administrador do servidor.',
+    MailNotConfigured:
+      'Este servidor não tem um servidor de e-mail configurado, então não pode enviar e-mails. Copie o link e repasse-o você mesmo.',
   },
 };
 

@@ -256,6 +256,10 @@ const viVN: Messages = {
     ResetLinkInvalid: 'Liên kết đặt lại mật khẩu này không hợp lệ, đã được dùng hoặc đã hết hạn.',
     FontUnavailableOffline:
       'Tài liệu này cần phông chữ “{{font}}” chưa có trên thiết bị này và hiện không có mạng. Hãy kết nối Internet rồi thử lại, hoặc khi trực tuyến, bật “Cho phép dùng mọi phông chữ khi ngoại tuyến” trong Bộ nhớ và sao lưu.',
+    MailSendFailed:
+      'Không gửi được thư: máy chủ thư của máy chủ không nhận thư. Hãy thử lại sau hoặc hỏi quản trị viên máy chủ.',
+    MailNotConfigured:
+      'Máy chủ này chưa cấu hình máy chủ thư nên không thể gửi thư. Hãy sao chép liên kết và tự gửi đi.',
   },
 };
 

@@ -249,6 +249,8 @@ const zhCN: Messages = {
     ResetLinkInvalid: '此密码重置链接无效、已被使用或已过期。',
     FontUnavailableOffline:
       '此文档需要字体“{{font}}”，但它尚未保存在此设备上，且当前没有网络。请联网后重试，或在联网时于“存储与备份”中开启“让所有字体都可离线使用”。',
+    MailSendFailed: '邮件未能发送：服务器的邮件服务器没有接收它。请稍后重试，或联系服务器管理员。',
+    MailNotConfigured: '此服务器未配置邮件服务器，无法发送邮件。请复制链接并自行转交。',
   },
 };
 

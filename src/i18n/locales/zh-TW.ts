@@ -249,6 +249,8 @@ const zhTW: Messages = {
     ResetLinkInvalid: '此密碼重設連結無效、已被使用或已過期。',
     FontUnavailableOffline:
       '此文件需要字型「{{font}}」，但它尚未儲存在此裝置上，且目前沒有網路。請連線後重試，或在連線時於「儲存空間與備份」中開啟「讓所有字型都可離線使用」。',
+    MailSendFailed: '郵件無法寄出：伺服器的郵件伺服器沒有接收它。請稍後再試，或聯絡伺服器管理員。',
+    MailNotConfigured: '此伺服器未設定郵件伺服器，無法寄送郵件。請複製連結並自行轉交。',
   },
 };
 

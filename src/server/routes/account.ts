@@ -7,6 +7,7 @@ import {
   BODY_CODE,
   confirmPasswordResetBody,
   loginBody,
+  type MailStatusDto,
   type PasswordResetRequestedDto,
   registerBody,
   requestPasswordResetBody,
@@ -19,6 +20,7 @@ import {
   type AuthEnv,
   createPasswordReset,
   createSession,
+  dropPasswordReset,
   hashPassword,
   LoginLimiter,
   logResetLink,
@@ -28,14 +30,16 @@ import {
 } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, invalid, ok, readBody } from '../envelope';
+import { MailError, mailSendFailed } from '../mail';
+import { resetMail } from '../mailText';
 import { acceptInvitation, invitationInvalid, previewInvitation } from '../members';
 import { createTeam } from '../teams';
 
 const resetLinkInvalid = () => new ApiError(400, BODY_CODE.invalid, 'ResetLinkInvalid');
 const RESET_REQUESTS_PER_EMAIL = 5;
 
-/** The origin reset links point at: QUIRE_PUBLIC_URL when set (behind a proxy), else the request's. */
-function publicOrigin(c: Context): string {
+/** The origin reset and invitation links point at: QUIRE_PUBLIC_URL when set (behind a proxy), else the request's. */
+export function publicOrigin(c: Context): string {
   const configured = process.env.QUIRE_PUBLIC_URL?.replace(/\/+$/, '');
   return configured || new URL(c.req.url).origin;
 }
@@ -105,15 +109,33 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   const resetLimiter = new LoginLimiter(RESET_REQUESTS_PER_EMAIL, ctx.config.loginWindowMs);
   api.post('/auth/password-reset', async (c) => {
     const body = await readBody(c, requestPasswordResetBody);
-    const answer: PasswordResetRequestedDto = { delivery: 'log' };
+    const answer: PasswordResetRequestedDto = { delivery: ctx.mailer.configured ? 'mail' : 'log' };
     if (resetLimiter.blocked(body.email))
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many reset requests; try again later');
     resetLimiter.fail(body.email);
-    const [user] = await ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [body.email]);
-    if (!user) return ok(c, answer);
+    const [user] = await ctx.db.query<{ id: string; email: string; name: string }>(
+      'SELECT id, email, name FROM users WHERE email = $1',
+      [body.email],
+    );
+    if (!user) {
+      // A broken mail server answers the same error for unknown addresses as for known ones.
+      if (ctx.mailer.configured && (await ctx.mailer.check())) throw mailSendFailed();
+      return ok(c, answer);
+    }
     const token = await createPasswordReset(ctx.db, user.id);
     const link = `${publicOrigin(c)}/reset-password?token=${encodeURIComponent(token)}`;
-    return ok(c, { delivery: logResetLink(body.email, link) } satisfies PasswordResetRequestedDto);
+    if (!ctx.mailer.configured)
+      return ok(c, { delivery: logResetLink(user.email, link) } satisfies PasswordResetRequestedDto);
+    try {
+      await ctx.mailer.send(resetMail(c.req.header('lang'), user, link));
+    } catch (error) {
+      console.error(`[quire-server] password reset mail to ${user.email} not sent: ${(error as Error).message}`);
+      await dropPasswordReset(ctx.db, token);
+      // A relay refusing this one recipient is about the address: answered like any other address.
+      if (error instanceof MailError && error.failure === 'recipient') return ok(c, answer);
+      throw mailSendFailed();
+    }
+    return ok(c, answer);
   });
 
   api.post('/auth/password-reset/confirm', async (c) => {
@@ -161,6 +183,7 @@ export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
 
   api.get('/user', async (c) => ok(c, await loadUser(ctx, c.get('session').userId)));
+  api.get('/mail', (c) => ok(c, { configured: ctx.mailer.configured } satisfies MailStatusDto));
 
   api.put('/user', async (c) => {
     const body = await readBody(c, updateUserBody);

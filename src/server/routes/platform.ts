@@ -28,21 +28,21 @@ import { type AuthEnv, newId } from '../auth';
 import { authenticateCaller, type Caller, callerDoc, callerId } from '../caller';
 import type { ServerContext } from '../context';
 import { enabledSnapshot, previewSettings, publicPreview, publicPreviewOff, setPublicPreview } from '../docs';
-import { ApiError, forbidden, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
+import { ApiError, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
 import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
 import { renderFile, targetsOf } from '../render/renderFile';
-import { logDoc, memberDoc, memberTeam } from '../teams';
+import { logDoc, managesTeam, memberDoc, memberTeam, onlyManagers } from '../teams';
 
 type C = Context<AuthEnv>;
 const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
 
-/** `GET|POST|DELETE` of a team's keys: any member lists them, the owner creates and revokes. */
+/** `GET|POST|DELETE` of a team's keys: any member lists them, owners and admins create and revoke. */
 export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   const { db } = ctx;
   const userOf = (c: C) => c.get('session').userId;
-  async function ownedTeam(c: C) {
+  async function managedTeam(c: C) {
     const team = await memberTeam(db, userOf(c), param(c, 'teamId'));
-    if (team.role !== 'owner') throw forbidden('only the team owner may create or delete API keys');
+    if (!managesTeam(team)) throw onlyManagers('create or delete API keys');
     return team;
   }
 
@@ -51,12 +51,12 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, await listApiKeys(db, team.id));
   });
   api.post('/teams/:teamId/app-key', async (c) => {
-    const team = await ownedTeam(c);
+    const team = await managedTeam(c);
     const body = await readBody(c, createApiKeyBody);
     return ok(c, await createApiKey(db, team.id, userOf(c), body.description));
   });
   api.delete('/teams/:teamId/app-keys/:keyId', async (c) => {
-    const team = await ownedTeam(c);
+    const team = await managedTeam(c);
     await revokeApiKey(db, team.id, param(c, 'keyId'));
     return ok(c, null);
   });

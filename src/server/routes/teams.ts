@@ -22,6 +22,7 @@ import {
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import { ok, parseWith, readBody, readQuery, templateNotFound } from '../envelope';
+import { invitationMailer } from '../invitationMail';
 import { changeRole, createInvitation, listInvitations, listMembers, removeMember, revokeInvitation } from '../members';
 import {
   addMember,
@@ -52,6 +53,7 @@ import {
   type TemplateScope,
   updateFlags,
 } from '../templates';
+import { publicOrigin } from './account';
 
 type C = Context<AuthEnv>;
 const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
@@ -95,9 +97,13 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, null);
   });
   api.get('/teams/:teamId/invitations', async (c) => ok(c, await listInvitations(db, userOf(c), param(c, 'teamId'))));
+  const mailInvitation = invitationMailer(ctx);
   api.post('/teams/:teamId/invitations', async (c) => {
     const body = await readBody(c, createInvitationBody);
-    return ok(c, await createInvitation(db, userOf(c), param(c, 'teamId'), body));
+    const [actorId, teamId] = [userOf(c), param(c, 'teamId')];
+    if (body.email === undefined) return ok(c, await createInvitation(db, actorId, teamId, body));
+    const [lang, origin] = [c.req.header('lang'), publicOrigin(c)];
+    return ok(c, await mailInvitation({ ...body, email: body.email, actorId, teamId, lang, origin }));
   });
   api.delete('/teams/:teamId/invitations/:invitationId', async (c) => {
     await revokeInvitation(db, userOf(c), param(c, 'teamId'), param(c, 'invitationId'));

@@ -28,7 +28,9 @@ const messages: PlatformMessages = {
   deleteTitle: 'Diesen Schlüssel löschen?',
   deleteMessage:
     'Systeme, die „{{description}}“ verwenden, werden ab jetzt abgewiesen. Das lässt sich nicht rückgängig machen.',
-  ownerOnly: 'Nur der Eigentümer des Teams kann Schlüssel erstellen oder löschen.',
+  ownerOnly: 'Eigentümer und Admins des Teams können Schlüssel erstellen oder löschen.',
+  keysReadOnly:
+    'Sie sehen die Schlüssel dieses Teams; erstellen oder löschen können sie nur seine Eigentümer und Admins. Bitten Sie eine dieser Personen um einen Schlüssel.',
 };
 
 export default messages;

@@ -24,7 +24,9 @@ const enUS = {
   deleteKey: 'Delete',
   deleteTitle: 'Delete this key?',
   deleteMessage: 'Systems using “{{description}}” will be refused from now on. This cannot be undone.',
-  ownerOnly: 'Only the team’s owner can create or delete keys.',
+  ownerOnly: 'The team’s owners and admins can create or delete keys.',
+  keysReadOnly:
+    'You can see this team’s keys; only its owners and admins can create or delete them. Ask one of them for a key.',
 };
 
 export type PlatformMessages = typeof enUS;

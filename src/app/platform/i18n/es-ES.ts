@@ -27,7 +27,9 @@ const messages: PlatformMessages = {
   deleteKey: 'Eliminar',
   deleteTitle: '¿Eliminar esta clave?',
   deleteMessage: 'Los sistemas que usan «{{description}}» serán rechazados a partir de ahora. No se puede deshacer.',
-  ownerOnly: 'Solo el propietario del equipo puede crear o eliminar claves.',
+  ownerOnly: 'Los propietarios y administradores del equipo pueden crear o eliminar claves.',
+  keysReadOnly:
+    'Puedes ver las claves de este equipo; solo sus propietarios y administradores pueden crearlas o eliminarlas. Pídele una clave a alguno de ellos.',
 };
 
 export default messages;

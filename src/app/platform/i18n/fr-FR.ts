@@ -28,7 +28,9 @@ const messages: PlatformMessages = {
   deleteTitle: 'Supprimer cette clé ?',
   deleteMessage:
     'Les systèmes qui utilisent « {{description}} » seront refusés désormais. Cette action est définitive.',
-  ownerOnly: 'Seul le propriétaire de l’équipe peut créer ou supprimer des clés.',
+  ownerOnly: 'Les propriétaires et administrateurs de l’équipe peuvent créer ou supprimer des clés.',
+  keysReadOnly:
+    'Vous voyez les clés de cette équipe ; seuls ses propriétaires et administrateurs peuvent en créer ou en supprimer. Demandez une clé à l’un d’eux.',
 };
 
 export default messages;

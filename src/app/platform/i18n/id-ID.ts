@@ -28,7 +28,9 @@ const messages: PlatformMessages = {
   deleteTitle: 'Hapus kunci ini?',
   deleteMessage:
     'Sistem yang memakai “{{description}}” akan ditolak mulai sekarang. Tindakan ini tidak dapat dibatalkan.',
-  ownerOnly: 'Hanya pemilik tim yang dapat membuat atau menghapus kunci.',
+  ownerOnly: 'Pemilik dan admin tim dapat membuat atau menghapus kunci.',
+  keysReadOnly:
+    'Anda dapat melihat kunci tim ini; hanya pemilik dan admin tim yang dapat membuat atau menghapusnya. Mintalah kunci kepada salah satu dari mereka.',
 };
 
 export default messages;

@@ -27,7 +27,9 @@ const messages: PlatformMessages = {
   deleteTitle: 'Eliminare questa chiave?',
   deleteMessage:
     'I sistemi che usano «{{description}}» saranno rifiutati da ora in poi. L’operazione non si può annullare.',
-  ownerOnly: 'Solo il proprietario del team può creare o eliminare chiavi.',
+  ownerOnly: 'I proprietari e gli amministratori del team possono creare o eliminare chiavi.',
+  keysReadOnly:
+    'Puoi vedere le chiavi di questo team; solo i suoi proprietari e amministratori possono crearle o eliminarle. Chiedi una chiave a uno di loro.',
 };
 
 export default messages;

@@ -26,7 +26,9 @@ const messages: PlatformMessages = {
   deleteKey: '削除',
   deleteTitle: 'このキーを削除しますか？',
   deleteMessage: '「{{description}}」を使うシステムは今後拒否されます。元に戻せません。',
-  ownerOnly: 'キーの作成と削除はチームのオーナーだけが行えます。',
+  ownerOnly: 'キーの作成と削除はチームのオーナーと管理者が行えます。',
+  keysReadOnly:
+    'このチームのキーを表示できます。キーの作成と削除はオーナーと管理者だけが行えます。キーが必要な場合はそのいずれかに依頼してください。',
 };
 
 export default messages;

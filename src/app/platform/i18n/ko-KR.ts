@@ -26,7 +26,9 @@ const messages: PlatformMessages = {
   deleteKey: '삭제',
   deleteTitle: '이 키를 삭제할까요?',
   deleteMessage: '“{{description}}”을(를) 쓰는 시스템은 이제부터 거부됩니다. 되돌릴 수 없습니다.',
-  ownerOnly: '키는 팀 소유자만 만들거나 삭제할 수 있습니다.',
+  ownerOnly: '키는 팀 소유자와 관리자가 만들거나 삭제할 수 있습니다.',
+  keysReadOnly:
+    '이 팀의 키를 볼 수 있습니다. 키를 만들거나 삭제하는 것은 소유자와 관리자만 할 수 있으니 필요하면 그들에게 요청하세요.',
 };
 
 export default messages;

@@ -27,7 +27,9 @@ const messages: PlatformMessages = {
   deleteKey: 'Excluir',
   deleteTitle: 'Excluir esta chave?',
   deleteMessage: 'Os sistemas que usam “{{description}}” serão recusados a partir de agora. Não é possível desfazer.',
-  ownerOnly: 'Somente o proprietário da equipe pode criar ou excluir chaves.',
+  ownerOnly: 'Proprietários e administradores da equipe podem criar ou excluir chaves.',
+  keysReadOnly:
+    'Você pode ver as chaves desta equipe; somente os proprietários e administradores podem criá-las ou excluí-las. Peça uma chave a um deles.',
 };
 
 export default messages;

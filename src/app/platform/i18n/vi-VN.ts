@@ -26,7 +26,9 @@ const messages: PlatformMessages = {
   deleteKey: 'Xóa',
   deleteTitle: 'Xóa khóa này?',
   deleteMessage: 'Các hệ thống dùng “{{description}}” sẽ bị từ chối từ bây giờ. Không thể hoàn tác.',
-  ownerOnly: 'Chỉ chủ sở hữu nhóm mới có thể tạo hoặc xóa khóa.',
+  ownerOnly: 'Chủ sở hữu và quản trị viên của nhóm có thể tạo hoặc xóa khóa.',
+  keysReadOnly:
+    'Bạn xem được các khóa của nhóm này; chỉ chủ sở hữu và quản trị viên mới có thể tạo hoặc xóa khóa. Hãy xin khóa từ một người trong số họ.',
 };
 
 export default messages;

@@ -26,7 +26,8 @@ const messages: PlatformMessages = {
   deleteKey: '删除',
   deleteTitle: '删除此密钥？',
   deleteMessage: '使用“{{description}}”的系统从现在起将被拒绝。此操作无法撤销。',
-  ownerOnly: '只有团队所有者可以创建或删除密钥。',
+  ownerOnly: '团队所有者和管理员可以创建或删除密钥。',
+  keysReadOnly: '你可以查看此团队的密钥；只有所有者和管理员可以创建或删除密钥。如需密钥，请向他们索取。',
 };
 
 export default messages;

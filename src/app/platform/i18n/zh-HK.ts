@@ -26,7 +26,8 @@ const messages: PlatformMessages = {
   deleteKey: '刪除',
   deleteTitle: '刪除此密鑰？',
   deleteMessage: '使用「{{description}}」的系統由現在起將被拒絕。此操作無法復原。',
-  ownerOnly: '只有團隊擁有人可以建立或刪除密鑰。',
+  ownerOnly: '團隊擁有人和管理員可以建立或刪除密鑰。',
+  keysReadOnly: '你可以查看此團隊的密鑰；只有擁有人和管理員可以建立或刪除密鑰。如需密鑰，請向他們索取。',
 };
 
 export default messages;

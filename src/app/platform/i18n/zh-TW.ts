@@ -26,7 +26,8 @@ const messages: PlatformMessages = {
   deleteKey: '刪除',
   deleteTitle: '刪除此金鑰？',
   deleteMessage: '使用「{{description}}」的系統從現在起將被拒絕。此動作無法復原。',
-  ownerOnly: '只有團隊擁有者可以建立或刪除金鑰。',
+  ownerOnly: '團隊擁有者和管理員可以建立或刪除金鑰。',
+  keysReadOnly: '你可以查看此團隊的金鑰；只有擁有者和管理員可以建立或刪除金鑰。如需金鑰，請向他們索取。',
 };
 
 export default messages;

@@ -1,7 +1,8 @@
 /**
  * `/o/:teamId/settings/members`: the team's members with their roles. Owners and admins change
- * roles, remove members and manage invitation links (create — the link shown once, to copy —,
- * list, revoke); only owners make owners, and the server keeps the last owner (spec 000 §3, #15).
+ * roles, remove members and manage invitation links (create — the link shown once, to copy, and
+ * mailed to an address when the server has a mail server —, list, revoke); only owners make
+ * owners, and the server keeps the last owner (spec 000 §3, #15).
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { InvitationCreatedDto, InvitationDto, MemberDto, TeamDto, TeamRole } from '../../../api/contract';
@@ -28,6 +29,9 @@ function Invitations({ team }: { team: TeamDto }) {
   const [list, setList] = useState<InvitationDto[] | null>(null);
   const [role, setRole] = useState<'member' | 'admin'>('member');
   const [days, setDays] = useState(7);
+  const [email, setEmail] = useState('');
+  // Whether the server mails links (QUIRE_SMTP_URL); null until it answered.
+  const [mail, setMail] = useState<boolean | null>(null);
   const [created, setCreated] = useState<InvitationCreatedDto | null>(null);
   const [copied, setCopied] = useState(false);
   const [revoking, setRevoking] = useState<InvitationDto | null>(null);
@@ -41,13 +45,26 @@ function Invitations({ team }: { team: TeamDto }) {
     }
   }, [team.id, errorText]);
   useEffect(() => void reload(), [reload]);
+  useEffect(() => {
+    serverApi()
+      .user.mail()
+      .then(
+        (status) => setMail(status.configured),
+        () => setMail(false),
+      );
+  }, []);
 
   async function create(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setCopied(false);
+    setCreated(null);
+    const to = mail ? email.trim() : '';
     try {
-      setCreated(await serverApi().members.invite(team.id, { role, expiresInDays: days }));
+      setCreated(
+        await serverApi().members.invite(team.id, { role, expiresInDays: days, ...(to ? { email: to } : {}) }),
+      );
+      setEmail('');
       await reload();
     } catch (failure) {
       setError(errorText(failure));
@@ -104,10 +121,33 @@ function Invitations({ team }: { team: TeamDto }) {
             onChange={(e) => setDays(Math.min(30, Math.max(1, Number(e.target.value) || 1)))}
           />
         </label>
+        <label className="invite-email">
+          {t('inviteEmail')}
+          <input
+            className="q-input"
+            type="email"
+            autoComplete="off"
+            maxLength={254}
+            disabled={mail !== true}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-describedby="invite-email-hint"
+          />
+        </label>
         <button type="submit" className="button primary">
-          {t('createLink')}
+          {mail && email.trim() ? t('createAndSend') : t('createLink')}
         </button>
+        {mail !== null && (
+          <small id="invite-email-hint" className="account-note invite-email-hint">
+            {mail ? t('inviteEmailHint') : t('inviteMailOff')}
+          </small>
+        )}
       </form>
+      {created?.sentTo && (
+        <p role="status" data-testid="invitation-sent">
+          {t('invitationSent', { email: created.sentTo })}
+        </p>
+      )}
       {created && (
         <div className="invite-link">
           <label className="visually-hidden" htmlFor="invite-link">

@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Link zum Zurücksetzen erstellen',
   resetSentLog:
     'Falls ein Konto diese E-Mail-Adresse nutzt, wurde ein Link erstellt. Auf diesem Server ist kein Mailserver eingerichtet: Der Link wurde in das Serverprotokoll geschrieben. Fragen Sie den Administrator danach.',
-  resetSentMail: 'Falls ein Konto diese E-Mail-Adresse nutzt, ist ein Link dorthin unterwegs.',
+  resetSentMail:
+    'Falls ein Konto diese E-Mail-Adresse nutzt, wurde ihm ein Link zum Zurücksetzen per E-Mail gesendet. Er funktioniert einmal, eine Stunde lang.',
   newPassword: 'Neues Passwort',
   repeatPassword: 'Neues Passwort wiederholen',
   passwordsDiffer: 'Die beiden Passwörter stimmen nicht überein.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Widerrufen',
   revokeTitle: 'Diesen Link widerrufen?',
   revokeMessage: 'Niemand kann mehr darüber beitreten. Wer beigetreten ist, bleibt Mitglied.',
+  inviteEmail: 'Link per E-Mail senden an (optional)',
+  inviteEmailHint: 'Der Link wird per E-Mail an diese Adresse gesendet und auch hier angezeigt.',
+  inviteMailOff:
+    'Auf diesem Server ist kein Mailserver eingerichtet, daher kann er den Link nicht per E-Mail senden: Kopieren Sie ihn und geben Sie ihn selbst weiter.',
+  createAndSend: 'Link erstellen und senden',
+  invitationSent: 'Der Einladungslink wurde per E-Mail an {{email}} gesendet.',
   profileTitle: 'Profil',
   currentPassword: 'Aktuelles Passwort',
   currentPasswordForEmail: 'Eine neue E-Mail-Adresse erfordert Ihr aktuelles Passwort.',

@@ -22,7 +22,7 @@ const enUS = {
   sendLink: 'Make a reset link',
   resetSentLog:
     'If an account uses this email, a reset link was made. This server has no mail server configured: the link was written to the server’s log. Ask its administrator for it.',
-  resetSentMail: 'If an account uses this email, a reset link is on its way to it.',
+  resetSentMail: 'If an account uses this email, a reset link was sent to it by email. It works once, for one hour.',
   newPassword: 'New password',
   repeatPassword: 'New password again',
   passwordsDiffer: 'The two passwords differ.',
@@ -76,6 +76,12 @@ const enUS = {
   revoke: 'Revoke',
   revokeTitle: 'Revoke this link?',
   revokeMessage: 'Nobody can join through it any more. People who joined stay members.',
+  inviteEmail: 'Email the link to (optional)',
+  inviteEmailHint: 'The link is sent to this address by email, and shown here too.',
+  inviteMailOff:
+    'This server has no mail server configured, so it cannot email the link: copy it and pass it on yourself.',
+  createAndSend: 'Create and email link',
+  invitationSent: 'The invitation link was sent by email to {{email}}.',
   profileTitle: 'Profile',
   currentPassword: 'Current password',
   currentPasswordForEmail: 'A new email needs your current password.',

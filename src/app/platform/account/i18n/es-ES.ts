@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Crear enlace de restablecimiento',
   resetSentLog:
     'Si una cuenta usa este correo, se creó un enlace. Este servidor no tiene servidor de correo configurado: el enlace se escribió en el registro del servidor. Pídeselo a su administrador.',
-  resetSentMail: 'Si una cuenta usa este correo, le estamos enviando un enlace.',
+  resetSentMail:
+    'Si una cuenta usa este correo, se le envió por correo electrónico un enlace para restablecer la contraseña. Funciona una vez, durante una hora.',
   newPassword: 'Nueva contraseña',
   repeatPassword: 'Repite la nueva contraseña',
   passwordsDiffer: 'Las dos contraseñas no coinciden.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Revocar',
   revokeTitle: '¿Revocar este enlace?',
   revokeMessage: 'Ya nadie podrá unirse con él. Quienes se unieron siguen siendo miembros.',
+  inviteEmail: 'Enviar el enlace por correo a (opcional)',
+  inviteEmailHint: 'El enlace se envía por correo electrónico a esta dirección y también se muestra aquí.',
+  inviteMailOff:
+    'Este servidor no tiene configurado un servidor de correo, así que no puede enviar el enlace: cópialo y compártelo tú.',
+  createAndSend: 'Crear y enviar enlace',
+  invitationSent: 'El enlace de invitación se envió por correo electrónico a {{email}}.',
   profileTitle: 'Perfil',
   currentPassword: 'Contraseña actual',
   currentPasswordForEmail: 'Un correo nuevo requiere tu contraseña actual.',

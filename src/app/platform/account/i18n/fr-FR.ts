@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Créer un lien de réinitialisation',
   resetSentLog:
     'Si un compte utilise cet e-mail, un lien a été créé. Aucun serveur de messagerie n’est configuré sur ce serveur : le lien a été écrit dans son journal. Demandez-le à son administrateur.',
-  resetSentMail: 'Si un compte utilise cet e-mail, un lien est en route vers lui.',
+  resetSentMail:
+    'Si un compte utilise cet e-mail, un lien de réinitialisation lui a été envoyé par e-mail. Il fonctionne une fois, pendant une heure.',
   newPassword: 'Nouveau mot de passe',
   repeatPassword: 'Nouveau mot de passe (confirmation)',
   passwordsDiffer: 'Les deux mots de passe diffèrent.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Révoquer',
   revokeTitle: 'Révoquer ce lien ?',
   revokeMessage: 'Plus personne ne pourra rejoindre par ce lien. Ceux qui l’ont fait restent membres.',
+  inviteEmail: 'Envoyer le lien par e-mail à (facultatif)',
+  inviteEmailHint: 'Le lien est envoyé par e-mail à cette adresse et affiché ici aussi.',
+  inviteMailOff:
+    'Ce serveur n’a pas de serveur de messagerie configuré : il ne peut pas envoyer le lien par e-mail. Copiez-le et transmettez-le vous-même.',
+  createAndSend: 'Créer et envoyer le lien',
+  invitationSent: 'Le lien d’invitation a été envoyé par e-mail à {{email}}.',
   profileTitle: 'Profil',
   currentPassword: 'Mot de passe actuel',
   currentPasswordForEmail: 'Un nouvel e-mail demande votre mot de passe actuel.',

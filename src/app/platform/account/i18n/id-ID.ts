@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Buat tautan atur ulang',
   resetSentLog:
     'Jika ada akun dengan email ini, tautan telah dibuat. Server ini tidak memiliki server email: tautan ditulis ke log server. Mintalah kepada administratornya.',
-  resetSentMail: 'Jika ada akun dengan email ini, tautan sedang dikirim ke sana.',
+  resetSentMail:
+    'Jika ada akun dengan email ini, tautan atur ulang telah dikirim ke sana lewat email. Tautan berlaku sekali, selama satu jam.',
   newPassword: 'Kata sandi baru',
   repeatPassword: 'Ulangi kata sandi baru',
   passwordsDiffer: 'Kedua kata sandi berbeda.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Cabut',
   revokeTitle: 'Cabut tautan ini?',
   revokeMessage: 'Tidak ada lagi yang bisa bergabung melaluinya. Yang sudah bergabung tetap menjadi anggota.',
+  inviteEmail: 'Kirim tautan lewat email ke (opsional)',
+  inviteEmailHint: 'Tautan dikirim lewat email ke alamat ini, dan juga ditampilkan di sini.',
+  inviteMailOff:
+    'Server ini tidak memiliki server email yang dikonfigurasi, jadi tidak dapat mengirim tautan lewat email: salin dan bagikan sendiri.',
+  createAndSend: 'Buat dan kirim tautan',
+  invitationSent: 'Tautan undangan telah dikirim lewat email ke {{email}}.',
   profileTitle: 'Profil',
   currentPassword: 'Kata sandi saat ini',
   currentPasswordForEmail: 'Email baru memerlukan kata sandi Anda saat ini.',

@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Crea link di reimpostazione',
   resetSentLog:
     'Se un account usa questa e-mail, è stato creato un link. Su questo server non è configurato un server di posta: il link è stato scritto nel log del server. Chiedilo al suo amministratore.',
-  resetSentMail: 'Se un account usa questa e-mail, gli stiamo inviando un link.',
+  resetSentMail:
+    'Se un account usa questa e-mail, gli è stato inviato via e-mail un link per reimpostare la password. Funziona una volta, per un’ora.',
   newPassword: 'Nuova password',
   repeatPassword: 'Ripeti la nuova password',
   passwordsDiffer: 'Le due password non coincidono.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Revoca',
   revokeTitle: 'Revocare questo link?',
   revokeMessage: 'Nessuno potrà più unirsi con esso. Chi si è unito resta membro.',
+  inviteEmail: 'Invia il link via e-mail a (facoltativo)',
+  inviteEmailHint: 'Il link viene inviato via e-mail a questo indirizzo e mostrato anche qui.',
+  inviteMailOff:
+    'Su questo server non è configurato un server di posta, quindi non può inviare il link via e-mail: copialo e condividilo tu.',
+  createAndSend: 'Crea e invia il link',
+  invitationSent: 'Il link di invito è stato inviato via e-mail a {{email}}.',
   profileTitle: 'Profilo',
   currentPassword: 'Password attuale',
   currentPasswordForEmail: 'Una nuova e-mail richiede la password attuale.',

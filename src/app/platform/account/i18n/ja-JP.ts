@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: '再設定リンクを作成',
   resetSentLog:
     'このメールアドレスのアカウントがあれば、再設定リンクを作成しました。このサーバーにはメールサーバーが設定されていないため、リンクはサーバーのログに書き込まれました。管理者に問い合わせてください。',
-  resetSentMail: 'このメールアドレスのアカウントがあれば、再設定リンクを送信しています。',
+  resetSentMail:
+    'このメールアドレスのアカウントがあれば、再設定リンクをメールで送信しました。リンクは 1 回だけ、1 時間有効です。',
   newPassword: '新しいパスワード',
   repeatPassword: '新しいパスワード（確認）',
   passwordsDiffer: '2 つのパスワードが一致しません。',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: '取り消す',
   revokeTitle: 'このリンクを取り消しますか？',
   revokeMessage: '今後このリンクからは参加できません。参加済みの人はメンバーのままです。',
+  inviteEmail: 'リンクをメールで送る宛先（任意）',
+  inviteEmailHint: 'リンクはこのアドレスにメールで送信され、ここにも表示されます。',
+  inviteMailOff:
+    'このサーバーにはメールサーバーが設定されていないため、リンクをメールで送れません。コピーしてご自身で伝えてください。',
+  createAndSend: 'リンクを作成してメールで送る',
+  invitationSent: '招待リンクを {{email}} にメールで送信しました。',
   profileTitle: 'プロフィール',
   currentPassword: '現在のパスワード',
   currentPasswordForEmail: 'メールアドレスの変更には現在のパスワードが必要です。',

@@ -24,7 +24,8 @@ const messages: AccountsMessages = {
   sendLink: '재설정 링크 만들기',
   resetSentLog:
     '이 이메일을 쓰는 계정이 있으면 재설정 링크가 만들어졌습니다. 이 서버에는 메일 서버가 설정되어 있지 않아 링크가 서버 로그에 기록되었습니다. 관리자에게 요청하세요.',
-  resetSentMail: '이 이메일을 쓰는 계정이 있으면 재설정 링크가 전송 중입니다.',
+  resetSentMail:
+    '이 이메일을 쓰는 계정이 있으면 재설정 링크를 이메일로 보냈습니다. 링크는 한 번, 한 시간 동안 사용할 수 있습니다.',
   newPassword: '새 비밀번호',
   repeatPassword: '새 비밀번호 확인',
   passwordsDiffer: '두 비밀번호가 다릅니다.',
@@ -78,6 +79,12 @@ const messages: AccountsMessages = {
   revoke: '취소',
   revokeTitle: '이 링크를 취소할까요?',
   revokeMessage: '더 이상 이 링크로 참여할 수 없습니다. 이미 참여한 사람은 멤버로 남습니다.',
+  inviteEmail: '링크를 이메일로 보낼 주소(선택)',
+  inviteEmailHint: '링크가 이 주소로 이메일 발송되며 여기에도 표시됩니다.',
+  inviteMailOff:
+    '이 서버에는 메일 서버가 설정되어 있지 않아 링크를 이메일로 보낼 수 없습니다. 복사해서 직접 전달하세요.',
+  createAndSend: '링크 만들고 이메일로 보내기',
+  invitationSent: '초대 링크를 {{email}}(으)로 이메일 발송했습니다.',
   profileTitle: '프로필',
   currentPassword: '현재 비밀번호',
   currentPasswordForEmail: '이메일을 바꾸려면 현재 비밀번호가 필요합니다.',

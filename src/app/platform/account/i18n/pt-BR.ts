@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Criar link de redefinição',
   resetSentLog:
     'Se uma conta usa este e-mail, um link foi criado. Este servidor não tem servidor de e-mail configurado: o link foi gravado no log do servidor. Peça-o ao administrador.',
-  resetSentMail: 'Se uma conta usa este e-mail, um link está a caminho.',
+  resetSentMail:
+    'Se uma conta usa este e-mail, um link de redefinição foi enviado a ela por e-mail. Ele funciona uma vez, por uma hora.',
   newPassword: 'Nova senha',
   repeatPassword: 'Repita a nova senha',
   passwordsDiffer: 'As duas senhas são diferentes.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Revogar',
   revokeTitle: 'Revogar este link?',
   revokeMessage: 'Ninguém mais poderá entrar por ele. Quem entrou continua membro.',
+  inviteEmail: 'Enviar o link por e-mail para (opcional)',
+  inviteEmailHint: 'O link é enviado por e-mail para este endereço e também mostrado aqui.',
+  inviteMailOff:
+    'Este servidor não tem um servidor de e-mail configurado, então não pode enviar o link por e-mail: copie-o e repasse-o você mesmo.',
+  createAndSend: 'Criar e enviar link',
+  invitationSent: 'O link de convite foi enviado por e-mail para {{email}}.',
   profileTitle: 'Perfil',
   currentPassword: 'Senha atual',
   currentPasswordForEmail: 'Um novo e-mail exige sua senha atual.',

@@ -25,7 +25,8 @@ const messages: AccountsMessages = {
   sendLink: 'Tạo liên kết đặt lại',
   resetSentLog:
     'Nếu có tài khoản dùng email này, liên kết đã được tạo. Máy chủ này chưa cấu hình máy chủ thư: liên kết đã được ghi vào nhật ký máy chủ. Hãy hỏi quản trị viên.',
-  resetSentMail: 'Nếu có tài khoản dùng email này, liên kết đang được gửi tới.',
+  resetSentMail:
+    'Nếu có tài khoản dùng email này, liên kết đặt lại đã được gửi tới qua email. Liên kết chỉ dùng được một lần, trong một giờ.',
   newPassword: 'Mật khẩu mới',
   repeatPassword: 'Nhập lại mật khẩu mới',
   passwordsDiffer: 'Hai mật khẩu không khớp.',
@@ -79,6 +80,12 @@ const messages: AccountsMessages = {
   revoke: 'Thu hồi',
   revokeTitle: 'Thu hồi liên kết này?',
   revokeMessage: 'Không ai có thể tham gia qua liên kết này nữa. Người đã tham gia vẫn là thành viên.',
+  inviteEmail: 'Gửi liên kết qua email tới (không bắt buộc)',
+  inviteEmailHint: 'Liên kết được gửi qua email tới địa chỉ này và cũng hiện ở đây.',
+  inviteMailOff:
+    'Máy chủ này chưa cấu hình máy chủ thư nên không thể gửi liên kết qua email: hãy sao chép và tự gửi đi.',
+  createAndSend: 'Tạo và gửi liên kết',
+  invitationSent: 'Liên kết mời đã được gửi qua email tới {{email}}.',
   profileTitle: 'Hồ sơ',
   currentPassword: 'Mật khẩu hiện tại',
   currentPasswordForEmail: 'Đổi email cần mật khẩu hiện tại của bạn.',
