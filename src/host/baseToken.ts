@@ -184,8 +184,9 @@ export async function getOrCreateBaseToken(options: TokenOptions): Promise<strin
 }
 
 /**
- * The tenant key the API needs: some hosts only know it a moment after start, so it is read
- * again every 200 ms until it is there (or `timeoutMs` passes: NOT_LOGIN).
+ * The tenant key the API needs: it may arrive a moment after start (a sign-in round trip writing
+ * the login, a host telling it late), so it is read again every 200 ms until it is there (or
+ * `timeoutMs` passes: NOT_LOGIN). The host base's server binding waits for it (app/host/baseServer).
  */
 export async function waitForTenantKey(
   read: () => Promise<string | undefined> | string | undefined,

@@ -10,7 +10,7 @@ import i18next from 'i18next';
 import { ApiCallError, ApiClient } from '../../api/client';
 import type { Page, TemplateDto } from '../../api/contract';
 import type { BaseTemplateServer, DeviceTemplate, ServerTemplate } from '../../host/baseTemplates';
-import { clearToken, type SharedStore } from '../../host/baseToken';
+import { clearToken, type SharedStore, waitForTenantKey } from '../../host/baseToken';
 import { serverLogin } from '../services/sync/server';
 import { serverAddress } from '../services/sync/serverAddress';
 
@@ -62,6 +62,10 @@ export function baseServer(baseId: string, store: SharedStore = window.localStor
   const base = `/api/print/base/${seg(baseId)}/config`;
   return {
     async bind(token) {
+      // The first call of a base's session. Every call carries the tenant key (spec 000 §7); a
+      // sign-in that has just come back (in another tab) may not have written it yet, so it is read
+      // again every 200 ms, as the spec's constants say, before the base gives up on the server.
+      await waitForTenantKey(() => serverLogin()?.tenantKey);
       await client.request('POST', `/api/secure/bind/${seg(token)}/baseId/${seg(baseId)}`, {
         failure: 'TokenNotMatch',
       });
