@@ -1,5 +1,6 @@
 import { type MessagePort, Worker as NodeWorker, type Worker } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
+import { bundledWorkerEntry } from './worker-bundle';
 
 type Listener = EventListenerOrEventListenerObject;
 
@@ -27,12 +28,49 @@ export function nodeEndpoint(port: MessagePort | Worker): Endpoint {
 }
 
 /**
- * Starts a worker thread on a TypeScript entry through tsx's loader, as the CLI itself runs.
+ * The process's Node options minus tsx's loader (`--require …/tsx/…`, `--import …tsx…`), which a
+ * worker inherits by default: a bundle needs no transform, and the loader's hooks would still see
+ * every module the bundle imports.
+ */
+export function withoutTsx(execArgv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i]!;
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg];
+    if (
+      flag === '--require' ||
+      flag === '-r' ||
+      flag === '--import' ||
+      flag === '--loader' ||
+      flag === '--experimental-loader'
+    ) {
+      const value = inline ?? execArgv[i + 1] ?? '';
+      if (inline === undefined) i++;
+      if (/[\\/]tsx[\\/]|^tsx(\/|$)/.test(value)) continue;
+      out.push(arg);
+      if (inline === undefined) out.push(value);
+      continue;
+    }
+    out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * Starts a worker thread on a TypeScript entry: its pre-built bundle (worker-bundle.ts), or, when
+ * none can be built, through tsx's loader as the CLI itself runs.
  * Unref'd: a pending request keeps the caller waiting, an idle worker does not keep Node alive.
  */
 export function spawnTsWorker(entry: URL, workerData?: unknown): Worker {
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  const worker = new NodeWorker(bootstrap, { eval: true, workerData });
+  const bundled = bundledWorkerEntry(entry);
+  const worker = bundled
+    ? new NodeWorker(bundled, { workerData, execArgv: withoutTsx(process.execArgv) })
+    : new NodeWorker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`,
+        { eval: true, workerData },
+      );
   worker.unref();
   return worker;
 }
