@@ -8,7 +8,7 @@ import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { isQuireError } from '../../core/errors';
 import { outputKindOf, prepareOutputTemplate, renderOutput, renderOutputGroup } from '../outputs';
 import type { OutputEnvironment } from '../outputs/types';
-import { parseCanvas } from './render';
+import { parseCanvas } from './plan';
 import { toPdfmeTemplate } from './schema';
 
 const env: OutputEnvironment = {

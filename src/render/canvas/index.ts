@@ -1,6 +1,7 @@
 /** Canvas (Design) templates: pdfme's template format rendered with @pdfme/generator. See CONTEXT.md. */
 export { CANVAS_FONTS, FALLBACK_FONT } from './fonts';
-export { type CanvasTemplate, canvasRenderer, parseCanvas, renderCanvas } from './render';
+export { type CanvasTemplate, parseCanvas } from './plan';
+export { canvasRenderer } from './renderer';
 export {
   BARCODE_TYPES,
   blankCanvasContent,

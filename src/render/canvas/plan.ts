@@ -1,0 +1,132 @@
+/**
+ * A canvas template validated and planned once (spec: each field's tags parsed, its kind of value
+ * chosen, the font it is drawn with), apart from the drawing in `render.ts`: the output registry
+ * parses and reads settings through this module alone, so @pdfme (about 1 s of CPU to load in a
+ * worker) is loaded only when a canvas template is actually drawn.
+ */
+import { QuireError } from '../../core/errors';
+import type { TemplateNode } from '../../core/expr/ast';
+import { type EvalOptions, parseCached } from '../../core/expr/evaluate';
+import type { PrintSettings } from '../../core/print/build';
+import { declaredFont } from './fonts';
+import { BARCODE_TYPES, type CanvasField, type CanvasTemplateContent, parseCanvasContent } from './schema';
+
+export type Mode = 'text' | 'variables' | 'code' | 'image' | 'check' | 'table' | 'static';
+
+export interface FieldPlan {
+  /** The generated template's field name (`f<page>_<index>`: unique, never the template's text). */
+  key: string;
+  field: CanvasField;
+  mode: Mode;
+  /** The content (or multi-variable text) parsed as a template of tags. */
+  nodes?: TemplateNode[];
+  /** `{expression}` when the whole content is one tag (images, check boxes, lists). */
+  expression?: string;
+  /** Table: one parsed cell template per column. */
+  columns?: TemplateNode[][];
+  /** Whether its content (or multi-variable text) holds tags. */
+  hasTags?: boolean;
+  /** The shipped font its text is drawn with before script-specific choice. */
+  font?: string;
+  /** Whether its texts name `currentPage` or `totalPages` (pdfme's page placeholders). */
+  pageTags?: boolean;
+}
+
+/** pdfme's page placeholders: the page number and page count of each record's own document. */
+export interface PageNumbers {
+  currentPage: number;
+  totalPages: number;
+}
+
+const PAGE_TAG = /\{[^{}]*\b(currentPage|totalPages)\b[^{}]*\}/;
+
+export interface CanvasTemplate {
+  content: CanvasTemplateContent;
+  /** One list of planned fields per page (static fields of a blank page on every page). */
+  pages: FieldPlan[][];
+  /** What the template asks for that Quire replaces (a font it lacks); said, never fatal. */
+  warnings: string[];
+  lang: string;
+  options: EvalOptions;
+}
+
+const TEXT_TYPES = new Set(['text', 'date', 'time', 'dateTime', 'select']);
+export const SHAPES = new Set(['line', 'rectangle', 'ellipse', 'svg']);
+
+function modeOf(field: CanvasField): Mode {
+  if (field.type === 'multiVariableText') return 'variables';
+  if (TEXT_TYPES.has(field.type)) return 'text';
+  if (BARCODE_TYPES.has(field.type)) return 'code';
+  if (field.type === 'image' || field.type === 'signature') return 'image';
+  if (field.type === 'checkbox' || field.type === 'radioGroup') return 'check';
+  if (field.type === 'table') return 'table';
+  return 'static';
+}
+
+const SINGLE_TAG = /^\s*\{([^{}]+)\}\s*$/;
+
+function parseAt(text: string, path: string, options: EvalOptions): TemplateNode[] {
+  try {
+    return parseCached(text, options);
+  } catch (error) {
+    if (error instanceof QuireError) {
+      const reason = error.issues[0]?.reason ?? error.message;
+      throw new QuireError('TemplateParseError', { detail: `${path}: ${reason}`, issues: [{ path, reason }] });
+    }
+    throw error;
+  }
+}
+
+function planField(field: CanvasField, key: string, path: string, options: EvalOptions, warnings: string[]): FieldPlan {
+  const mode = modeOf(field);
+  const plan: FieldPlan = { key, field, mode };
+  const content = field.content ?? '';
+  if (mode === 'variables') plan.nodes = parseAt(field.text ?? '', `${path}.text`, options);
+  else if (mode === 'text' || mode === 'code') plan.nodes = parseAt(content, `${path}.content`, options);
+  else if (mode === 'image' || mode === 'check' || mode === 'table') {
+    const single = SINGLE_TAG.exec(content);
+    if (single && !(mode === 'table' && content.trim().startsWith('['))) {
+      parseAt(content, `${path}.content`, options);
+      plan.expression = single[1]!;
+    }
+    if (mode === 'check' && !single) plan.nodes = parseAt(content, `${path}.content`, options);
+    if (mode === 'table' && field.columns)
+      plan.columns = field.columns.map((c, i) => parseAt(c, `${path}.columns[${i}]`, options));
+  }
+  plan.hasTags = (plan.nodes ?? []).some((n) => n.type !== 'text');
+  plan.pageTags = [content, field.text ?? '', ...(field.columns ?? [])].some((t) => PAGE_TAG.test(t));
+  if (mode === 'text' || mode === 'variables' || mode === 'table') {
+    const font = declaredFont(field.fontName);
+    if (font.missing)
+      warnings.push(`${path}.fontName: Quire has no font "${font.missing}"; ${font.font} is used instead`);
+    plan.font = font.font;
+  }
+  return plan;
+}
+
+/** Validates and plans a canvas template (throws TemplateParseError naming the path). */
+export function parseCanvas(content: unknown): CanvasTemplate {
+  const parsed = parseCanvasContent(content);
+  const lang = parsed.settings?.lang ?? 'en-US';
+  const options: EvalOptions = {
+    ...(parsed.settings?.lang ? { locale: parsed.settings.lang } : {}),
+    ...(parsed.settings?.timeZone ? { timeZone: parsed.settings.timeZone } : {}),
+  };
+  const warnings: string[] = [];
+  const statics =
+    typeof parsed.basePdf === 'object'
+      ? (parsed.basePdf.staticSchema ?? []).map((field, i) =>
+          planField(field, `s_${i}`, `basePdf.staticSchema[${i}]`, options, warnings),
+        )
+      : [];
+  const pages = parsed.schemas.map((page, p) => [
+    ...statics.map((s) => ({ ...s, key: `${s.key}_${p}` })),
+    ...page.map((field, f) => planField(field, `f${p}_${f}`, `schemas[${p}][${f}]`, options, warnings)),
+  ]);
+  return { content: parsed, pages, warnings, lang, options };
+}
+
+export function canvasSettings(template: CanvasTemplate): PrintSettings {
+  const s = template.content.settings;
+  return { ...(s?.lang ? { lang: s.lang } : {}), ...(s?.timeZone ? { timeZone: s.timeZone } : {}) };
+}
