@@ -54,6 +54,8 @@ async function template(): Promise<Uint8Array> {
   });
   sheet.getCell('A6').value = 'Total qty';
   sheet.getCell('B6').value = { formula: 'SUM(Lines[Qty])', date1904: false };
+  sheet.pageSetup.printArea = 'A1:C6';
+  workbook.definedNames.add(`'${SHEET}'!$B$4`, 'FirstQty');
   const parts = unzipText(new Uint8Array(await workbook.xlsx.writeBuffer()));
   const sheetPart = 'xl/worksheets/sheet2.xml';
   const relsPart = 'xl/worksheets/_rels/sheet2.xml.rels';
@@ -209,6 +211,22 @@ describe('a repeated sheet keeps its tables, notes and charts in every copy', ()
       ['Total qty', '=SUM(Lines_3[Qty])'],
     ]);
     expectValidPackage(out);
+  });
+
+  it('gives each copy its print area, on its own rows; workbook names point at the first copy', () => {
+    const workbook = unzipText(filled)['xl/workbook.xml']!;
+    const names = [...workbook.matchAll(/<definedName\b([^>]*)>([^<]*)<\/definedName>/g)].map(([, attrs, text]) => ({
+      name: /\sname="([^"]*)"/.exec(attrs!)![1],
+      local: /localSheetId="(\d+)"/.exec(attrs!)?.[1],
+      text: text!.replace(/&apos;/g, "'"),
+    }));
+    // (exceljs writes the print area with relative rows.)
+    expect(names.filter((n) => n.name === '_xlnm.Print_Area')).toEqual([
+      { name: '_xlnm.Print_Area', local: '1', text: "'Order A-1'!$A1:$C6" },
+      { name: '_xlnm.Print_Area', local: '2', text: "'Order B-2'!$A1:$C7" },
+      { name: '_xlnm.Print_Area', local: '3', text: "'Order C-3'!$A1:$C8" },
+    ]);
+    expect(names.find((n) => n.name === 'FirstQty')?.text).toBe("'Order A-1'!$B$4");
   });
 
   it('gives each copy its own note (comments part, VML with its own shape ids) and chart on the copy', () => {

@@ -20,7 +20,7 @@ import {
   relsName,
   resolveTarget,
 } from './package';
-import { type RowRole, shiftAreas } from './xlsx-refs';
+import { type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
 import { attr, decodeXml, escapeXml, setAttr } from './xml';
 import type { OfficePackage } from './zip';
 
@@ -298,4 +298,52 @@ export function guidFrom(seed: string): string {
   }
   const v = `${hex.slice(0, 12)}4${hex.slice(13, 16)}${((Number.parseInt(hex[16] ?? '0', 16) & 3) | 8).toString(16)}${hex.slice(17)}`;
   return `{${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20, 32)}}`.toUpperCase();
+}
+
+/** A repeated sheet in the filled workbook: its template name, where its copies start, the copies. */
+export interface LoopSheet {
+  template: string;
+  /** Position (0-based, in the filled workbook) of the first copy; the others follow it. */
+  firstIndex: number;
+  copies: Array<{ name: string; rowOf: RowOf }>;
+}
+
+const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
+
+/** A formula on the template sheet, on one copy: its name, and the rows of that copy. */
+function onCopy(formula: string, template: string, copy: LoopSheet['copies'][number]): string {
+  const mapper: RowMapper = (sheet, row, role) =>
+    sheet !== undefined && sheet.toLowerCase() === template.toLowerCase() ? copy.rowOf(row, role) : undefined;
+  return shiftFormula(formula, mapper)
+    .split(`${quoted(template)}!`)
+    .join(`${quoted(copy.name)}!`);
+}
+
+/**
+ * Names scoped to a repeated sheet (print area, print titles, a filter's `_FilterDatabase`) are
+ * given to every copy, on that copy; workbook names on the template sheet point at the first copy
+ * (the template's name no longer exists). Runs after `localSheetId`s were moved to the new positions.
+ */
+export function definedNamesFollowCopies(workbook: string, loops: LoopSheet[]): string {
+  if (loops.length === 0) return workbook;
+  return workbook.replace(
+    /(<definedName\b[^>]*>)([^<]*)(<\/definedName>)/g,
+    (whole, open: string, text: string, close: string) => {
+      const formula = decodeXml(text);
+      const local = attr(open, 'localSheetId');
+      if (local !== undefined) {
+        const loop = loops.find((l) => l.firstIndex === Number(local));
+        if (!loop) return whole;
+        return loop.copies
+          .map(
+            (copy, k) =>
+              `${setAttr(open, 'localSheetId', String(loop.firstIndex + k))}${escapeXml(onCopy(formula, loop.template, copy))}${close}`,
+          )
+          .join('');
+      }
+      let fixed = formula;
+      for (const loop of loops) if (loop.copies[0]) fixed = onCopy(fixed, loop.template, loop.copies[0]);
+      return fixed === formula ? whole : `${open}${escapeXml(fixed)}${close}`;
+    },
+  );
 }

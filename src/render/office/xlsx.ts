@@ -50,7 +50,14 @@ import {
 import { OFFICE_MIME } from './schema';
 import { findTags, sectionName, tagRole } from './tags';
 import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
-import { copySheetParts, nextPartName, renameStructured, shiftNotes } from './xlsx-sheet-copy';
+import {
+  copySheetParts,
+  definedNamesFollowCopies,
+  type LoopSheet,
+  nextPartName,
+  renameStructured,
+  shiftNotes,
+} from './xlsx-sheet-copy';
 import { cellValue, cellXml, DateStyles } from './xlsx-values';
 import { attr, decodeXml, escapeXml, setAttr, tagName, textOf, tokenize, tokenKind } from './xml';
 import type { OfficePackage } from './zip';
@@ -768,6 +775,7 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
   const sheetTags = workbook.match(/<sheet\b[^>]*>/g) ?? [];
   let maxId = Math.max(0, ...sheetTags.map((t) => Number(attr(t, 'sheetId') ?? 0)));
   const indexShift: number[] = [];
+  const loops: LoopSheet[] = [];
   let shift = 0;
   let n = 0;
   for (const tag of sheetTags) {
@@ -805,6 +813,14 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
       return `<sheet name="${escapeXml(copy.name)}" sheetId="${++maxId}"${/\sstate="/.test(tag) ? ` state="${attr(tag, 'state')}"` : ''} r:id="${rId}"/>`;
     });
     for (const copy of list) chartsFollowCopy(pkg, copy);
+    loops.push({
+      template: list[0]!.tpl.name,
+      firstIndex: indexShift.length - 1 + shift,
+      copies: list.map((copy) => ({
+        name: copy.name,
+        rowOf: (r: number, role: RowRole) => mapRow(copy.root, r, role),
+      })),
+    });
     workbook = workbook.replace(tag, () => replacement.join(''));
     shift += list.length - 1;
   }
@@ -813,6 +829,7 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
     const i = Number(id);
     return `${a}${i + (indexShift[i] ?? 0)}${c}`;
   });
+  workbook = definedNamesFollowCopies(workbook, loops);
   pkg.setText(template.workbookPart, workbook);
 }
 
