@@ -309,6 +309,7 @@ describe('threaded comments and notes of a repeated sheet', () => {
     `<ThreadedComments xmlns="http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"><threadedComment ref="B3" dT="2026-01-01T00:00:00.00" personId="{11111111-1111-4111-8111-111111111111}" id="${id}"><text>Check {qty}</text></threadedComment><threadedComment ref="B3" dT="2026-01-01T00:00:00.00" personId="{11111111-1111-4111-8111-111111111111}" id="${reply}" parentId="${id}"><text>Done</text></threadedComment></ThreadedComments>`;
   const ID = '{AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA}';
   const REPLY = '{BBBBBBBB-BBBB-4BBB-8BBB-BBBBBBBBBBBB}';
+  const UID = '{CCCCCCCC-CCCC-4CCC-8CCC-CCCCCCCCCCCC}';
   const comments = `<comments xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><authors><author>tc=${ID}</author></authors><commentList><comment ref="B3" authorId="0"><text><t>Check</t></text></comment><comment ref="A5" authorId="0"><text><t>Below</t></text></comment></commentList></comments>`;
   const vml =
     '<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel"><o:shapelayout v:ext="edit"><o:idmap v:ext="edit" data="1"/></o:shapelayout><v:shape id="_x0000_s1025" type="#_x0000_t202"><x:ClientData ObjectType="Note"><x:Anchor>2, 15, 1, 10, 4, 15, 5, 4</x:Anchor><x:Row>4</x:Row><x:Column>0</x:Column></x:ClientData></v:shape></xml>';
@@ -343,6 +344,9 @@ describe('threaded comments and notes of a repeated sheet', () => {
     parts['xl/worksheets/sheet1.xml'] = parts['xl/worksheets/sheet1.xml']!.replace(
       '<legacyDrawing',
       '<pageSetup paperSize="9" r:id="rIdP"/><legacyDrawing',
+    ).replace(
+      '<worksheet ',
+      `<worksheet xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision" xr:uid="${UID}" `,
     );
     parts['[Content_Types].xml'] = parts['[Content_Types].xml']!.replace(
       '</Types>',
@@ -385,6 +389,10 @@ describe('threaded comments and notes of a repeated sheet', () => {
     expect(out[copyThreads!]).not.toContain(ID);
     expect(out[copyComments!]).toContain(`tc=${newId}`);
     expect(out[copyThreads!]).toContain('personId="{11111111-1111-4111-8111-111111111111}"');
+    // The copy has a revision id of its own.
+    expect(out['xl/worksheets/sheet1.xml']).toContain(`xr:uid="${UID}"`);
+    expect(out[copy]).toMatch(/xr:uid="\{[0-9A-F-]{36}\}"/);
+    expect(out[copy]).not.toContain(UID);
     // Printer settings are shared; the pivot table is not copied, and nothing points at it.
     expect(out[copy]).toMatch(/<pageSetup paperSize="9" r:id="rIdP"\/>/);
     const copyRels = out[copy.replace('worksheets/', 'worksheets/_rels/').concat('.rels')]!;

@@ -128,6 +128,7 @@ export function copySheetParts(
     } else if (rel.type.endsWith('/table')) {
       target = copyPartTree(pkg, source, copied) ?? source;
       const [oldName, newName] = renameTable(pkg, target, copyNumber, workbookPart);
+      pkg.setText(target, freshUids(pkg.text(target), tag));
       if (oldName) tableNames.set(oldName, newName);
       shiftRefs(pkg, target, rowOf);
     } else if (rel.type.endsWith('/comments') || rel.type.endsWith('/threadedComment')) {
@@ -345,5 +346,16 @@ export function definedNamesFollowCopies(workbook: string, loops: LoopSheet[]): 
       for (const loop of loops) if (loop.copies[0]) fixed = onCopy(fixed, loop.template, loop.copies[0]);
       return fixed === formula ? whole : `${open}${escapeXml(fixed)}${close}`;
     },
+  );
+}
+
+/**
+ * Excel marks sheets, tables and their columns with revision ids (`xr:uid="{…}"`, `xr3:uid`);
+ * Excel gives a copied sheet new ones, and so does a copy here (derived from the old id and `seed`).
+ */
+export function freshUids(xml: string, seed: string): string {
+  return xml.replace(
+    /(\sxr\d*:uid=")(\{[0-9A-Fa-f-]{36}\})(")/g,
+    (_w, a: string, id: string, c: string) => `${a}${guidFrom(`${id}${seed}`)}${c}`,
   );
 }

@@ -53,6 +53,7 @@ import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFo
 import {
   copySheetParts,
   definedNamesFollowCopies,
+  freshUids,
   type LoopSheet,
   nextPartName,
   renameStructured,
@@ -555,7 +556,7 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
   let prefix = sheet.tpl.prefix.replace(/(<dimension\b[^>]*\bref=")([^"]*)(")/, (_w, a, ref: string, c) => {
     return `${a}${shiftAreas(ref, areaMapper)}${c}`;
   });
-  if (sheet.copy > 0) prefix = prefix.replace(/\stabSelected="1"/, '');
+  if (sheet.copy > 0) prefix = freshUids(prefix.replace(/\stabSelected="1"/, ''), sheet.part);
   let suffix = sheet.tpl.suffix;
   suffix = suffix.replace(/<([\w:]+)\b[^>]*\s(?:sqref|ref)="[^>]*>/g, (tag, name: string) =>
     name === 'mergeCell'
@@ -601,6 +602,7 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
   if (sheet.copy > 0) {
     // A copy has its own tables, notes and drawing under the original's relationship ids (see
     // xlsx-sheet-copy.ts); what points at a part it did not get (pivot tables, controls) goes.
+    suffix = freshUids(suffix, sheet.part);
     const dropped = sheet.dropped ?? new Set<string>();
     const missing = (xml: string) => [...xml.matchAll(/\br:id="([^"]*)"/g)].some(([, id]) => dropped.has(id ?? ''));
     suffix = suffix.replace(
