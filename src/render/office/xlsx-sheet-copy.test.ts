@@ -54,6 +54,9 @@ async function template(): Promise<Uint8Array> {
   });
   sheet.getCell('A6').value = 'Total qty';
   sheet.getCell('B6').value = { formula: 'SUM(Lines[Qty])', date1904: false };
+  // Formulas naming the repeated sheet: on the copy, its own; elsewhere, the first copy.
+  sheet.getCell('C6').value = { formula: `'${SHEET}'!B6*2`, date1904: false };
+  cover.getCell('B1').value = { formula: `'${SHEET}'!B6`, date1904: false };
   sheet.pageSetup.printArea = 'A1:C6';
   workbook.definedNames.add(`'${SHEET}'!$B$4`, 'FirstQty');
   const parts = unzipText(new Uint8Array(await workbook.xlsx.writeBuffer()));
@@ -148,6 +151,7 @@ beforeAll(async () => {
   filled = await fill(await template(), { orders: ORDERS });
   dir = mkdtempSync(join(tmpdir(), 'quire-xlsx-copies-'));
   writeFileSync(join(dir, 'orders.xlsx'), filled);
+  if (process.env.QUIRE_KEEP_XLSX) writeFileSync(process.env.QUIRE_KEEP_XLSX, filled);
   // One soffice start, two conversions: the PDF (what prints) and flat ODF (what was read).
   execFileSync(
     'soffice',
@@ -205,6 +209,12 @@ describe('a repeated sheet keeps its tables, notes and charts in every copy', ()
       const at = ORDERS[i]!.lines.length + 5;
       return [cells[`A${at}`], cells[`B${at}`]];
     });
+    expect(sheets.slice(1).map(([, part], i) => sheetCells(out[part]!)[`C${ORDERS[i]!.lines.length + 5}`])).toEqual([
+      "='Order A-1'!B6*2",
+      "='Order B-2'!B7*2",
+      "='Order C-3'!B8*2",
+    ]);
+    expect(sheetCells(out[sheets[0]![1]]!).B1).toBe("='Order A-1'!B6");
     expect(totals).toEqual([
       ['Total qty', '=SUM(Lines[Qty])'],
       ['Total qty', '=SUM(Lines_2[Qty])'],
@@ -276,11 +286,12 @@ describe('a repeated sheet keeps its tables, notes and charts in every copy', ()
 
   it('opens in LibreOffice: every copy printed with its rows and total, its note and table read', () => {
     const text = execFileSync('pdftotext', ['-layout', join(dir, 'pdf', 'orders.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toMatch(/Orders\s+2\b/);
     for (const order of ORDERS) {
       expect(text).toContain(`Order ${order.id}`);
       for (const line of order.lines) expect(text).toMatch(new RegExp(`${line.name}\\s+${line.qty}\\b`));
       const total = order.lines.reduce((sum, l) => sum + l.qty, 0);
-      expect(text).toMatch(new RegExp(`Total qty\\s+${total}\\b`));
+      expect(text).toMatch(new RegExp(`Total qty\\s+${total}\\s+${total * 2}\\b`));
     }
     const flat = readFileSync(join(dir, 'orders.fods'), 'utf8');
     const tables = [...flat.matchAll(/<table:table table:name="([^"]*)"[\s\S]*?<\/table:table>/g)];

@@ -359,3 +359,13 @@ export function freshUids(xml: string, seed: string): string {
     (_w, a: string, id: string, c: string) => `${a}${guidFrom(`${id}${seed}`)}${c}`,
   );
 }
+
+/**
+ * References to a repeated sheet by its template name (`'{#orders}Order {id}'!B6`) name a sheet
+ * the filled workbook no longer has: they point at the copy `names` gives (template → copy name).
+ */
+export function renameSheetRefs(formula: string, names: Map<string, string>): string {
+  let out = formula;
+  for (const [from, to] of names) out = out.split(`${quoted(from)}!`).join(`${quoted(to)}!`);
+  return out;
+}

@@ -56,6 +56,7 @@ import {
   freshUids,
   type LoopSheet,
   nextPartName,
+  renameSheetRefs,
   renameStructured,
   shiftNotes,
 } from './xlsx-sheet-copy';
@@ -528,7 +529,15 @@ function formulaCell(cell: CellTpl, ref: string, mapper: RowMapper, siOffset: nu
   return `${plainOpen}${inner}</c>`;
 }
 
-function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: EvalOptions): string {
+function sheetXml(
+  sheet: RenderedSheet,
+  regions: Map<string, Region>,
+  options: EvalOptions,
+  renames: Map<string, string>,
+): string {
+  // A copy's formulas naming its template sheet mean the copy itself (its rows, its name).
+  const others = sheet.tpl.sheetLoop ? new Map(regions).set(sheet.tpl.name.toLowerCase(), sheet.root) : regions;
+  const names = sheet.tpl.sheetLoop ? new Map(renames).set(sheet.tpl.name, sheet.name) : renames;
   const rootMapper = rowMapperFor([sheet.root], others);
   let rowsXml = sheet.rows
     .map(({ row, out, cells, path }) => {
@@ -545,13 +554,14 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
       return `${open}${body}</row>`;
     })
     .join('');
-  for (const [from, to] of sheet.tableNames ?? []) {
-    // A copy's formulas read its own table (`Orders_2[Qty]`).
-    rowsXml = rowsXml.replace(
-      /(<f\b[^>]*>)([^<]*)(<\/f>)/g,
-      (_w, o: string, f: string, c: string) => `${o}${escapeXml(renameStructured(decodeXml(f), from, to))}${c}`,
-    );
-  }
+  // A copy's formulas read its own table (`Orders_2[Qty]`); none names the template sheet.
+  const tables = [...(sheet.tableNames ?? [])];
+  if (tables.length || names.size)
+    rowsXml = rowsXml.replace(/(<f\b[^>]*>)([^<]*)(<\/f>)/g, (_w, o: string, f: string, c: string) => {
+      let formula = renameSheetRefs(decodeXml(f), names);
+      for (const [from, to] of tables) formula = renameStructured(formula, from, to);
+      return `${o}${escapeXml(formula)}${c}`;
+    });
   const areaMapper = (r: number, role: RowRole) => rootMapper(undefined, r, role);
   let prefix = sheet.tpl.prefix.replace(/(<dimension\b[^>]*\bref=")([^"]*)(")/, (_w, a, ref: string, c) => {
     return `${a}${shiftAreas(ref, areaMapper)}${c}`;
@@ -568,7 +578,8 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
   );
   suffix = suffix.replace(
     /(<(formula|formula1|formula2)>)([^<]*)(<\/\2>)/g,
-    (_w, o: string, _n, f: string, c: string) => `${o}${escapeXml(shiftFormula(decodeXml(f), rootMapper))}${c}`,
+    (_w, o: string, _n, f: string, c: string) =>
+      `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), rootMapper), names))}${c}`,
   );
   // Merges repeat with the rows they sit in.
   const merges: string[] = [];
@@ -630,7 +641,12 @@ function sheetName(base: string, used: Set<string>): string {
   return name;
 }
 
-function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<string, Region>) {
+function mapOtherParts(
+  pkg: OfficePackage,
+  template: XlsxTemplate,
+  regions: Map<string, Region>,
+  renames: Map<string, string>,
+) {
   const mapper: RowMapper = (sheet, row, role) => {
     const region = sheet ? regions.get(sheet.toLowerCase()) : undefined;
     return region ? mapRow(region, row, role) : undefined;
@@ -647,7 +663,8 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
     const xml = pkg.text(name);
     const fixed = xml.replace(
       /(<c:f>)([^<]*)(<\/c:f>)/g,
-      (_w, o: string, f: string, c: string) => `${o}${escapeXml(shiftFormula(decodeXml(f), mapper))}${c}`,
+      (_w, o: string, f: string, c: string) =>
+        `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), mapper), renames))}${c}`,
     );
     if (fixed !== xml) pkg.setText(name, fixed);
   }
@@ -659,7 +676,9 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
     let fixed = xml.replace(/<worksheetSource\b[^>]*\/?>/g, (tag) => {
       const ref = attr(tag, 'ref');
       const sheet = attr(tag, 'sheet');
-      const region = sheet ? regions.get(decodeXml(sheet).toLowerCase()) : undefined;
+      const region = sheet ? regions.get(sheet.toLowerCase()) : undefined;
+      const renamed = sheet ? renames.get(sheet) : undefined;
+      if (renamed) tag = setAttr(tag, 'sheet', renamed);
       return ref && region
         ? setAttr(
             tag,
@@ -882,8 +901,10 @@ export async function renderXlsx(
   if (copies.size) addSheetCopies(pkg, template, copies);
   const regions = new Map<string, Region>();
   for (const sheet of rendered) if (sheet.copy === 0) regions.set(sheet.tpl.name.toLowerCase(), sheet.root);
-  for (const sheet of rendered) pkg.setText(sheet.part, sheetXml(sheet, regions, options));
-  mapOtherParts(pkg, template, regions);
+  const renames = new Map<string, string>();
+  for (const list of copies.values()) if (list[0]) renames.set(list[0].tpl.name, list[0].name);
+  for (const sheet of rendered) pkg.setText(sheet.part, sheetXml(sheet, regions, options, renames));
+  mapOtherParts(pkg, template, regions, renames);
   const styles = x.styles.write();
   if (styles) pkg.setText(stylesPart, styles);
   forceRecalculation(pkg, template.workbookPart);
