@@ -413,6 +413,49 @@ describe('threaded comments and notes of a repeated sheet', () => {
   });
 });
 
+describe('Excel 2010 conditional formats and validations', () => {
+  it('grow with the rows of a loop, on the original and on each copy', async () => {
+    const ext = `<extLst><ext uri="{78C0D931-6437-407d-A8EE-F0AAD7539E65}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:conditionalFormattings><x14:conditionalFormatting xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:cfRule type="cellIs" priority="1" operator="greaterThan" id="{00000000-0000-4000-8000-000000000001}"><xm:f>Limits!$A$1</xm:f><x14:dxf/></x14:cfRule><xm:sqref>B3</xm:sqref></x14:conditionalFormatting></x14:conditionalFormattings></ext><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:dataValidation type="list"><x14:formula1><xm:f>'{#orders}Order {id}'!$A$3:$A$3</xm:f></x14:formula1><xm:sqref>A3 C5</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>`;
+    const out = unzipText(
+      await fill(
+        makeXlsx([
+          { name: 'Limits', rows: row(1, '<c r="A1"><v>2</v></c>') },
+          {
+            name: '{#orders}Order {id}',
+            rows:
+              row(
+                3,
+                '<c r="A3" t="inlineStr"><is><t>{#lines}{name}</t></is></c>',
+                '<c r="B3" t="inlineStr"><is><t>{qty}{/lines}</t></is></c>',
+              ) + row(5, '<c r="C5" t="inlineStr"><is><t>x</t></is></c>'),
+            after: ext,
+          },
+        ]),
+        {
+          orders: [
+            { id: 1, lines: [{ name: 'a', qty: 1 }] },
+            {
+              id: 2,
+              lines: [
+                { name: 'b', qty: 2 },
+                { name: 'c', qty: 3 },
+              ],
+            },
+          ],
+        },
+      ),
+    );
+    const [first, second] = sheetParts(out).slice(1);
+    expect(out[first![1]]).toContain('<xm:sqref>B3</xm:sqref>');
+    expect(out[first![1]]).toContain("<xm:f>'Order 1'!$A$3:$A$3</xm:f>");
+    expect(out[first![1]]).toContain('<xm:sqref>A3 C5</xm:sqref>');
+    expect(out[second![1]]).toContain('<xm:sqref>B3:B4</xm:sqref>');
+    expect(out[second![1]]).toContain("<xm:f>'Order 2'!$A$3:$A$4</xm:f>");
+    expect(out[second![1]]).toContain('<xm:sqref>A3:A4 C6</xm:sqref>');
+    expect(out[second![1]]).toContain('<xm:f>Limits!$A$1</xm:f>');
+  });
+});
+
 describe('renameStructured', () => {
   it('renames a table in structured references, not in text or other names', () => {
     expect(renameStructured('SUM(Lines[Qty])+Lines[@Price]+"Lines[x]"+MyLines[Qty]', 'Lines', 'Lines_2')).toBe(

@@ -576,8 +576,13 @@ function sheetXml(
           (_w, a, ref: string, c) => `${a}${shiftAreas(ref, areaMapper)}${c}`,
         ),
   );
+  // Excel 2010 conditional formats and validations (extLst) keep ranges in <xm:sqref>, formulas in <xm:f>.
   suffix = suffix.replace(
-    /(<(formula|formula1|formula2)>)([^<]*)(<\/\2>)/g,
+    /(<xm:sqref>)([^<]*)(<\/xm:sqref>)/g,
+    (_w, o: string, ref: string, c: string) => `${o}${shiftAreas(ref, areaMapper)}${c}`,
+  );
+  suffix = suffix.replace(
+    /(<(formula|formula1|formula2|xm:f)>)([^<]*)(<\/\2>)/g,
     (_w, o: string, _n, f: string, c: string) =>
       `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), rootMapper), names))}${c}`,
   );
