@@ -342,7 +342,7 @@ describe('threaded comments and notes of a repeated sheet', () => {
         ],
         {
           sheetRels: {
-            1: `<Relationship Id="rIdC" Type="${REL}/comments" Target="../comments1.xml"/><Relationship Id="rIdV" Type="${REL}/vmlDrawing" Target="../drawings/vmlDrawing1.vml"/><Relationship Id="rIdT" Type="http://schemas.microsoft.com/office/2017/10/relationships/threadedComment" Target="../threadedComments/threadedComment1.xml"/><Relationship Id="rIdP" Type="${REL}/printerSettings" Target="../printerSettings/printerSettings1.bin"/><Relationship Id="rIdPv" Type="${REL}/pivotTable" Target="../pivotTables/pivotTable1.xml"/>`,
+            1: `<Relationship Id="rIdC" Type="${REL}/comments" Target="../comments1.xml"/><Relationship Id="rIdV" Type="${REL}/vmlDrawing" Target="../drawings/vmlDrawing1.vml"/><Relationship Id="rIdT" Type="http://schemas.microsoft.com/office/2017/10/relationships/threadedComment" Target="../threadedComments/threadedComment1.xml"/><Relationship Id="rIdP" Type="${REL}/printerSettings" Target="../printerSettings/printerSettings1.bin"/><Relationship Id="rIdPv" Type="${REL}/pivotTable" Target="../pivotTables/pivotTable1.xml"/><Relationship Id="rIdH" Type="${REL}/hyperlink" Target="https://example.com/orders" TargetMode="External"/><Relationship Id="rIdSl" Type="http://schemas.microsoft.com/office/2007/relationships/slicer" Target="../slicers/slicer1.xml"/>`,
           },
         },
       ),
@@ -352,16 +352,22 @@ describe('threaded comments and notes of a repeated sheet', () => {
     parts['xl/threadedComments/threadedComment1.xml'] = threadedXml(ID, REPLY);
     parts['xl/printerSettings/printerSettings1.bin'] = 'x';
     parts['xl/pivotTables/pivotTable1.xml'] = '<pivotTableDefinition/>';
+    parts['xl/slicers/slicer1.xml'] = '<slicers/>';
     parts['xl/worksheets/sheet1.xml'] = parts['xl/worksheets/sheet1.xml']!.replace(
       '<legacyDrawing',
-      '<pageSetup paperSize="9" r:id="rIdP"/><legacyDrawing',
-    ).replace(
-      '<worksheet ',
-      `<worksheet xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision" xr:uid="${UID}" `,
-    );
+      '<hyperlinks><hyperlink ref="A5" r:id="rIdH"/></hyperlinks><pageSetup paperSize="9" r:id="rIdP"/><legacyDrawing',
+    )
+      .replace(
+        '<worksheet ',
+        `<worksheet xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision" xr:uid="${UID}" `,
+      )
+      .replace(
+        '</worksheet>',
+        '<extLst><ext uri="{3A4CF648-6AED-40f4-86FF-DC5316D8AED3}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:slicerList><x14:slicer r:id="rIdSl"/></x14:slicerList></ext></extLst></worksheet>',
+      );
     parts['[Content_Types].xml'] = parts['[Content_Types].xml']!.replace(
       '</Types>',
-      '<Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/><Default Extension="bin" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.printerSettings"/><Override PartName="/xl/comments1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"/><Override PartName="/xl/threadedComments/threadedComment1.xml" ContentType="application/vnd.ms-excel.threadedcomments+xml"/><Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml"/></Types>',
+      '<Default Extension="vml" ContentType="application/vnd.openxmlformats-officedocument.vmlDrawing"/><Default Extension="bin" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.printerSettings"/><Override PartName="/xl/comments1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml"/><Override PartName="/xl/threadedComments/threadedComment1.xml" ContentType="application/vnd.ms-excel.threadedcomments+xml"/><Override PartName="/xl/pivotTables/pivotTable1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.pivotTable+xml"/><Override PartName="/xl/slicers/slicer1.xml" ContentType="application/vnd.ms-excel.slicer+xml"/></Types>',
     );
     const out = unzipText(
       await fill(zip(parts), {
@@ -409,6 +415,11 @@ describe('threaded comments and notes of a repeated sheet', () => {
     const copyRels = out[copy.replace('worksheets/', 'worksheets/_rels/').concat('.rels')]!;
     expect(copyRels).toContain('Target="../printerSettings/printerSettings1.bin"');
     expect(copyRels).not.toContain('pivotTable');
+    // The external link stays external; the slicer (not copied) leaves no extension behind.
+    expect(out[copy]).toContain('<hyperlink ref="A7" r:id="rIdH"/>');
+    expect(copyRels).toMatch(/Id="rIdH"[^>]*Target="https:\/\/example\.com\/orders" TargetMode="External"/);
+    expect(out[copy]).not.toContain('x14:slicer');
+    expect(out['xl/worksheets/sheet1.xml']).toContain('<x14:slicer r:id="rIdSl"/>');
     expectValidPackage(out);
   });
 });

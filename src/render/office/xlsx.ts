@@ -626,6 +626,8 @@ function sheetXml(
       (whole) => (missing(whole) ? '' : whole),
     );
     suffix = suffix.replace(/<hyperlink\b[^>]*\br:id="[^"]*"[^>]*\/>/g, (tag) => (missing(tag) ? '' : tag));
+    // Extensions pointing at parts it has none of (slicers, timelines) go too.
+    suffix = suffix.replace(/<ext\b[\s\S]*?<\/ext>/g, (whole) => (missing(whole) ? '' : whole));
     suffix = suffix.replace(/<pageSetup\b[^>]*>/, (tag) => (missing(tag) ? tag.replace(/\sr:id="[^"]*"/, '') : tag));
   }
   return `${prefix}${rowsXml}${suffix}`;
