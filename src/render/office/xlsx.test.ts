@@ -182,10 +182,12 @@ describe('xlsx', () => {
       'Order 7',
       'Order 8',
     ]);
-    const copy = Object.keys(out).find((n) => /sheetQ1\.xml$/.test(n))!;
+    // The copy is numbered after the template's sheets, as Excel numbers them.
+    const copy = 'xl/worksheets/sheet3.xml';
+    expect(out['xl/_rels/workbook.xml.rels']).toContain('Target="worksheets/sheet3.xml"');
     expect(sheetCells(out[copy]!)).toEqual({ A1: 'Order', B1: '8' });
     expect(sheetCells(out['xl/worksheets/sheet2.xml']!)).toEqual({ A1: 'Order', B1: '7' });
-    expect(out['[Content_Types].xml']).toContain('/xl/worksheets/sheetQ1.xml');
+    expect(out['[Content_Types].xml']).toContain('/xl/worksheets/sheet3.xml');
   });
 
   it('gives each repeated sheet its own copy of its charts, their ranges on that copy', async () => {
@@ -239,18 +241,18 @@ describe('xlsx', () => {
     expect(out['xl/charts/chart1.xml']).toContain("<c:f>'Order A'!$A$3:$A$4</c:f>");
     expect(out['xl/charts/chart1.xml']).toContain("<c:f>'Order A'!$B$3:$B$4</c:f>");
     // The second its own drawing and chart, on its own name and its three lines.
-    const copy = Object.keys(out).find((n) => /sheetQ1\.xml$/.test(n))!;
+    const copy = 'xl/worksheets/sheet2.xml';
     const drawingRef = /<drawing r:id="([^"]+)"\/>/.exec(out[copy]!)![1];
     const copyRels = out[copy.replace('worksheets/', 'worksheets/_rels/').replace(/$/, '.rels')]!;
-    expect(copyRels).toMatch(new RegExp(`Id="${drawingRef}"[^>]*Target="../drawings/drawing1Q1.xml"`));
-    expect(out['xl/drawings/_rels/drawing1Q1.xml.rels']).toContain('Target="../charts/chart1Q1.xml"');
-    expect(out['xl/charts/chart1Q1.xml']).toContain("<c:f>'Order B'!$A$3:$A$5</c:f>");
-    expect(out['xl/charts/chart1Q1.xml']).toContain("<c:f>'Order B'!$B$3:$B$5</c:f>");
+    expect(copyRels).toMatch(new RegExp(`Id="${drawingRef}"[^>]*Target="../drawings/drawing2.xml"`));
+    expect(out['xl/drawings/_rels/drawing2.xml.rels']).toContain('Target="../charts/chart2.xml"');
+    expect(out['xl/charts/chart2.xml']).toContain("<c:f>'Order B'!$A$3:$A$5</c:f>");
+    expect(out['xl/charts/chart2.xml']).toContain("<c:f>'Order B'!$B$3:$B$5</c:f>");
     // Its anchor sits below its own, longer, list.
-    expect(out['xl/drawings/drawing1Q1.xml']).toContain('<xdr:to><xdr:col>8</xdr:col><xdr:row>16</xdr:row>');
+    expect(out['xl/drawings/drawing2.xml']).toContain('<xdr:to><xdr:col>8</xdr:col><xdr:row>16</xdr:row>');
     expect(out['xl/drawings/drawing1.xml']).toContain('<xdr:to><xdr:col>8</xdr:col><xdr:row>15</xdr:row>');
-    expect(out['[Content_Types].xml']).toContain('PartName="/xl/charts/chart1Q1.xml"');
-    expect(out['[Content_Types].xml']).toContain('PartName="/xl/drawings/drawing1Q1.xml"');
+    expect(out['[Content_Types].xml']).toContain('PartName="/xl/charts/chart2.xml"');
+    expect(out['[Content_Types].xml']).toContain('PartName="/xl/drawings/drawing2.xml"');
   });
 
   it('grows a pivot cache source over the loop rows and refreshes it on open', async () => {

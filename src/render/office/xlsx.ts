@@ -5,7 +5,8 @@
  * formulas (in every sheet), merges, conditional formats, data validations, hyperlinks, defined
  * names, tables, chart ranges and drawing anchors. A range covering a repeated row grows with it.
  * A sheet whose name starts with `{#list}` is repeated per item (the rest of the name, with
- * tags, names each copy). Cells holding one tag keep the value's type (see xlsx-values.ts).
+ * tags, names each copy; its tables, notes and drawing are copied with it, see xlsx-sheet-copy.ts).
+ * Cells holding one tag keep the value's type (see xlsx-values.ts).
  * Parts without tags and not affected by moved rows are written back byte for byte.
  */
 
@@ -49,6 +50,16 @@ import {
 import { OFFICE_MIME } from './schema';
 import { findTags, sectionName, tagRole } from './tags';
 import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
+import {
+  copySheetParts,
+  definedNamesFollowCopies,
+  freshUids,
+  type LoopSheet,
+  nextPartName,
+  renameSheetRefs,
+  renameStructured,
+  shiftNotes,
+} from './xlsx-sheet-copy';
 import { cellValue, cellXml, DateStyles } from './xlsx-values';
 import { attr, decodeXml, escapeXml, setAttr, tagName, textOf, tokenize, tokenKind } from './xml';
 import type { OfficePackage } from './zip';
@@ -413,8 +424,10 @@ interface RenderedSheet {
   /** The sheet's copy index (0 for the original) when a sheet loop repeats it. */
   copy: number;
   scope: Scope;
-  /** A copy's own drawing (charts, pictures): the relationship id its `<drawing>` points at. */
-  drawingId?: string;
+  /** A copy's relationships (ids of the original's) it has no part for: its elements using them go. */
+  dropped?: Set<string>;
+  /** A copy's tables are renamed: original name → the copy's. */
+  tableNames?: Map<string, string>;
 }
 
 /** Page headers and footers (`&L{customer}&R&P`): their text is a template too. */
@@ -516,9 +529,17 @@ function formulaCell(cell: CellTpl, ref: string, mapper: RowMapper, siOffset: nu
   return `${plainOpen}${inner}</c>`;
 }
 
-function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: EvalOptions): string {
+function sheetXml(
+  sheet: RenderedSheet,
+  regions: Map<string, Region>,
+  options: EvalOptions,
+  renames: Map<string, string>,
+): string {
+  // A copy's formulas naming its template sheet mean the copy itself (its rows, its name).
+  const others = sheet.tpl.sheetLoop ? new Map(regions).set(sheet.tpl.name.toLowerCase(), sheet.root) : regions;
+  const names = sheet.tpl.sheetLoop ? new Map(renames).set(sheet.tpl.name, sheet.name) : renames;
   const rootMapper = rowMapperFor([sheet.root], others);
-  const rowsXml = sheet.rows
+  let rowsXml = sheet.rows
     .map(({ row, out, cells, path }) => {
       const mapper = rowMapperFor(path, others);
       const open = setAttr(row.open, 'r', String(out));
@@ -533,11 +554,19 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
       return `${open}${body}</row>`;
     })
     .join('');
+  // A copy's formulas read its own table (`Orders_2[Qty]`); none names the template sheet.
+  const tables = [...(sheet.tableNames ?? [])];
+  if (tables.length || names.size)
+    rowsXml = rowsXml.replace(/(<f\b[^>]*>)([^<]*)(<\/f>)/g, (_w, o: string, f: string, c: string) => {
+      let formula = renameSheetRefs(decodeXml(f), names);
+      for (const [from, to] of tables) formula = renameStructured(formula, from, to);
+      return `${o}${escapeXml(formula)}${c}`;
+    });
   const areaMapper = (r: number, role: RowRole) => rootMapper(undefined, r, role);
   let prefix = sheet.tpl.prefix.replace(/(<dimension\b[^>]*\bref=")([^"]*)(")/, (_w, a, ref: string, c) => {
     return `${a}${shiftAreas(ref, areaMapper)}${c}`;
   });
-  if (sheet.copy > 0) prefix = prefix.replace(/\stabSelected="1"/, '');
+  if (sheet.copy > 0) prefix = freshUids(prefix.replace(/\stabSelected="1"/, ''), sheet.part);
   let suffix = sheet.tpl.suffix;
   suffix = suffix.replace(/<([\w:]+)\b[^>]*\s(?:sqref|ref)="[^>]*>/g, (tag, name: string) =>
     name === 'mergeCell'
@@ -547,9 +576,15 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
           (_w, a, ref: string, c) => `${a}${shiftAreas(ref, areaMapper)}${c}`,
         ),
   );
+  // Excel 2010 conditional formats and validations (extLst) keep ranges in <xm:sqref>, formulas in <xm:f>.
   suffix = suffix.replace(
-    /(<(formula|formula1|formula2)>)([^<]*)(<\/\2>)/g,
-    (_w, o: string, _n, f: string, c: string) => `${o}${escapeXml(shiftFormula(decodeXml(f), rootMapper))}${c}`,
+    /(<xm:sqref>)([^<]*)(<\/xm:sqref>)/g,
+    (_w, o: string, ref: string, c: string) => `${o}${shiftAreas(ref, areaMapper)}${c}`,
+  );
+  suffix = suffix.replace(
+    /(<(formula|formula1|formula2|xm:f)>)([^<]*)(<\/\2>)/g,
+    (_w, o: string, _n, f: string, c: string) =>
+      `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), rootMapper), names))}${c}`,
   );
   // Merges repeat with the rows they sit in.
   const merges: string[] = [];
@@ -581,14 +616,19 @@ function sheetXml(sheet: RenderedSheet, others: Map<string, Region>, options: Ev
     );
   }
   if (sheet.copy > 0) {
-    // Tables, comments and controls belong to one sheet: copies carry the cells, and their own
-    // copy of the drawing (charts and pictures, see copyDrawing).
+    // A copy has its own tables, notes and drawing under the original's relationship ids (see
+    // xlsx-sheet-copy.ts); what points at a part it did not get (pivot tables, controls) goes.
+    suffix = freshUids(suffix, sheet.part);
+    const dropped = sheet.dropped ?? new Set<string>();
+    const missing = (xml: string) => [...xml.matchAll(/\br:id="([^"]*)"/g)].some(([, id]) => dropped.has(id ?? ''));
     suffix = suffix.replace(
       /<(drawing|legacyDrawing|legacyDrawingHF|picture|oleObjects|controls|tableParts)\b[\s\S]*?(\/>|<\/\1>)/g,
-      (whole, element: string) =>
-        element === 'drawing' && sheet.drawingId ? whole.replace(/\br:id="[^"]*"/, `r:id="${sheet.drawingId}"`) : '',
+      (whole) => (missing(whole) ? '' : whole),
     );
-    suffix = suffix.replace(/<hyperlink\b[^>]*\br:id="[^"]*"[^>]*\/>/g, '');
+    suffix = suffix.replace(/<hyperlink\b[^>]*\br:id="[^"]*"[^>]*\/>/g, (tag) => (missing(tag) ? '' : tag));
+    // Extensions pointing at parts it has none of (slicers, timelines) go too.
+    suffix = suffix.replace(/<ext\b[\s\S]*?<\/ext>/g, (whole) => (missing(whole) ? '' : whole));
+    suffix = suffix.replace(/<pageSetup\b[^>]*>/, (tag) => (missing(tag) ? tag.replace(/\sr:id="[^"]*"/, '') : tag));
   }
   return `${prefix}${rowsXml}${suffix}`;
 }
@@ -608,7 +648,12 @@ function sheetName(base: string, used: Set<string>): string {
   return name;
 }
 
-function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<string, Region>) {
+function mapOtherParts(
+  pkg: OfficePackage,
+  template: XlsxTemplate,
+  regions: Map<string, Region>,
+  renames: Map<string, string>,
+) {
   const mapper: RowMapper = (sheet, row, role) => {
     const region = sheet ? regions.get(sheet.toLowerCase()) : undefined;
     return region ? mapRow(region, row, role) : undefined;
@@ -625,7 +670,8 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
     const xml = pkg.text(name);
     const fixed = xml.replace(
       /(<c:f>)([^<]*)(<\/c:f>)/g,
-      (_w, o: string, f: string, c: string) => `${o}${escapeXml(shiftFormula(decodeXml(f), mapper))}${c}`,
+      (_w, o: string, f: string, c: string) =>
+        `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), mapper), renames))}${c}`,
     );
     if (fixed !== xml) pkg.setText(name, fixed);
   }
@@ -637,7 +683,9 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
     let fixed = xml.replace(/<worksheetSource\b[^>]*\/?>/g, (tag) => {
       const ref = attr(tag, 'ref');
       const sheet = attr(tag, 'sheet');
-      const region = sheet ? regions.get(decodeXml(sheet).toLowerCase()) : undefined;
+      const region = sheet ? regions.get(sheet.toLowerCase()) : undefined;
+      const renamed = sheet ? renames.get(sheet) : undefined;
+      if (renamed) tag = setAttr(tag, 'sheet', renamed);
       return ref && region
         ? setAttr(
             tag,
@@ -680,6 +728,8 @@ function mapOtherParts(pkg: OfficePackage, template: XlsxTemplate, regions: Map<
             (_w, a, ref: string, c) => `${a}${shiftAreas(ref, (r, role) => mapRow(region, r, role))}${c}`,
           ),
         );
+      } else if (/\/(comments|vmlDrawing|threadedComment)$/.test(rel.type)) {
+        shiftNotes(pkg, target, (r, role) => mapRow(region, r, role));
       } else if (rel.type.endsWith('/drawing')) {
         const xml = pkg.text(target);
         // Anchors count rows from 0.
@@ -712,47 +762,12 @@ function forceRecalculation(pkg: OfficePackage, workbookPart: string) {
   pkg.setText(workbookPart, xml);
 }
 
-/** Parts a drawing or chart refers to that are copied with it (media are shared). */
-const COPIED_WITH_DRAWING = /\/(chart|chartStyle|chartColorStyle|drawing|chartUserShapes)$/;
-
-/**
- * Copies `part` as `<name><tag>.<ext>` with its relationships, and the charts (their styles and
- * colours) it refers to, each under a new name with the same content type. Returns the new part.
- */
-function copyPartTree(pkg: OfficePackage, part: string, tag: string): string | undefined {
-  if (!pkg.has(part)) return undefined;
-  const type = overrides(pkg).get(part);
-  const target = part.replace(/(\.[^./]+)$/, `${tag}$1`);
-  if (pkg.has(target)) return target;
-  pkg.setBytes(target, pkg.bytes(part));
-  if (type) addOverride(pkg, target, type);
-  const rels = relsName(part);
-  if (!pkg.has(rels)) return target;
-  let xml = pkg.text(rels);
-  for (const rel of relationships(pkg, part)) {
-    if (rel.external || !COPIED_WITH_DRAWING.test(rel.type)) continue;
-    const child = copyPartTree(pkg, resolveTarget(part, rel.target), tag);
-    if (!child) continue;
-    xml = xml.replace(
-      new RegExp(
-        `(<Relationship\\b[^>]*\\bId="${rel.id}"[^>]*\\bTarget=")[^"]*(")|(<Relationship\\b[^>]*\\bTarget=")[^"]*("[^>]*\\bId="${rel.id}")`,
-      ),
-      (_w, a?: string, b?: string, c?: string, d?: string) =>
-        a !== undefined ? `${a}${relativeTarget(target, child)}${b}` : `${c}${relativeTarget(target, child)}${d}`,
-    );
-  }
-  pkg.setText(relsName(target), xml);
-  return target;
-}
-
 /**
  * A repeated sheet is renamed per item: the ranges of the charts on its drawing (`'{#lines}Line
  * {name}'!$B$2:$B$5`) are rewritten to the copy's name, and their rows follow the copy's loops.
  */
 function chartsFollowCopy(pkg: OfficePackage, copy: RenderedSheet) {
-  const drawingRel = copy.drawingId
-    ? relationships(pkg, copy.part).find((r) => r.id === copy.drawingId)
-    : relationships(pkg, copy.part).find((r) => r.type.endsWith('/drawing') && !r.external);
+  const drawingRel = relationships(pkg, copy.part).find((r) => r.type.endsWith('/drawing') && !r.external);
   if (!drawingRel) return;
   const drawing = resolveTarget(copy.part, drawingRel.target);
   const original = copy.tpl.name;
@@ -788,6 +803,7 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
   const sheetTags = workbook.match(/<sheet\b[^>]*>/g) ?? [];
   let maxId = Math.max(0, ...sheetTags.map((t) => Number(attr(t, 'sheetId') ?? 0)));
   const indexShift: number[] = [];
+  const loops: LoopSheet[] = [];
   let shift = 0;
   let n = 0;
   for (const tag of sheetTags) {
@@ -800,21 +816,39 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
     if (!list) continue;
     const replacement = list.map((copy, i) => {
       if (i === 0) return setAttr(tag, 'name', copy.name);
-      const newPart = `xl/worksheets/sheetQ${++n}.xml`;
+      // Numbered like Excel's own sheets (`sheet4.xml`): some readers (exceljs) only know those.
+      const newPart = nextPartName(pkg, part);
+      pkg.setText(newPart, ''); // reserved; written by sheetXml
+      n++;
       copy.part = newPart;
       addOverride(pkg, newPart, SHEET_TYPE);
-      const rId = addRelationship(pkg, template.workbookPart, SHEET_REL, newPart.replace(/^xl\//, ''));
-      // Hyperlinks and the drawing follow a copied sheet (see sheetXml).
-      for (const rel of relationships(pkg, part)) {
-        if (rel.type.endsWith('/hyperlink')) addRelationship(pkg, newPart, rel.type, rel.target);
-        else if (rel.type.endsWith('/drawing') && !rel.external) {
-          const drawing = copyPartTree(pkg, resolveTarget(part, rel.target), `Q${n}`);
-          if (drawing) copy.drawingId = addRelationship(pkg, newPart, rel.type, relativeTarget(newPart, drawing));
-        }
-      }
+      const rId = addRelationship(
+        pkg,
+        template.workbookPart,
+        SHEET_REL,
+        relativeTarget(template.workbookPart, newPart),
+      );
+      const own = copySheetParts(pkg, {
+        from: part,
+        to: newPart,
+        tag: `Q${n}`,
+        copyNumber: i,
+        rowOf: (r, role) => mapRow(copy.root, r, role),
+        workbookPart: template.workbookPart,
+      });
+      copy.dropped = own.dropped;
+      copy.tableNames = own.tableNames;
       return `<sheet name="${escapeXml(copy.name)}" sheetId="${++maxId}"${/\sstate="/.test(tag) ? ` state="${attr(tag, 'state')}"` : ''} r:id="${rId}"/>`;
     });
     for (const copy of list) chartsFollowCopy(pkg, copy);
+    loops.push({
+      template: list[0]!.tpl.name,
+      firstIndex: indexShift.length - 1 + shift,
+      copies: list.map((copy) => ({
+        name: copy.name,
+        rowOf: (r: number, role: RowRole) => mapRow(copy.root, r, role),
+      })),
+    });
     workbook = workbook.replace(tag, () => replacement.join(''));
     shift += list.length - 1;
   }
@@ -823,6 +857,7 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
     const i = Number(id);
     return `${a}${i + (indexShift[i] ?? 0)}${c}`;
   });
+  workbook = definedNamesFollowCopies(workbook, loops);
   pkg.setText(template.workbookPart, workbook);
 }
 
@@ -873,8 +908,10 @@ export async function renderXlsx(
   if (copies.size) addSheetCopies(pkg, template, copies);
   const regions = new Map<string, Region>();
   for (const sheet of rendered) if (sheet.copy === 0) regions.set(sheet.tpl.name.toLowerCase(), sheet.root);
-  for (const sheet of rendered) pkg.setText(sheet.part, sheetXml(sheet, regions, options));
-  mapOtherParts(pkg, template, regions);
+  const renames = new Map<string, string>();
+  for (const list of copies.values()) if (list[0]) renames.set(list[0].tpl.name, list[0].name);
+  for (const sheet of rendered) pkg.setText(sheet.part, sheetXml(sheet, regions, options, renames));
+  mapOtherParts(pkg, template, regions, renames);
   const styles = x.styles.write();
   if (styles) pkg.setText(stylesPart, styles);
   forceRecalculation(pkg, template.workbookPart);
