@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../src/core/errors';
 import { officeContentFromFile } from '../src/render/office/schema';
-import { content, fullRow, p, page, richText, variable } from '../tests/fixtures/builders';
+import { content, fullRow, p, page, richText, table, variable } from '../tests/fixtures/builders';
 import { createNodeRenderPool } from './node-pool';
 import type { RenderPool } from './pool';
 
@@ -9,6 +9,22 @@ const template = {
   key: 'hello@1',
   content: content([page('p', [fullRow('r', richText('t', [p('Hello ', variable('name'))]))])]),
 };
+/**
+ * A job no worker finishes within a 1 ms timeout however warm: a 2,000-row table (hundreds of ms).
+ * A one-line document can: a warm worker answered one before the timer fired.
+ */
+const long = {
+  key: 'long@1',
+  content: content([
+    page('p', [
+      fullRow('r', table('t', { columns: [1], rows: [[[p(variable('name'))]]], dynamicRows: { rootPath: 'lines' } })),
+    ]),
+  ]),
+};
+const longData = () => ({
+  kind: 'data' as const,
+  data: { lines: Array.from({ length: 2_000 }, (_, i) => ({ name: `Line ${i}` })) },
+});
 const text = (file: { bytes: Uint8Array }) => new TextDecoder('latin1').decode(file.bytes.subarray(0, 8));
 const data = (record: Record<string, unknown>) => ({ kind: 'data' as const, data: record });
 
@@ -42,11 +58,9 @@ describe('render pool (Node worker threads)', () => {
   }, 60_000);
 
   it('terminates a job past its timeout: PreviewTimeoutError for previews, DocGenerationError otherwise', async () => {
-    const preview = await pool
-      .render(template, data({ name: 'x' }), { kind: 'preview', timeoutMs: 1 })
-      .catch((e: unknown) => e);
+    const preview = await pool.render(long, longData(), { kind: 'preview', timeoutMs: 1 }).catch((e: unknown) => e);
     expect(isQuireError(preview, 'PreviewTimeoutError')).toBe(true);
-    const doc = await pool.render(template, data({ name: 'x' }), { timeoutMs: 1 }).catch((e: unknown) => e);
+    const doc = await pool.render(long, longData(), { timeoutMs: 1 }).catch((e: unknown) => e);
     expect(isQuireError(doc, 'DocGenerationError')).toBe(true);
     // The pool replaced the killed workers and keeps rendering.
     expect(text(await pool.render(template, data({ name: 'after' })))).toBe('%PDF-1.7');
