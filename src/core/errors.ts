@@ -103,6 +103,9 @@ export const ERROR_CATALOGUE = {
   // Mail sent by the server (issue 15): reset and invitation links
   MailSendFailed: { code: 'MAIL_SEND_FAILED', message: 'the mail server did not take the message' },
   MailNotConfigured: { code: 'MAIL_NOT_CONFIGURED', message: 'this server has no mail server configured' },
+  InternalError: { code: 'INTERNAL_ERROR', message: 'internal server error' },
+  PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
+  DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -262,6 +262,12 @@ const deDE: Messages = {
       'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Servers hat sie nicht angenommen. Versuchen Sie es später erneut oder wenden Sie sich an die Administration des Servers.',
     MailNotConfigured:
       'Auf diesem Server ist kein Mailserver eingerichtet, daher kann er keine E-Mails senden. Kopieren Sie den Link und geben Sie ihn selbst weiter.',
+    InternalError:
+      'Auf dem Server ist ein Fehler aufgetreten. Versuchen Sie es erneut; wenn es wieder passiert, nennen Sie dem Administrator des Servers die Anfrage-ID, die mit diesem Fehler angezeigt wird.',
+    PasswordTooWeak:
+      'Dieses Passwort ist zu leicht zu erraten: Verwenden Sie mindestens 8 Zeichen, nicht Ihre E-Mail-Adresse und keines der häufigsten Passwörter.',
+    DataFolderInUse:
+      'Ein anderer Quire-Server verwendet diesen Datenordner bereits. Beenden Sie ihn zuerst oder starten Sie diesen mit einem anderen Datenordner.',
   },
 };
 

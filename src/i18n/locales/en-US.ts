@@ -260,6 +260,12 @@ const enUS = {
       'The mail could not be sent: the server’s mail server did not take it. Try again later or ask the server’s administrator.',
     MailNotConfigured:
       'This server has no mail server configured, so it cannot send mail. Copy the link and pass it on yourself.',
+    InternalError:
+      'Something went wrong on the server. Try again; if it keeps happening, tell the server’s administrator the request id shown with this error.',
+    PasswordTooWeak:
+      'This password is too easy to guess: use at least 8 characters, not your e-mail address and not one of the most common passwords.',
+    DataFolderInUse:
+      'Another Quire server is already using this data folder. Stop it first, or start this one with another data folder.',
   },
 } as const;
 

@@ -262,6 +262,12 @@ const esES: Messages = {
       'No se pudo enviar el correo: el servidor de correo del servidor no lo aceptó. Inténtalo más tarde o consulta al administrador del servidor.',
     MailNotConfigured:
       'Este servidor no tiene configurado un servidor de correo, así que no puede enviar correos. Copia el enlace y compártelo tú mismo.',
+    InternalError:
+      'Algo salió mal en el servidor. Vuelve a intentarlo; si sigue ocurriendo, indica al administrador del servidor el identificador de solicitud que aparece con este error.',
+    PasswordTooWeak:
+      'Esta contraseña es demasiado fácil de adivinar: usa al menos 8 caracteres, que no sea tu dirección de correo ni una de las contraseñas más comunes.',
+    DataFolderInUse:
+      'Otro servidor de Quire ya está usando esta carpeta de datos. Detenlo primero o inicia este con otra carpeta de datos.',
   },
 };
 

@@ -262,6 +262,12 @@ const frFR: Messages = {
       'Le courriel n’a pas pu être envoyé : le serveur de messagerie du serveur ne l’a pas accepté. Réessayez plus tard ou contactez l’administrateur du serveur.',
     MailNotConfigured:
       'Ce serveur n’a pas de serveur de messagerie configuré : il ne peut pas envoyer de courriel. Copiez le lien et transmettez-le vous-même.',
+    InternalError:
+      'Une erreur s’est produite sur le serveur. Réessayez ; si cela se reproduit, communiquez à l’administrateur du serveur l’identifiant de requête affiché avec cette erreur.',
+    PasswordTooWeak:
+      'Ce mot de passe est trop facile à deviner : utilisez au moins 8 caractères, ni votre adresse e-mail ni l’un des mots de passe les plus courants.',
+    DataFolderInUse:
+      'Un autre serveur Quire utilise déjà ce dossier de données. Arrêtez-le d’abord, ou démarrez celui-ci avec un autre dossier de données.',
   },
 };
 

@@ -259,6 +259,12 @@ const idID: Messages = {
       'Email tidak dapat dikirim: server email milik server tidak menerimanya. Coba lagi nanti atau hubungi administrator server.',
     MailNotConfigured:
       'Server ini tidak memiliki server email yang dikonfigurasi, jadi tidak dapat mengirim email. Salin tautannya dan bagikan sendiri.',
+    InternalError:
+      'Terjadi kesalahan di server. Coba lagi; jika terus terjadi, beri tahu administrator server ID permintaan yang ditampilkan bersama kesalahan ini.',
+    PasswordTooWeak:
+      'Kata sandi ini terlalu mudah ditebak: gunakan minimal 8 karakter, bukan alamat email Anda dan bukan salah satu kata sandi yang paling umum.',
+    DataFolderInUse:
+      'Server Quire lain sudah menggunakan folder data ini. Hentikan dulu, atau jalankan server ini dengan folder data lain.',
   },
 };
 

@@ -263,6 +263,12 @@ const itIT: Messages = {
       'Non è stato possibile inviare l’email: il server di posta del server non l’ha accettata. Riprova più tardi o chiedi all’amministratore del server.',
     MailNotConfigured:
       'Su questo server non è configurato un server di posta, quindi non può inviare email. Copia il link e condividilo tu.',
+    InternalError:
+      'Si è verificato un errore sul server. Riprova; se continua a succedere, comunica all’amministratore del server l’ID della richiesta mostrato con questo errore.',
+    PasswordTooWeak:
+      'Questa password è troppo facile da indovinare: usa almeno 8 caratteri, non il tuo indirizzo email e non una delle password più comuni.',
+    DataFolderInUse:
+      'Un altro server Quire sta già usando questa cartella dei dati. Fermalo prima, oppure avvia questo con un’altra cartella dei dati.',
   },
 };
 

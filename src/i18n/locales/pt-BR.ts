@@ -260,6 +260,12 @@ const ptBR: Messages = {
       'Não foi possível enviar o e-mail: o servidor de e-mail do servidor não o aceitou. Tente novamente mais tarde ou fale com o administrador do servidor.',
     MailNotConfigured:
       'Este servidor não tem um servidor de e-mail configurado, então não pode enviar e-mails. Copie o link e repasse-o você mesmo.',
+    InternalError:
+      'Algo deu errado no servidor. Tente novamente; se continuar acontecendo, informe ao administrador do servidor o ID da solicitação mostrado com este erro.',
+    PasswordTooWeak:
+      'Esta senha é fácil demais de adivinhar: use pelo menos 8 caracteres, que não seja seu e-mail nem uma das senhas mais comuns.',
+    DataFolderInUse:
+      'Outro servidor do Quire já está usando esta pasta de dados. Pare-o primeiro ou inicie este com outra pasta de dados.',
   },
 };
 

@@ -260,6 +260,12 @@ const viVN: Messages = {
       'Không gửi được thư: máy chủ thư của máy chủ không nhận thư. Hãy thử lại sau hoặc hỏi quản trị viên máy chủ.',
     MailNotConfigured:
       'Máy chủ này chưa cấu hình máy chủ thư nên không thể gửi thư. Hãy sao chép liên kết và tự gửi đi.',
+    InternalError:
+      'Đã xảy ra lỗi trên máy chủ. Hãy thử lại; nếu lỗi vẫn tiếp diễn, hãy báo cho quản trị viên máy chủ mã yêu cầu hiển thị cùng lỗi này.',
+    PasswordTooWeak:
+      'Mật khẩu này quá dễ đoán: hãy dùng ít nhất 8 ký tự, không phải địa chỉ email của bạn và không phải một trong những mật khẩu phổ biến nhất.',
+    DataFolderInUse:
+      'Một máy chủ Quire khác đang dùng thư mục dữ liệu này. Hãy dừng nó trước, hoặc khởi động máy chủ này với thư mục dữ liệu khác.',
   },
 };
 
