@@ -111,6 +111,9 @@ export const ERROR_CATALOGUE = {
     code: 'EXPR_LIMIT_EXCEEDED',
     message: 'the expression needed too many steps or too much memory',
   },
+  InternalError: { code: 'INTERNAL_ERROR', message: 'internal server error' },
+  PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
+  DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

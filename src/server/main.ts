@@ -15,6 +15,8 @@ export interface CliOptions {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL only: a schema of its own (QUIRE_DB_SCHEMA), as render workers take it. */
+  databaseSchema?: string;
   frameAncestors: string[];
   corsOrigins: string[];
   connectOrigins: string[];
@@ -52,6 +54,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     host: value('host') ?? env.HOST ?? '127.0.0.1',
     dataDir: resolve(value('data') ?? env.QUIRE_DATA ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.QUIRE_DB_SCHEMA || undefined,
     frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
     corsOrigins: originList(value('cors-origins') ?? env.QUIRE_CORS_ORIGINS, 'cors-origins'),
     connectOrigins: originList(value('connect-origins') ?? env.QUIRE_CONNECT_ORIGINS, 'connect-origins'),
@@ -64,7 +67,7 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
   const server = await startQuireServer({
     port: options.port,
     host: options.host,
-    database: { url: options.databaseUrl, dataDir: options.dataDir },
+    database: { url: options.databaseUrl, dataDir: options.dataDir, schema: options.databaseSchema },
     staticHandler,
     config: {
       frameAncestors: options.frameAncestors,

@@ -2,10 +2,13 @@
  * One process, one origin: `/api/*` goes to the API, everything else to the static handler of the
  * built app (scripts/serve.mjs owns how files are served), with the app's security headers.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Context } from 'hono';
+import { BODY_CODE } from '../api/contract';
+import { ERROR_CATALOGUE } from '../core/errors';
 import { KeyRateLimiter } from './apiKeys';
 import { createApiApp } from './app';
 import { hashPassword, LoginLimiter } from './auth';
@@ -80,6 +83,24 @@ function clientAddress(c: Context): string {
   return incoming?.socket.remoteAddress ?? 'unknown';
 }
 
+/** The answer to a request whose handler failed outside the API's own error handling. */
+function failed(res: ServerResponse, error: unknown): void {
+  const requestId = randomBytes(8).toString('hex');
+  console.error(`[quire-server] request ${requestId} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId });
+  res.end(
+    JSON.stringify({
+      code: BODY_CODE.internal,
+      msg: `${ERROR_CATALOGUE.InternalError.message}: request id ${requestId}`,
+      data: { error: 'InternalError', requestId },
+    }),
+  );
+}
+
 export async function startQuireServer(options: QuireServerOptions = {}): Promise<QuireServer> {
   const config: ServerConfig = { ...DEFAULT_CONFIG, ...options.config };
   const db = options.db ?? (await openDatabase(options.database));
@@ -103,10 +124,10 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   };
   const api = getRequestListener(createApiApp(ctx).fetch);
   const headers = securityHeaders(config);
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      void api(req, res);
+      api(req, res).catch((error: unknown) => failed(res, error));
       return;
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -117,6 +138,20 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     }
     if (options.staticHandler) options.staticHandler(req, res);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('no app build is served here');
+  };
+  const server = createServer((req, res) => {
+    // Whatever one request throws ends that request, never the process.
+    try {
+      handle(req, res);
+    } catch (error) {
+      failed(res, error);
+    }
+  });
+  // A socket error (a client resetting mid-answer) belongs to that connection alone.
+  server.on('clientError', (error, socket) => {
+    if (socket.writable && !(error as { code?: string }).code?.startsWith('ECONN'))
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

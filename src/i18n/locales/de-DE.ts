@@ -268,6 +268,12 @@ const deDE: Messages = {
       'Ein Ausdruck in der Vorlage versucht, auf „{{name}}“ zuzugreifen; das ist in Vorlagen nicht erlaubt.',
     ExprLimitExceeded:
       'Ein Ausdruck in der Vorlage brauchte zu viele Schritte oder zu viel Speicher und wurde angehalten.',
+    InternalError:
+      'Auf dem Server ist ein Fehler aufgetreten. Versuchen Sie es erneut; wenn es wieder passiert, nennen Sie dem Administrator des Servers die Anfrage-ID, die mit diesem Fehler angezeigt wird.',
+    PasswordTooWeak:
+      'Dieses Passwort ist zu leicht zu erraten: Verwenden Sie mindestens 8 Zeichen, nicht Ihre E-Mail-Adresse und keines der häufigsten Passwörter.',
+    DataFolderInUse:
+      'Ein anderer Quire-Server verwendet diesen Datenordner bereits. Beenden Sie ihn zuerst oder starten Sie diesen mit einem anderen Datenordner.',
   },
 };
 

@@ -264,6 +264,12 @@ const enUS = {
     ExprEvalError: 'An expression in the template could not be worked out with this data.',
     ExprForbidden: 'An expression in the template tries to reach “{{name}}”, which templates may not use.',
     ExprLimitExceeded: 'An expression in the template needed too many steps or too much memory, so it was stopped.',
+    InternalError:
+      'Something went wrong on the server. Try again; if it keeps happening, tell the server’s administrator the request id shown with this error.',
+    PasswordTooWeak:
+      'This password is too easy to guess: use at least 8 characters, not your e-mail address and not one of the most common passwords.',
+    DataFolderInUse:
+      'Another Quire server is already using this data folder. Stop it first, or start this one with another data folder.',
   },
 } as const;
 

@@ -267,6 +267,12 @@ const esES: Messages = {
     ExprForbidden: 'Una expresión de la plantilla intenta acceder a «{{name}}», que las plantillas no pueden usar.',
     ExprLimitExceeded:
       'Una expresión de la plantilla necesitaba demasiados pasos o demasiada memoria, así que se detuvo.',
+    InternalError:
+      'Algo salió mal en el servidor. Vuelve a intentarlo; si sigue ocurriendo, indica al administrador del servidor el identificador de solicitud que aparece con este error.',
+    PasswordTooWeak:
+      'Esta contraseña es demasiado fácil de adivinar: usa al menos 8 caracteres, que no sea tu dirección de correo ni una de las contraseñas más comunes.',
+    DataFolderInUse:
+      'Otro servidor de Quire ya está usando esta carpeta de datos. Detenlo primero o inicia este con otra carpeta de datos.',
   },
 };
 

@@ -266,6 +266,12 @@ const frFR: Messages = {
     ExprEvalError: 'Une expression du modèle ne peut pas être calculée avec ces données.',
     ExprForbidden: 'Une expression du modèle tente d’atteindre « {{name}} », que les modèles ne peuvent pas utiliser.',
     ExprLimitExceeded: 'Une expression du modèle demandait trop d’étapes ou trop de mémoire : elle a été arrêtée.',
+    InternalError:
+      'Une erreur s’est produite sur le serveur. Réessayez ; si cela se reproduit, communiquez à l’administrateur du serveur l’identifiant de requête affiché avec cette erreur.',
+    PasswordTooWeak:
+      'Ce mot de passe est trop facile à deviner : utilisez au moins 8 caractères, ni votre adresse e-mail ni l’un des mots de passe les plus courants.',
+    DataFolderInUse:
+      'Un autre serveur Quire utilise déjà ce dossier de données. Arrêtez-le d’abord, ou démarrez celui-ci avec un autre dossier de données.',
   },
 };
 

@@ -263,6 +263,12 @@ const idID: Messages = {
     ExprEvalError: 'Sebuah ekspresi dalam templat tidak dapat dihitung dengan data ini.',
     ExprForbidden: 'Sebuah ekspresi dalam templat mencoba menjangkau “{{name}}”, yang tidak boleh dipakai templat.',
     ExprLimitExceeded: 'Sebuah ekspresi dalam templat memerlukan terlalu banyak langkah atau memori, jadi dihentikan.',
+    InternalError:
+      'Terjadi kesalahan di server. Coba lagi; jika terus terjadi, beri tahu administrator server ID permintaan yang ditampilkan bersama kesalahan ini.',
+    PasswordTooWeak:
+      'Kata sandi ini terlalu mudah ditebak: gunakan minimal 8 karakter, bukan alamat email Anda dan bukan salah satu kata sandi yang paling umum.',
+    DataFolderInUse:
+      'Server Quire lain sudah menggunakan folder data ini. Hentikan dulu, atau jalankan server ini dengan folder data lain.',
   },
 };
 

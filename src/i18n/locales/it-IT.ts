@@ -267,6 +267,12 @@ const itIT: Messages = {
     ExprEvalError: 'Un’espressione nel modello non può essere calcolata con questi dati.',
     ExprForbidden: 'Un’espressione nel modello tenta di raggiungere «{{name}}», che i modelli non possono usare.',
     ExprLimitExceeded: 'Un’espressione nel modello richiedeva troppi passaggi o troppa memoria ed è stata fermata.',
+    InternalError:
+      'Si è verificato un errore sul server. Riprova; se continua a succedere, comunica all’amministratore del server l’ID della richiesta mostrato con questo errore.',
+    PasswordTooWeak:
+      'Questa password è troppo facile da indovinare: usa almeno 8 caratteri, non il tuo indirizzo email e non una delle password più comuni.',
+    DataFolderInUse:
+      'Un altro server Quire sta già usando questa cartella dei dati. Fermalo prima, oppure avvia questo con un’altra cartella dei dati.',
   },
 };
 

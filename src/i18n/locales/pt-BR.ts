@@ -264,6 +264,12 @@ const ptBR: Messages = {
     ExprEvalError: 'Uma expressão no modelo não pôde ser calculada com estes dados.',
     ExprForbidden: 'Uma expressão no modelo tenta acessar “{{name}}”, que os modelos não podem usar.',
     ExprLimitExceeded: 'Uma expressão no modelo precisou de passos ou memória demais e foi interrompida.',
+    InternalError:
+      'Algo deu errado no servidor. Tente novamente; se continuar acontecendo, informe ao administrador do servidor o ID da solicitação mostrado com este erro.',
+    PasswordTooWeak:
+      'Esta senha é fácil demais de adivinhar: use pelo menos 8 caracteres, que não seja seu e-mail nem uma das senhas mais comuns.',
+    DataFolderInUse:
+      'Outro servidor do Quire já está usando esta pasta de dados. Pare-o primeiro ou inicie este com outra pasta de dados.',
   },
 };
 

@@ -264,6 +264,12 @@ const viVN: Messages = {
     ExprEvalError: 'Không thể tính một biểu thức trong mẫu với dữ liệu này.',
     ExprForbidden: 'Một biểu thức trong mẫu cố truy cập “{{name}}”, thứ mà mẫu không được dùng.',
     ExprLimitExceeded: 'Một biểu thức trong mẫu cần quá nhiều bước hoặc quá nhiều bộ nhớ nên đã bị dừng.',
+    InternalError:
+      'Đã xảy ra lỗi trên máy chủ. Hãy thử lại; nếu lỗi vẫn tiếp diễn, hãy báo cho quản trị viên máy chủ mã yêu cầu hiển thị cùng lỗi này.',
+    PasswordTooWeak:
+      'Mật khẩu này quá dễ đoán: hãy dùng ít nhất 8 ký tự, không phải địa chỉ email của bạn và không phải một trong những mật khẩu phổ biến nhất.',
+    DataFolderInUse:
+      'Một máy chủ Quire khác đang dùng thư mục dữ liệu này. Hãy dừng nó trước, hoặc khởi động máy chủ này với thư mục dữ liệu khác.',
   },
 };
 

@@ -255,6 +255,9 @@ const zhCN: Messages = {
     ExprEvalError: '模板中的表达式无法用这些数据计算。',
     ExprForbidden: '模板中的表达式试图访问“{{name}}”，模板不允许使用它。',
     ExprLimitExceeded: '模板中的表达式需要的步骤或内存过多，已被停止。',
+    InternalError: '服务器出错了。请重试；如果仍然出现，请把随此错误显示的请求 ID 告诉服务器管理员。',
+    PasswordTooWeak: '此密码太容易被猜到：请使用至少 8 个字符，不要使用你的邮箱地址或最常见的密码。',
+    DataFolderInUse: '另一个 Quire 服务器正在使用此数据文件夹。请先停止它，或用其他数据文件夹启动此服务器。',
   },
 };
 

@@ -255,6 +255,9 @@ const zhHK: Messages = {
     ExprEvalError: '範本中的運算式無法用這些資料計算。',
     ExprForbidden: '範本中的運算式試圖存取「{{name}}」，範本不允許使用它。',
     ExprLimitExceeded: '範本中的運算式需要的步驟或記憶體過多，已被停止。',
+    InternalError: '伺服器出錯了。請重試；如果仍然出現，請把隨此錯誤顯示的請求 ID 告訴伺服器管理員。',
+    PasswordTooWeak: '此密碼太容易被猜到：請使用至少 8 個字元，不要使用你的電郵地址或最常見的密碼。',
+    DataFolderInUse: '另一個 Quire 伺服器正在使用此資料夾。請先停止它，或用其他資料夾啟動此伺服器。',
   },
 };
 
