@@ -87,6 +87,7 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  HostLimitExceeded: { code: 'HOST_LIMIT_EXCEEDED', message: 'the host answered more than the protocol allows' },
   // A document's public previews (issue 15)
   PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
   // A worker script that cannot load (offline before the service worker keeps the app's files)

@@ -249,6 +249,8 @@ const deDE: Messages = {
     HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
+    HostLimitExceeded:
+      'Die Host-App hat mehr gesendet, als Quire in einer Antwort annimmt (zu viele Einträge oder zu viel Text); Quire hat das Lesen abgebrochen.',
     PublicPreviewOff: 'Dieses Dokument teilt keine öffentlichen Vorschauen.',
     WorkerUnavailable:
       'Der Druck konnte nicht starten: Ein Teil von Quire ist noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet (oder laden Sie die Seite neu) und versuchen Sie es erneut.',

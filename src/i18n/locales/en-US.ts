@@ -248,6 +248,8 @@ const enUS = {
     HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
+    HostLimitExceeded:
+      'The host app sent more than Quire accepts in one answer (too many items or too much text), so Quire stopped reading it.',
     PublicPreviewOff: 'This document does not share public previews.',
     WorkerUnavailable:
       'Printing could not start: part of Quire is not on this device yet. Connect to the internet once (or reload the page) and try again.',

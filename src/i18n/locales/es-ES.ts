@@ -250,6 +250,8 @@ const esES: Messages = {
     HostWrongBase: 'La aplicación anfitriona muestra una base distinta de aquella para la que se abrió esta página.',
     HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
     HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
+    HostLimitExceeded:
+      'La app anfitriona envió más de lo que Quire acepta en una respuesta (demasiados elementos o demasiado texto), así que Quire dejó de leerla.',
     PublicPreviewOff: 'Este documento no comparte vistas previas públicas.',
     WorkerUnavailable:
       'No se pudo empezar a imprimir: una parte de Quire aún no está en este dispositivo. Conéctese a internet una vez (o recargue la página) e inténtelo de nuevo.',

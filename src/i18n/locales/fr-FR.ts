@@ -250,6 +250,8 @@ const frFR: Messages = {
     HostWrongBase: "L'application hôte affiche une autre base que celle pour laquelle cette page a été ouverte.",
     HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
     HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
+    HostLimitExceeded:
+      'L’application hôte a envoyé plus que Quire n’accepte en une réponse (trop d’éléments ou trop de texte) : Quire a cessé de la lire.',
     PublicPreviewOff: 'Ce document ne partage pas d’aperçus publics.',
     WorkerUnavailable:
       'L’impression n’a pas pu démarrer : une partie de Quire n’est pas encore sur cet appareil. Connectez-vous une fois à Internet (ou rechargez la page) et réessayez.',

@@ -247,6 +247,8 @@ const idID: Messages = {
     HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
+    HostLimitExceeded:
+      'Aplikasi host mengirim lebih dari yang diterima Quire dalam satu jawaban (terlalu banyak item atau teks), jadi Quire berhenti membacanya.',
     PublicPreviewOff: 'Dokumen ini tidak membagikan pratinjau publik.',
     WorkerUnavailable:
       'Pencetakan tidak dapat dimulai: sebagian Quire belum ada di perangkat ini. Sambungkan ke internet sekali (atau muat ulang halaman) lalu coba lagi.',

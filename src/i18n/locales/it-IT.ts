@@ -251,6 +251,8 @@ const itIT: Messages = {
     HostWrongBase: "L'app host mostra una base diversa da quella per cui è stata aperta questa pagina.",
     HostForgedOrigin: 'Un messaggio da una pagina che non è un host configurato è stato ignorato.',
     HostProtocolError: "L'app host ha inviato un messaggio che Quire non comprende.",
+    HostLimitExceeded:
+      'L’app host ha inviato più di quanto Quire accetta in una risposta (troppi elementi o troppo testo), quindi Quire ha smesso di leggerla.',
     PublicPreviewOff: 'Questo documento non condivide anteprime pubbliche.',
     WorkerUnavailable:
       'Impossibile avviare la stampa: una parte di Quire non è ancora su questo dispositivo. Connettiti a Internet una volta (o ricarica la pagina) e riprova.',

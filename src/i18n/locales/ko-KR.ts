@@ -247,6 +247,8 @@ const koKR: Messages = {
     HostWrongBase: '호스트 앱이 이 페이지를 연 베이스와 다른 베이스를 표시하고 있습니다.',
     HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
     HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
+    HostLimitExceeded:
+      '호스트 앱이 한 번의 응답으로 Quire가 받을 수 있는 양보다 많이 보냈습니다(항목 또는 텍스트가 너무 많음). 읽기를 중단했습니다.',
     PublicPreviewOff: '이 문서는 공개 미리보기를 공유하지 않습니다.',
     WorkerUnavailable:
       '인쇄를 시작할 수 없습니다. Quire의 일부가 아직 이 기기에 없습니다. 인터넷에 한 번 연결하거나 페이지를 새로 고친 뒤 다시 시도하세요.',

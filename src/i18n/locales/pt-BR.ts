@@ -248,6 +248,8 @@ const ptBR: Messages = {
     HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
+    HostLimitExceeded:
+      'O app anfitrião enviou mais do que o Quire aceita em uma resposta (itens ou texto demais), então o Quire parou de lê-la.',
     PublicPreviewOff: 'Este documento não compartilha pré-visualizações públicas.',
     WorkerUnavailable:
       'Não foi possível começar a imprimir: parte do Quire ainda não está neste dispositivo. Conecte-se à internet uma vez (ou recarregue a página) e tente de novo.',

@@ -248,6 +248,8 @@ const viVN: Messages = {
     HostWrongBase: 'Ứng dụng máy chủ đang hiển thị một base khác với base mà trang này được mở.',
     HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
     HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
+    HostLimitExceeded:
+      'Ứng dụng chủ đã gửi nhiều hơn mức Quire chấp nhận trong một câu trả lời (quá nhiều mục hoặc quá nhiều văn bản), nên Quire đã dừng đọc.',
     PublicPreviewOff: 'Tài liệu này không chia sẻ bản xem trước công khai.',
     WorkerUnavailable:
       'Không thể bắt đầu in: một phần của Quire chưa có trên thiết bị này. Hãy kết nối Internet một lần (hoặc tải lại trang) rồi thử lại.',

@@ -242,6 +242,7 @@ const zhCN: Messages = {
     HostWrongBase: '宿主应用显示的多维表格与打开此页面时的不同。',
     HostForgedOrigin: '已忽略来自非已配置宿主页面的消息。',
     HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
+    HostLimitExceeded: '宿主应用在一次回复中发送的内容超过了 Quire 的上限（条目或文本过多），Quire 已停止读取。',
     PublicPreviewOff: '此文档未开启公开预览。',
     WorkerUnavailable: '无法开始打印：Quire 的部分文件尚未保存到此设备。请联网一次（或重新加载页面）后重试。',
     LastOwner: '团队至少需要一位所有者：请先将其他人设为所有者。',

@@ -242,6 +242,7 @@ const zhTW: Messages = {
     HostWrongBase: '宿主應用程式顯示的多維表格與開啟此頁面時的不同。',
     HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
+    HostLimitExceeded: '宿主應用程式在一次回覆中傳送的內容超過 Quire 的上限（項目或文字過多），Quire 已停止讀取。',
     PublicPreviewOff: '此文件未開啟公開預覽。',
     WorkerUnavailable: '無法開始列印：Quire 的部分檔案尚未儲存到此裝置。請連網一次（或重新載入頁面）後再試。',
     LastOwner: '團隊至少需要一位擁有者：請先將其他人設為擁有者。',
