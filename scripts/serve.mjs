@@ -169,7 +169,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // The server is TypeScript; tsx loads it without a separate build step.
     const { tsImport } = await import('tsx/esm/api');
     const { runServer } = await tsImport('../src/server/main.ts', import.meta.url);
-    await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+    try {
+      await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+    } catch (error) {
+      // A refusal to start (data folder in use, bad option) is one clear line, not a stack trace.
+      console.error(`Quire could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   } else {
     const port = Number(option('port', process.env.PORT ?? 4173));
     const host = option('host', '127.0.0.1');

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
+import { parsePublicUrl } from './origin';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
@@ -20,6 +21,8 @@ export interface CliOptions {
   frameAncestors: string[];
   corsOrigins: string[];
   connectOrigins: string[];
+  publicUrl?: string;
+  trustedProxies: string[];
 }
 
 /** A list of origins from a flag or variable: `https://a.example, https://b.example`. */
@@ -58,6 +61,8 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
     corsOrigins: originList(value('cors-origins') ?? env.QUIRE_CORS_ORIGINS, 'cors-origins'),
     connectOrigins: originList(value('connect-origins') ?? env.QUIRE_CONNECT_ORIGINS, 'connect-origins'),
+    publicUrl: parsePublicUrl(value('public-url') ?? env.QUIRE_PUBLIC_URL),
+    trustedProxies: (value('trusted-proxy') ?? env.QUIRE_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }
 
@@ -73,6 +78,8 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       frameAncestors: options.frameAncestors,
       corsOrigins: options.corsOrigins,
       connectOrigins: options.connectOrigins,
+      publicUrl: options.publicUrl,
+      trustedProxies: options.trustedProxies,
       fetchPolicy: fetchPolicyFromEnv(),
       // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
@@ -82,6 +89,12 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
   const where =
     server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${options.dataDir}`;
   console.log(`Quire is running at ${server.url}/ (API at ${server.url}/api, ${where})`);
+  console.log(
+    `Links in mail and logs point at ${options.publicUrl ?? server.url}` +
+      (options.publicUrl
+        ? ''
+        : ' (set QUIRE_PUBLIC_URL or --public-url when users reach the server by another address)'),
+  );
   console.log(
     mail
       ? `Mail: reset and invitation links are sent through ${new URL(mail.url).host} from ${mail.from}`

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { Context } from 'hono';
 import { BODY_CODE } from '../api/contract';
 import { ERROR_CATALOGUE } from '../core/errors';
 import { KeyRateLimiter } from './apiKeys';
@@ -15,6 +14,7 @@ import { hashPassword, LoginLimiter } from './auth';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db';
 import { createMailer } from './mail';
+import { originPolicy } from './origin';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
 
@@ -78,11 +78,6 @@ export function hostConfigJson(config: ServerConfig): string {
   return JSON.stringify({ hostOrigins });
 }
 
-function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming?.socket.remoteAddress ?? 'unknown';
-}
-
 /** The answer to a request whose handler failed outside the API's own error handling. */
 function failed(res: ServerResponse, error: unknown): void {
   const requestId = randomBytes(8).toString('hex');
@@ -111,6 +106,8 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   });
   await render.start();
   const mailer = createMailer(config.mail);
+  let listeningOrigin = '';
+  const origins = originPolicy(config.publicUrl, config.trustedProxies, () => listeningOrigin);
   const ctx: ServerContext = {
     db,
     config,
@@ -119,7 +116,8 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     render,
     mailer,
     decoyHash: await hashPassword('decoy password nobody has'),
-    clientAddress,
+    clientAddress: origins.clientAddress,
+    publicOrigin: origins.publicOrigin,
     afterCommit: options.afterCommit,
   };
   const api = getRequestListener(createApiApp(ctx).fetch);
@@ -159,8 +157,9 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listeningOrigin = `http://${shownHost}:${address.port}`;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url: listeningOrigin,
     port: address.port,
     db,
     server,

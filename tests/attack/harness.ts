@@ -113,6 +113,8 @@ export async function startServerProcess(options: StartOptions = {}): Promise<Se
     child.stderr?.on('data', onData);
     void exited.then(() => reject(new Error(`the server exited (${child.exitCode}) before listening:\n${log}`)));
   });
+  // Awaited below unless the process is expected to exit; never an unhandled rejection.
+  listening.catch(() => undefined);
   const cleanup = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -192,8 +194,10 @@ export async function rawRequest(
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1] ?? 0);
       resolve({ status, text: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
     });
-    const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close'];
-    for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+    const all: Record<string, string> = { host: '127.0.0.1', connection: 'close' };
+    for (const [name, value] of Object.entries(headers)) all[name.toLowerCase()] = value;
+    const lines = [`${method} ${target} HTTP/1.1`];
+    for (const [name, value] of Object.entries(all)) lines.push(`${name}: ${value}`);
     if (body) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
     // Written, not ended: a half-closed socket would make the server drop an answer it streams.
     socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1');
