@@ -7,7 +7,7 @@
  */
 import { type CommonOptions, type Font, getDynamicTemplate, type Schema, type Template } from '@pdfme/common';
 import { generate } from '@pdfme/generator';
-import { checkbox, ellipse, image, line, radioGroup, rectangle, svg, table, text } from '@pdfme/schemas';
+import { checkbox, circleMark, ellipse, image, line, list, radioGroup, rectangle, svg, text } from '@pdfme/schemas';
 import { getDynamicLayoutForSchema, isDynamicLayoutSchema } from '@pdfme/schemas/dynamicLayout';
 import type { FontGroupLoader } from '../../../wasm/fonts';
 import { QuireError } from '../../core/errors';
@@ -19,6 +19,7 @@ import { imageUrlsOf } from '../resolve/images';
 import { codeSvg } from './codes';
 import { FALLBACK_FONT, fontForTexts, loadCanvasFonts } from './fonts';
 import { type CanvasTemplate, type FieldPlan, type PageNumbers, SHAPES } from './plan';
+import { rotatedTable } from './rotated-table';
 
 /**
  * A value the input gives a field by its name, as pdfme templates expect — only for fields whose
@@ -150,8 +151,17 @@ async function fieldValue(
       if (value === undefined) return plan.field.content?.trim().startsWith('[') ? plan.field.content : '[]';
       return JSON.stringify(tableRows(plan, value, template, scope));
     }
+    case 'list': {
+      const value = expressionValue();
+      if (typeof value === 'string') return value;
+      if (value === undefined) return plan.field.content?.trim().startsWith('[') ? plan.field.content : '[]';
+      const plain = defaultToPlain(value);
+      return JSON.stringify((Array.isArray(plain) ? plain : [plain]).map((item) => toText(item)));
+    }
     case 'static':
       return plan.field.content ?? '';
+    case 'unknown':
+      return '';
   }
 }
 
@@ -176,7 +186,8 @@ const CELL_DEFAULTS = {
 
 /** The field as pdfme draws it: its generated key, the type Quire hands over, the chosen font. */
 function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, unknown> {
-  const { name: _name, columns: _columns, text: _text, variables: _variables, ...field } = plan.field;
+  // pdfme checks every fontName against its font map: only the font Quire chose reaches it.
+  const { name: _name, columns: _columns, text: _text, variables: _variables, fontName: _font, ...field } = plan.field;
   const base = { ...field, name: plan.key, readOnly: false, required: false, content: '' };
   switch (plan.mode) {
     case 'text':
@@ -187,7 +198,18 @@ function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, 
     case 'image':
       return { ...base, type: 'image' };
     case 'check':
-      return { color: '#000000', ...base };
+      // circleMark draws nothing without a border width (pdfme's designer default is 1 mm).
+      return { color: '#000000', ...(plan.field.type === 'circleMark' ? { borderWidth: 1 } : {}), ...base };
+    case 'list':
+      return {
+        ...TEXT_DEFAULTS,
+        listStyle: 'bullet',
+        markerWidth: 6,
+        markerGap: 2,
+        itemSpacing: 1,
+        ...base,
+        fontName: font,
+      };
     case 'table': {
       const styles = (key: string, extra: Record<string, unknown> = {}) => ({
         ...CELL_DEFAULTS,
@@ -209,6 +231,8 @@ function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, 
     }
     case 'static':
       return SHAPES.has(plan.field.type) ? { color: '#000000', borderWidth: 0.3, ...base } : base;
+    case 'unknown':
+      return base;
   }
 }
 
@@ -219,7 +243,20 @@ function basePdfOf(template: CanvasTemplate): Template['basePdf'] {
   return blank as Template['basePdf'];
 }
 
-const PLUGINS = { text, image, svg, table, line, rectangle, ellipse, checkbox, radioGroup };
+// pdfme's table ignores `rotate`; Quire's wraps it so a rotated table prints rotated.
+const PLUGINS = {
+  text,
+  image,
+  svg,
+  table: rotatedTable,
+  line,
+  rectangle,
+  ellipse,
+  checkbox,
+  radioGroup,
+  circleMark,
+  list,
+};
 
 /** Texts a field draws, for picking its font. */
 function textsOf(plan: FieldPlan, value: string): string[] {
@@ -272,7 +309,10 @@ export async function renderCanvas(
   }
   const pdfmeTemplate = {
     basePdf: basePdfOf(template),
-    schemas: template.pages.map((page) => page.map((plan) => pdfmeSchema(plan, fonts.get(plan.key)))),
+    // A field of a type Quire does not draw is left out (parseCanvas warned, naming its type).
+    schemas: template.pages.map((page) =>
+      page.filter((plan) => plan.mode !== 'unknown').map((plan) => pdfmeSchema(plan, fonts.get(plan.key))),
+    ),
   } as unknown as Template;
   const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
   const options = { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' };
