@@ -103,6 +103,14 @@ export const ERROR_CATALOGUE = {
   // Mail sent by the server (issue 15): reset and invitation links
   MailSendFailed: { code: 'MAIL_SEND_FAILED', message: 'the mail server did not take the message' },
   MailNotConfigured: { code: 'MAIL_NOT_CONFIGURED', message: 'this server has no mail server configured' },
+  // The expression language (issue 27): `{qty * price}`, pdfme expressions
+  ExprSyntaxError: { code: 'EXPR_SYNTAX_ERROR', message: 'the expression is not written correctly' },
+  ExprEvalError: { code: 'EXPR_EVAL_ERROR', message: 'the expression could not be evaluated' },
+  ExprForbidden: { code: 'EXPR_FORBIDDEN', message: 'the expression reaches something templates may not use' },
+  ExprLimitExceeded: {
+    code: 'EXPR_LIMIT_EXCEEDED',
+    message: 'the expression needed too many steps or too much memory',
+  },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

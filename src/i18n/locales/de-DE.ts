@@ -262,6 +262,12 @@ const deDE: Messages = {
       'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Servers hat sie nicht angenommen. Versuchen Sie es später erneut oder wenden Sie sich an die Administration des Servers.',
     MailNotConfigured:
       'Auf diesem Server ist kein Mailserver eingerichtet, daher kann er keine E-Mails senden. Kopieren Sie den Link und geben Sie ihn selbst weiter.',
+    ExprSyntaxError: 'Ein Ausdruck in der Vorlage ist nicht korrekt geschrieben (bei Zeichen {{offset}}).',
+    ExprEvalError: 'Ein Ausdruck in der Vorlage lässt sich mit diesen Daten nicht berechnen.',
+    ExprForbidden:
+      'Ein Ausdruck in der Vorlage versucht, auf „{{name}}“ zuzugreifen; das ist in Vorlagen nicht erlaubt.',
+    ExprLimitExceeded:
+      'Ein Ausdruck in der Vorlage brauchte zu viele Schritte oder zu viel Speicher und wurde angehalten.',
   },
 };
 

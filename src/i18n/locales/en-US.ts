@@ -260,6 +260,10 @@ const enUS = {
       'The mail could not be sent: the server’s mail server did not take it. Try again later or ask the server’s administrator.',
     MailNotConfigured:
       'This server has no mail server configured, so it cannot send mail. Copy the link and pass it on yourself.',
+    ExprSyntaxError: 'An expression in the template is not written correctly (at character {{offset}}).',
+    ExprEvalError: 'An expression in the template could not be worked out with this data.',
+    ExprForbidden: 'An expression in the template tries to reach “{{name}}”, which templates may not use.',
+    ExprLimitExceeded: 'An expression in the template needed too many steps or too much memory, so it was stopped.',
   },
 } as const;
 

@@ -262,6 +262,11 @@ const esES: Messages = {
       'No se pudo enviar el correo: el servidor de correo del servidor no lo aceptó. Inténtalo más tarde o consulta al administrador del servidor.',
     MailNotConfigured:
       'Este servidor no tiene configurado un servidor de correo, así que no puede enviar correos. Copia el enlace y compártelo tú mismo.',
+    ExprSyntaxError: 'Una expresión de la plantilla no está bien escrita (en el carácter {{offset}}).',
+    ExprEvalError: 'Una expresión de la plantilla no se puede calcular con estos datos.',
+    ExprForbidden: 'Una expresión de la plantilla intenta acceder a «{{name}}», que las plantillas no pueden usar.',
+    ExprLimitExceeded:
+      'Una expresión de la plantilla necesitaba demasiados pasos o demasiada memoria, así que se detuvo.',
   },
 };
 

@@ -262,6 +262,10 @@ const frFR: Messages = {
       'Le courriel n’a pas pu être envoyé : le serveur de messagerie du serveur ne l’a pas accepté. Réessayez plus tard ou contactez l’administrateur du serveur.',
     MailNotConfigured:
       'Ce serveur n’a pas de serveur de messagerie configuré : il ne peut pas envoyer de courriel. Copiez le lien et transmettez-le vous-même.',
+    ExprSyntaxError: 'Une expression du modèle est mal écrite (au caractère {{offset}}).',
+    ExprEvalError: 'Une expression du modèle ne peut pas être calculée avec ces données.',
+    ExprForbidden: 'Une expression du modèle tente d’atteindre « {{name}} », que les modèles ne peuvent pas utiliser.',
+    ExprLimitExceeded: 'Une expression du modèle demandait trop d’étapes ou trop de mémoire : elle a été arrêtée.',
   },
 };
 

@@ -259,6 +259,10 @@ const idID: Messages = {
       'Email tidak dapat dikirim: server email milik server tidak menerimanya. Coba lagi nanti atau hubungi administrator server.',
     MailNotConfigured:
       'Server ini tidak memiliki server email yang dikonfigurasi, jadi tidak dapat mengirim email. Salin tautannya dan bagikan sendiri.',
+    ExprSyntaxError: 'Sebuah ekspresi dalam templat tidak ditulis dengan benar (pada karakter {{offset}}).',
+    ExprEvalError: 'Sebuah ekspresi dalam templat tidak dapat dihitung dengan data ini.',
+    ExprForbidden: 'Sebuah ekspresi dalam templat mencoba menjangkau “{{name}}”, yang tidak boleh dipakai templat.',
+    ExprLimitExceeded: 'Sebuah ekspresi dalam templat memerlukan terlalu banyak langkah atau memori, jadi dihentikan.',
   },
 };
 

@@ -263,6 +263,10 @@ const itIT: Messages = {
       'Non è stato possibile inviare l’email: il server di posta del server non l’ha accettata. Riprova più tardi o chiedi all’amministratore del server.',
     MailNotConfigured:
       'Su questo server non è configurato un server di posta, quindi non può inviare email. Copia il link e condividilo tu.',
+    ExprSyntaxError: 'Un’espressione nel modello non è scritta correttamente (al carattere {{offset}}).',
+    ExprEvalError: 'Un’espressione nel modello non può essere calcolata con questi dati.',
+    ExprForbidden: 'Un’espressione nel modello tenta di raggiungere «{{name}}», che i modelli non possono usare.',
+    ExprLimitExceeded: 'Un’espressione nel modello richiedeva troppi passaggi o troppa memoria ed è stata fermata.',
   },
 };
 

@@ -260,6 +260,10 @@ const ptBR: Messages = {
       'Não foi possível enviar o e-mail: o servidor de e-mail do servidor não o aceitou. Tente novamente mais tarde ou fale com o administrador do servidor.',
     MailNotConfigured:
       'Este servidor não tem um servidor de e-mail configurado, então não pode enviar e-mails. Copie o link e repasse-o você mesmo.',
+    ExprSyntaxError: 'Uma expressão no modelo não está escrita corretamente (no caractere {{offset}}).',
+    ExprEvalError: 'Uma expressão no modelo não pôde ser calculada com estes dados.',
+    ExprForbidden: 'Uma expressão no modelo tenta acessar “{{name}}”, que os modelos não podem usar.',
+    ExprLimitExceeded: 'Uma expressão no modelo precisou de passos ou memória demais e foi interrompida.',
   },
 };
 

@@ -260,6 +260,10 @@ const viVN: Messages = {
       'Không gửi được thư: máy chủ thư của máy chủ không nhận thư. Hãy thử lại sau hoặc hỏi quản trị viên máy chủ.',
     MailNotConfigured:
       'Máy chủ này chưa cấu hình máy chủ thư nên không thể gửi thư. Hãy sao chép liên kết và tự gửi đi.',
+    ExprSyntaxError: 'Một biểu thức trong mẫu được viết không đúng (tại ký tự {{offset}}).',
+    ExprEvalError: 'Không thể tính một biểu thức trong mẫu với dữ liệu này.',
+    ExprForbidden: 'Một biểu thức trong mẫu cố truy cập “{{name}}”, thứ mà mẫu không được dùng.',
+    ExprLimitExceeded: 'Một biểu thức trong mẫu cần quá nhiều bước hoặc quá nhiều bộ nhớ nên đã bị dừng.',
   },
 };
 
