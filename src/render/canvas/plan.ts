@@ -8,6 +8,7 @@ import { QuireError } from '../../core/errors';
 import type { TemplateNode } from '../../core/expr/ast';
 import { type EvalOptions, parseCached } from '../../core/expr/evaluate';
 import type { PrintSettings } from '../../core/print/build';
+import { type Piece, planPieces } from './expressions';
 import { declaredFont } from './fonts';
 import {
   BARCODE_TYPES,
@@ -26,6 +27,8 @@ export interface FieldPlan {
   mode: Mode;
   /** The content (or multi-variable text) parsed as a template of tags. */
   nodes?: TemplateNode[];
+  /** Instead of `nodes`: a text with pdfme's expressions, as literal text, tags and expressions. */
+  pieces?: Piece[];
   /** `{expression}` when the whole content is one tag (images, check boxes, lists). */
   expression?: string;
   /** Table: one parsed cell template per column. */
@@ -72,10 +75,16 @@ function modeOf(field: CanvasField): Mode {
 }
 
 const SINGLE_TAG = /^\s*\{([^{}]+)\}\s*$/;
+const FORBIDDEN_NAME = /\{[^}]*\b(__proto__|constructor|prototype)\b/;
 
 function parseAt(text: string, path: string, options: EvalOptions): TemplateNode[] {
+  return atPath(path, () => parseCached(text, options));
+}
+
+/** Runs a parse; a catalogued error becomes TemplateParseError naming `path`. */
+function atPath<T>(path: string, parse: () => T): T {
   try {
-    return parseCached(text, options);
+    return parse();
   } catch (error) {
     if (error instanceof QuireError) {
       const reason = error.issues[0]?.reason ?? error.message;
@@ -91,6 +100,31 @@ interface Notes {
   fonts: Map<string, { font: string; paths: string[] }>;
   /** Unknown field type → the paths of its fields. */
   types: Map<string, string[]>;
+  /** Placeholders refused (syntax, a forbidden name): `path: reason`. */
+  expressions: string[];
+}
+
+/**
+ * A text field's content: Quire's tags when the tag language reads it, else pdfme's placeholders
+ * (`{orders.reduce(…)}`) as pieces — a refused placeholder is noted and prints an error mark.
+ */
+function parseText(
+  text: string,
+  path: string,
+  options: EvalOptions,
+  notes: Notes,
+): Pick<FieldPlan, 'nodes' | 'pieces'> {
+  // Quire's paths never resolve `__proto__` (they print nothing); as placeholders they print the
+  // error mark, so whoever wrote one sees it refused.
+  if (!FORBIDDEN_NAME.test(text))
+    try {
+      return { nodes: parseCached(text, options) };
+    } catch (error) {
+      if (!(error instanceof QuireError) || !text.includes('{')) return { nodes: parseAt(text, path, options) };
+    }
+  const { pieces, refused } = atPath(path, () => planPieces(text, options));
+  for (const reason of refused) notes.expressions.push(`${path}: ${reason}`);
+  return { pieces };
 }
 
 function listed(paths: string[]): string {
@@ -106,6 +140,7 @@ function warningsOf(notes: Notes): string[] {
     ...[...notes.types].map(
       ([type, paths]) => `field type "${type}" is not one Quire draws (${listed(paths)}); left out, the rest printed`,
     ),
+    ...notes.expressions.map((e) => `expression refused, printed as an error mark: ${e}`),
   ];
 }
 
@@ -118,8 +153,9 @@ function planField(field: CanvasField, key: string, path: string, options: EvalO
     notes.types.set(field.type, [...paths, path]);
     return plan;
   }
-  if (mode === 'variables') plan.nodes = parseAt(field.text ?? '', `${path}.text`, options);
-  else if (mode === 'text' || mode === 'code') plan.nodes = parseAt(content, `${path}.content`, options);
+  if (mode === 'variables') Object.assign(plan, parseText(field.text ?? '', `${path}.text`, options, notes));
+  else if (mode === 'text' || mode === 'code')
+    Object.assign(plan, parseText(content, `${path}.content`, options, notes));
   else if (mode === 'image' || mode === 'check' || mode === 'table' || mode === 'list') {
     const single = SINGLE_TAG.exec(content);
     if (single && !((mode === 'table' || mode === 'list') && content.trim().startsWith('['))) {
@@ -130,7 +166,8 @@ function planField(field: CanvasField, key: string, path: string, options: EvalO
     if (mode === 'table' && field.columns)
       plan.columns = field.columns.map((c, i) => parseAt(c, `${path}.columns[${i}]`, options));
   }
-  plan.hasTags = (plan.nodes ?? []).some((n) => n.type !== 'text');
+  plan.hasTags =
+    (plan.nodes ?? []).some((n) => n.type !== 'text') || (plan.pieces ?? []).some((p) => p.kind !== 'text');
   plan.pageTags = [content, field.text ?? '', ...(field.columns ?? [])].some((t) => PAGE_TAG.test(t));
   if (mode === 'text' || mode === 'variables' || mode === 'table' || mode === 'list') {
     // A table names its fonts in its head and body styles (pdfme's designer), not on the field.
@@ -157,7 +194,7 @@ export function parseCanvas(content: unknown): CanvasTemplate {
     ...(parsed.settings?.lang ? { locale: parsed.settings.lang } : {}),
     ...(parsed.settings?.timeZone ? { timeZone: parsed.settings.timeZone } : {}),
   };
-  const notes: Notes = { fonts: new Map(), types: new Map() };
+  const notes: Notes = { fonts: new Map(), types: new Map(), expressions: [] };
   const statics =
     typeof parsed.basePdf === 'object'
       ? (parsed.basePdf.staticSchema ?? []).map((field, i) =>
