@@ -68,7 +68,7 @@ export function PrintPanel({
         rule,
         output,
         signal,
-        ...poolRenderers(kind, format, output),
+        ...poolRenderers(format, output),
         assemble: assembleInWorker,
         onProgress,
       });

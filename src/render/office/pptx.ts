@@ -9,7 +9,7 @@
 
 import { rootScope, type Scope } from '../../core/expr/evaluate';
 import type { PrintInput } from '../../core/print/input';
-import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import type { FileRenderer, OutputEnvironment } from '../outputs/types';
 import {
   checkPropertyPart,
   evalOptions,
@@ -46,7 +46,6 @@ import {
   resolveTarget,
 } from './package';
 import { slideRich } from './rich-markup';
-import { OFFICE_MIME } from './schema';
 import { attr, escapeXml } from './xml';
 import type { OfficePackage } from './zip';
 
@@ -287,9 +286,7 @@ export async function renderPptx(
   return pkg.write();
 }
 
-export const pptxRenderer: OutputRenderer<PptxTemplate> = {
-  mime: OFFICE_MIME.pptx,
-  extension: 'pptx',
+export const pptxRenderer: FileRenderer<PptxTemplate> = {
   parse: parsePptx,
   settings: officeSettings,
   render: renderPptx,

@@ -24,7 +24,7 @@ import { MAX_SECTION_DEPTH, parseTagExpression, parseTemplate } from '../../core
 import { defaultToPlain, toText } from '../../core/expr/values';
 import { resolveTimeZone } from '../../core/format';
 import type { PrintInput } from '../../core/print/input';
-import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import type { FileRenderer, OutputEnvironment } from '../outputs/types';
 import {
   checkPropertyPart,
   evalOptions,
@@ -47,7 +47,6 @@ import {
   removeOverride,
   resolveTarget,
 } from './package';
-import { OFFICE_MIME } from './schema';
 import { findTags, sectionName, tagRole } from './tags';
 import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
 import {
@@ -926,9 +925,7 @@ export async function renderXlsx(
   return pkg.write();
 }
 
-export const xlsxRenderer: OutputRenderer<XlsxTemplate> = {
-  mime: OFFICE_MIME.xlsx,
-  extension: 'xlsx',
+export const xlsxRenderer: FileRenderer<XlsxTemplate> = {
   parse: parseXlsx,
   settings: officeSettings,
   render: renderXlsx,
