@@ -169,4 +169,38 @@ describe.each(attackBackends())('hostile requests on %s', (backend) => {
     expect(server.alive()).toBe(true);
     expect(server.log()).not.toContain('InternalError');
   });
+
+  it('makes one release of two publishes sent at once, and publishing moves the lock', async () => {
+    const owner = await server.register();
+    const doc = await server.call('POST', `/api/teams/${owner.teamId}/docs`, {
+      token: owner.token,
+      body: { name: 'D' },
+    });
+    const base = `/api/teams/${owner.teamId}/docs/${doc.data.id}/templates`;
+    const content = JSON.stringify({ document: { pages: [] } });
+    for (let round = 0; round < 5; round++) {
+      const created = await server.call('POST', base, { token: owner.token, body: { name: `T${round}`, content } });
+      const url = `${base}/${created.data.id}`;
+      const publish = () => server.call('POST', `${url}/publish`, { token: owner.token, body: { lastVersion: 1 } });
+      const answers = await Promise.all([publish(), publish()]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const releases = await server.call('GET', `/api/docs/${doc.data.id}/templates/${created.data.id}/releases`, {
+        token: owner.token,
+      });
+      expect(releases.data).toHaveLength(1);
+      const stale = await server.call('PUT', url, { token: owner.token, body: { lastVersion: 1, content } });
+      expect(stale.status).toBe(409);
+    }
+  });
+
+  it('refuses the commonest passwords and the e-mail as password', async () => {
+    const email = `pw.${Date.now()}@example.test`;
+    for (const password of ['password', '12345678', 'qwerty123', email]) {
+      const answer = await server.call('POST', '/api/auth/register', { body: { email, password, name: 'P' } });
+      expect([answer.status, answer.data?.error]).toEqual([
+        400,
+        password.length < 8 ? 'DataInvalid' : 'PasswordTooWeak',
+      ]);
+    }
+  });
 });

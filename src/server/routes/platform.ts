@@ -103,7 +103,7 @@ function publicPreviewRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const preview = await publicPreview(db, ids, targetsOfContent);
     const template = preview.templates.find((t) => t.id === templateId);
     if (!template || template.releaseNo === null) throw publicPreviewOff();
-    const rate = ctx.keyLimiter.take(`public:${ids.docId}`);
+    const rate = await ctx.keyLimiter.take(`public:${ids.docId}`);
     if (!rate.allowed) {
       c.header('Retry-After', String(rate.retryAfterSeconds));
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many preview requests');
