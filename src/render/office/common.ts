@@ -59,7 +59,7 @@ export function checkPropertyPart(xml: string, part: string, issues: TemplateIss
     const text = decodeXml(token);
     if (findTags(text, options.delimiters).length === 0) continue;
     try {
-      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN, expressions: true });
     } catch (error) {
       const reason = error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
       issues.add(part, text.slice(0, 60), reason, '');

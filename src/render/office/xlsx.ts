@@ -36,7 +36,7 @@ import {
   PROPERTY_PARTS,
 } from './common';
 import { WORD_DIALECT } from './docx';
-import { OFFICE_FILTERS_KNOWN, type RenderContext, sectionItems, TemplateIssues } from './engine';
+import { OFFICE_FILTERS_KNOWN, OFFICE_PARSE, type RenderContext, sectionItems, TemplateIssues } from './engine';
 import {
   addOverride,
   addRelationship,
@@ -229,9 +229,13 @@ function compileSheet(
       .replace(new RegExp(`\\{/\\s*(${sectionName(rest).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})?\\s*\\}`), '');
     try {
       sheet.sheetLoop = {
-        expr: parseTagExpression(rest, label, { isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        expr: parseTagExpression(rest, label, OFFICE_PARSE),
         inverted: false,
-        nameNodes: parseTemplate(nameText, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        nameNodes: parseTemplate(nameText, {
+          delimiters: options.delimiters,
+          isKnownFilter: OFFICE_FILTERS_KNOWN,
+          expressions: true,
+        }),
         list: sectionName(rest),
       };
       sheet.hasTags = true;
@@ -244,7 +248,7 @@ function compileSheet(
     if (!text.includes('{')) continue;
     sheet.hasTags = true;
     try {
-      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN, expressions: true });
     } catch (error) {
       issues.add(`${label} ${match[2]}`, text.slice(0, 60), reasonOf(error), '');
     }
@@ -299,7 +303,11 @@ function compileSheet(
     for (const [s, e] of cuts) text = text.slice(0, s) + text.slice(e);
     const where = `${label}!${raw.cell.col}${raw.row}`;
     try {
-      raw.cell.nodes = parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      raw.cell.nodes = parseTemplate(text, {
+        delimiters: options.delimiters,
+        isKnownFilter: OFFICE_FILTERS_KNOWN,
+        expressions: true,
+      });
       const only = raw.cell.nodes.length === 1 ? raw.cell.nodes[0] : undefined;
       if (only?.type === 'tag') raw.cell.single = only.expr;
     } catch (error) {
@@ -316,7 +324,7 @@ function compileSheet(
         kind: 'loop',
         s: a.row,
         e: b.row,
-        expr: parseTagExpression(a.rest, label, { isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        expr: parseTagExpression(a.rest, label, OFFICE_PARSE),
         inverted: a.role === 'inverted',
         children: [],
       });
