@@ -16,6 +16,7 @@ import type { TypstEngine } from '../../src/render/typst/engine';
 import { createNodeRenderPool } from '../../workers/node-pool';
 import { invoiceRecord } from './invoice-records';
 import { createPdfmeRenderer } from './pdfme-invoice';
+import { benchOutDir } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
@@ -219,7 +220,7 @@ async function main() {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
 
-  const outDir = join(ROOT, 'bench');
+  const outDir = benchOutDir();
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, 'results.md'), markdown(results));
