@@ -16,17 +16,17 @@ const quick = [
   [
     'render: Quire WASM + native vs @pdfme/generator',
     'npx tsx tests/bench/run.ts',
-    { BENCH_RECORDS: '100', PDFME_RECORDS: '8', BENCH_SKIP_BIG: '1' },
+    { BENCH_RECORDS: '60', PDFME_RECORDS: '4', BENCH_SKIP_BIG: '1', BENCH_LATENCY_RUNS: '20' },
   ],
   [
     'Word templates: Quire vs docxtemplater',
     'npx tsx tests/bench/office-docx.ts',
-    { OFFICE_RECORDS: '200', OFFICE_LONG_RUNS: '3', OFFICE_EXCEL_RUNS: '2', OFFICE_MEMORY_RECORDS: '500' },
+    { OFFICE_RECORDS: '200', OFFICE_LONG_RUNS: '3', OFFICE_EXCEL_RUNS: '1', OFFICE_MEMORY_RECORDS: '500' },
   ],
   [
     'canvas: Quire canvas path vs @pdfme/generator',
     'npx tsx tests/bench/canvas.ts',
-    { CANVAS_RECORDS: '100', CANVAS_PEER_RECORDS: '10', CANVAS_SEPARATE_RECORDS: '20', CANVAS_GROUP: '25' },
+    { CANVAS_RECORDS: '60', CANVAS_PEER_RECORDS: '4', CANVAS_SEPARATE_RECORDS: '10', CANVAS_GROUP: '15' },
   ],
   ['CLI start: help, one native invoice, one canvas invoice', 'npx tsx tests/bench/cli.ts', { CLI_RUNS: '3' }],
   ['long table: 30,000 rows', 'npx tsx tests/bench/scale.ts', { SCALE_ONLY: 'long', SCALE_ROWS: '30000' }],
