@@ -3,10 +3,11 @@
  * `/docx` and `/print-docx` screens list them across tables and approvals.
  */
 import { isApprovalBinding } from '../../core/binding';
+import type { OfficeKind } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { approvalCodeOf } from '../services/templates';
-import { type OfficeKind, officeKindOf } from './officeFile';
+import { officeKindOf } from './officeFile';
 
 export interface OfficeTemplateEntry {
   row: TemplateRow;
