@@ -3,6 +3,7 @@
  * the template list's lazy sample chunks, precached for offline use) and the local workspace (stored
  * templates and table records).
  */
+import { storedBinding } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
@@ -155,7 +156,7 @@ export async function groupTemplates(
       else {
         const code = approvalCodeOf(binding);
         const definition = await storage.approvals.getDefinition(code);
-        group = { key: `approval:${code}`, kind: 'approval', name: definition?.name || code };
+        group = { key: storedBinding({ kind: 'approval', code }), kind: 'approval', name: definition?.name || code };
       }
     }
     resolved.set(binding, group);

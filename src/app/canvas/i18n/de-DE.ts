@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Speichern',
   saved: 'Gespeichert',
   saving: 'Wird gespeichert…',
-  unsaved: 'Ungespeicherte Änderungen',
   saveFailed: 'Speichern fehlgeschlagen',
   undo: 'Rückgängig',
   redo: 'Wiederholen',

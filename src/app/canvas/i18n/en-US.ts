@@ -8,7 +8,6 @@ const enUS = {
   save: 'Save',
   saved: 'Saved',
   saving: 'Saving…',
-  unsaved: 'Unsaved changes',
   saveFailed: 'Could not save',
   undo: 'Undo',
   redo: 'Redo',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Guardar',
   saved: 'Guardado',
   saving: 'Guardando…',
-  unsaved: 'Cambios sin guardar',
   saveFailed: 'No se pudo guardar',
   undo: 'Deshacer',
   redo: 'Rehacer',

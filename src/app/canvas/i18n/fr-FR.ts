@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Enregistrer',
   saved: 'Enregistré',
   saving: 'Enregistrement…',
-  unsaved: 'Modifications non enregistrées',
   saveFailed: 'Échec de l’enregistrement',
   undo: 'Annuler',
   redo: 'Rétablir',

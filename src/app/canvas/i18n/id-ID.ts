@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Simpan',
   saved: 'Tersimpan',
   saving: 'Menyimpan…',
-  unsaved: 'Perubahan belum disimpan',
   saveFailed: 'Gagal menyimpan',
   undo: 'Urungkan',
   redo: 'Ulangi',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Salva',
   saved: 'Salvato',
   saving: 'Salvataggio…',
-  unsaved: 'Modifiche non salvate',
   saveFailed: 'Impossibile salvare',
   undo: 'Annulla',
   redo: 'Ripeti',

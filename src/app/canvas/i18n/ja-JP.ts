@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: '保存',
   saved: '保存しました',
   saving: '保存中…',
-  unsaved: '未保存の変更',
   saveFailed: '保存できませんでした',
   undo: '元に戻す',
   redo: 'やり直す',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: '저장',
   saved: '저장됨',
   saving: '저장 중…',
-  unsaved: '저장되지 않은 변경 사항',
   saveFailed: '저장하지 못했습니다',
   undo: '실행 취소',
   redo: '다시 실행',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Salvar',
   saved: 'Salvo',
   saving: 'Salvando…',
-  unsaved: 'Alterações não salvas',
   saveFailed: 'Não foi possível salvar',
   undo: 'Desfazer',
   redo: 'Refazer',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Сохранить',
   saved: 'Сохранено',
   saving: 'Сохранение…',
-  unsaved: 'Несохранённые изменения',
   saveFailed: 'Не удалось сохранить',
   undo: 'Отменить',
   redo: 'Повторить',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'บันทึก',
   saved: 'บันทึกแล้ว',
   saving: 'กำลังบันทึก…',
-  unsaved: 'มีการเปลี่ยนแปลงที่ยังไม่บันทึก',
   saveFailed: 'บันทึกไม่สำเร็จ',
   undo: 'เลิกทำ',
   redo: 'ทำซ้ำ',

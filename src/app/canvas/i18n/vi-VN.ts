@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: 'Lưu',
   saved: 'Đã lưu',
   saving: 'Đang lưu…',
-  unsaved: 'Thay đổi chưa lưu',
   saveFailed: 'Không lưu được',
   undo: 'Hoàn tác',
   redo: 'Làm lại',

@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: '保存',
   saved: '已保存',
   saving: '正在保存…',
-  unsaved: '有未保存的更改',
   saveFailed: '保存失败',
   undo: '撤销',
   redo: '重做',

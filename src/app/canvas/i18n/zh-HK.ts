@@ -10,7 +10,6 @@ const messages: CanvasMessages = {
   save: '儲存',
   saved: '已儲存',
   saving: '正在儲存…',
-  unsaved: '有未儲存的變更',
   saveFailed: '儲存失敗',
   undo: '復原',
   redo: '重做',

@@ -46,10 +46,6 @@ const deDE: EditorMessages = {
   },
   editor: {
     back: 'Vorlagen',
-    saving: 'Wird gespeichert…',
-    saved: 'Gespeichert',
-    failed: 'Nicht gespeichert',
-    retry: 'Erneut versuchen',
     undo: 'Rückgängig',
     redo: 'Wiederholen',
     insert: 'Einfügen',
@@ -408,30 +404,6 @@ const deDE: EditorMessages = {
     toWorkspace: 'Arbeitsbereich öffnen',
     docNamed: 'Dokument · {{name}}',
     docHint: 'Felder und Vorschau stammen aus der Datenquelle dieses Dokuments (Reiter „Daten“).',
-  },
-  saving: {
-    conflict: 'Anderswo geändert',
-    conflictTitle: 'Diese Vorlage wurde in einem anderen Tab geändert',
-    conflictIntro:
-      'Ein anderer Tab oder ein anderes Fenster hat diese Vorlage gespeichert, nachdem Sie zu tippen begonnen haben. Ihre Änderungen sind noch nicht gespeichert, bleiben aber auf diesem Gerät erhalten, bis Sie eine Version wählen.',
-    theirs: 'Im anderen Tab gespeichert',
-    mine: 'Ihre ungespeicherten Änderungen',
-    takeTheirs: 'Deren Version übernehmen',
-    keepMine: 'Meine behalten',
-    keepCopy: 'Meine als Kopie behalten',
-    unchanged: '{{n}} weitere Teile sind in beiden Versionen gleich oder nicht angezeigt.',
-    absent: 'Nicht in dieser Version',
-    noTextChanges: 'Die Texte sind gleich; nur Layout oder Einstellungen unterscheiden sich.',
-    copyName: '{{name}} (Kopie)',
-    quota: 'Der Speicher ist voll: Ihre letzten Änderungen sind nicht gespeichert.',
-    unavailable: 'Der Browserspeicher ist nicht verfügbar: Ihre letzten Änderungen sind nicht gespeichert.',
-    bannerHelp:
-      'Lassen Sie diesen Tab offen. Geben Sie Speicherplatz frei und klicken Sie auf „Erneut versuchen“, oder laden Sie Ihre ungespeicherte Arbeit herunter.',
-    download: 'Ungespeicherte Arbeit herunterladen',
-    leaveConfirm: 'Einige Änderungen sind noch nicht gespeichert. Trotzdem verlassen?',
-    leaveTitle: 'Änderungen nicht gespeichert',
-    leave: 'Trotzdem verlassen',
-    stay: 'Bleiben',
   },
 };
 
