@@ -87,6 +87,7 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  HostLimitExceeded: { code: 'HOST_LIMIT_EXCEEDED', message: 'the host answered more than the protocol allows' },
   // A document's public previews (issue 15)
   PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
   // A worker script that cannot load (offline before the service worker keeps the app's files)
@@ -111,6 +112,9 @@ export const ERROR_CATALOGUE = {
     code: 'EXPR_LIMIT_EXCEEDED',
     message: 'the expression needed too many steps or too much memory',
   },
+  InternalError: { code: 'INTERNAL_ERROR', message: 'internal server error' },
+  PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
+  DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;
