@@ -129,6 +129,18 @@ describe('Office tags with expressions', () => {
     expect(slideText(filled['ppt/slides/slide1.xml']!)).toContain('pair');
   });
 
+  it('refuses impossible ISO dates instead of rolling them over', async () => {
+    const bytes = makeXlsx([{ name: 'S', rows: row(1, cell('A1', '{a}'), cell('B1', '{b}'), cell('C1', '{c}')) }]);
+    const template = xlsxRenderer.parse(content('xlsx', bytes));
+    const out = unzipText(
+      await xlsxRenderer.render(template, input({ a: '2024-02-30', b: '2024-02-29', c: '2024-03-01 25:00' }), env),
+    );
+    const cells = sheetCells(out['xl/worksheets/sheet1.xml']!, out['xl/sharedStrings.xml']);
+    expect(cells.A1).toBe('2024-02-30');
+    expect(cells.B1).toBe('45351');
+    expect(cells.C1).toBe('2024-03-01 25:00');
+  });
+
   it('lists the fields expressions read', () => {
     const template = docxRenderer.parse(
       content(

@@ -46,6 +46,7 @@ import {
   resolveTarget,
 } from './package';
 import { slideRich } from './rich-markup';
+import { nextPartName } from './xlsx-sheet-copy';
 import { attr, escapeXml } from './xml';
 import type { OfficePackage } from './zip';
 
@@ -235,7 +236,6 @@ export async function renderPptx(
   const ctx: RenderContext = { options, dialect: SLIDE_DIALECT, budget: newBudget() };
   const scope = rootScope(input.scope);
   const ids = { next: 5000 };
-  let copyNumber = 0;
   let maxSlideId = Math.max(
     255,
     ...(pkg.text(template.presentation).match(/<p:sldId\b[^>]*>/g) ?? []).map((t) => Number(attr(t, 'id') ?? 0)),
@@ -256,7 +256,9 @@ export async function renderPptx(
     for (let i = 0; i < scopes.length; i++) {
       let part = slide.part;
       if (i > 0) {
-        part = `ppt/slides/slideQ${++copyNumber}.xml`;
+        // Named like PowerPoint's own slides (`slide4.xml`): some readers only know those names.
+        part = nextPartName(pkg, 'ppt/slides/slide1.xml');
+        pkg.setText(part, ''); // reserved; written below
         addOverride(pkg, part, SLIDE_TYPE);
         // A copy sits beside the original (same relative targets) and shares its layout and
         // media; a notes slide belongs to one slide only.

@@ -845,7 +845,10 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
       });
       copy.dropped = own.dropped;
       copy.tableNames = own.tableNames;
-      return `<sheet name="${escapeXml(copy.name)}" sheetId="${++maxId}"${/\sstate="/.test(tag) ? ` state="${attr(tag, 'state')}"` : ''} r:id="${rId}"/>`;
+      // The template's own element, so every namespace it declares (openpyxl puts xmlns:r on each
+      // <sheet>) and every attribute comes along; only the name, id and relationship change.
+      const relAttr = /\s([\w.-]+:id)="/.exec(tag)?.[1] ?? 'r:id';
+      return setAttr(setAttr(setAttr(tag, 'name', copy.name), 'sheetId', String(++maxId)), relAttr, rId);
     });
     for (const copy of list) chartsFollowCopy(pkg, copy);
     loops.push({
