@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../src/server/smtpTesting';
+import { fuzzCases } from './fuzz';
 import { attackBackends, rawRequest, type ServerProcess, startServerProcess } from './harness';
 
 const FROM = 'Quire <quire@example.test>';
@@ -270,4 +271,43 @@ describe.each(attackBackends())('hostile requests on %s', (backend) => {
     expect(off.code, off.msg).toBe(0);
     expect((await server.call('GET', docPath, { token: owner.token })).data.status).toBe('active');
   });
+
+  it('survives 2,000 seeded random requests over every route without a 500', async () => {
+    const owner = await server.register();
+    const member = await server.register();
+    const doc = await server.call('POST', `/api/teams/${owner.teamId}/docs`, {
+      token: owner.token,
+      body: { name: 'F' },
+    });
+    const template = await server.call('POST', `/api/teams/${owner.teamId}/docs/${doc.data.id}/templates`, {
+      token: owner.token,
+      body: { name: 'T', content: JSON.stringify({ document: { pages: [] } }) },
+    });
+    const ids = {
+      teamId: owner.teamId,
+      teamKey: owner.teamId,
+      docId: doc.data.id,
+      templateId: template.data.id,
+      userId: member.userId,
+    };
+    const tokens = { owner: owner.token, member: member.token, garbage: 'g'.repeat(40), none: '' };
+    const cases = fuzzCases(26, 2000, ids);
+    const failures: string[] = [];
+    // A few at a time: the server sees concurrency without the test flooding a loaded machine.
+    for (let i = 0; i < cases.length; i += 8) {
+      await Promise.all(
+        cases.slice(i, i + 8).map(async (c) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (tokens[c.auth]) headers.authorization = `Bearer ${tokens[c.auth]}`;
+          const answer = await rawRequest(server.port, c.method, c.path, headers, c.body).catch(() => ({ status: 0 }));
+          if (answer.status === 0 || answer.status >= 500)
+            failures.push(`${answer.status} ${c.method} ${c.path.slice(0, 120)} ${c.body.slice(0, 120)}`);
+        }),
+      );
+      if (!server.alive()) break;
+    }
+    expect(failures).toEqual([]);
+    expect(server.alive()).toBe(true);
+    expect((await server.call('GET', '/api/health')).code).toBe(0);
+  }, 300_000);
 });
