@@ -25,6 +25,8 @@ const deDE: Messages = {
     language: 'Sprache',
     signOut: 'Abmelden',
     localUser: 'Auf diesem Gerät',
+    localName: 'Sie',
+    signedIn: 'Angemeldet',
   },
   common: {
     refresh: 'Aktualisieren',

@@ -27,6 +27,8 @@ const enUS = {
     language: 'Language',
     signOut: 'Sign out',
     localUser: 'On this device',
+    localName: 'You',
+    signedIn: 'Signed in',
   },
   common: {
     refresh: 'Refresh',

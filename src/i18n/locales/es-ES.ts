@@ -25,6 +25,8 @@ const esES: Messages = {
     language: 'Idioma',
     signOut: 'Cerrar sesión',
     localUser: 'En este dispositivo',
+    localName: 'Usted',
+    signedIn: 'Sesión iniciada',
   },
   common: {
     refresh: 'Actualizar',

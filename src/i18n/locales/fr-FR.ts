@@ -25,6 +25,8 @@ const frFR: Messages = {
     language: 'Langue',
     signOut: 'Se déconnecter',
     localUser: 'Sur cet appareil',
+    localName: 'Vous',
+    signedIn: 'Connecté',
   },
   common: {
     refresh: 'Actualiser',

@@ -25,6 +25,8 @@ const idID: Messages = {
     language: 'Bahasa',
     signOut: 'Keluar',
     localUser: 'Di perangkat ini',
+    localName: 'Anda',
+    signedIn: 'Sudah masuk',
   },
   common: {
     refresh: 'Segarkan',

@@ -25,6 +25,8 @@ const itIT: Messages = {
     language: 'Lingua',
     signOut: 'Esci',
     localUser: 'Su questo dispositivo',
+    localName: 'Lei',
+    signedIn: 'Accesso eseguito',
   },
   common: {
     refresh: 'Aggiorna',

@@ -25,6 +25,8 @@ const jaJP: Messages = {
     language: '言語',
     signOut: 'サインアウト',
     localUser: 'このデバイス',
+    localName: 'あなた',
+    signedIn: 'サインイン済み',
   },
   common: {
     refresh: '更新',

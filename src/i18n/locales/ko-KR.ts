@@ -25,6 +25,8 @@ const koKR: Messages = {
     language: '언어',
     signOut: '로그아웃',
     localUser: '이 기기에서',
+    localName: '나',
+    signedIn: '로그인됨',
   },
   common: {
     refresh: '새로 고침',

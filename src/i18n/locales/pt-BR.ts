@@ -25,6 +25,8 @@ const ptBR: Messages = {
     language: 'Idioma',
     signOut: 'Sair',
     localUser: 'Neste dispositivo',
+    localName: 'Você',
+    signedIn: 'Conectado',
   },
   common: {
     refresh: 'Atualizar',

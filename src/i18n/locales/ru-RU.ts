@@ -25,6 +25,8 @@ const ruRU: Messages = {
     language: 'Язык',
     signOut: 'Выйти',
     localUser: 'На этом устройстве',
+    localName: 'Вы',
+    signedIn: 'Вход выполнен',
   },
   common: {
     refresh: 'Обновить',

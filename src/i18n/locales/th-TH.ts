@@ -25,6 +25,8 @@ const thTH: Messages = {
     language: 'ภาษา',
     signOut: 'ออกจากระบบ',
     localUser: 'บนอุปกรณ์นี้',
+    localName: 'คุณ',
+    signedIn: 'ลงชื่อเข้าใช้แล้ว',
   },
   common: {
     refresh: 'รีเฟรช',

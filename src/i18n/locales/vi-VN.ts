@@ -25,6 +25,8 @@ const viVN: Messages = {
     language: 'Ngôn ngữ',
     signOut: 'Đăng xuất',
     localUser: 'Trên thiết bị này',
+    localName: 'Bạn',
+    signedIn: 'Đã đăng nhập',
   },
   common: {
     refresh: 'Làm mới',

@@ -25,6 +25,8 @@ const zhCN: Messages = {
     language: '语言',
     signOut: '退出登录',
     localUser: '在此设备上',
+    localName: '我',
+    signedIn: '已登录',
   },
   common: {
     refresh: '刷新',

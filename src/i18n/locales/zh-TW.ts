@@ -25,6 +25,8 @@ const zhTW: Messages = {
     language: '語言',
     signOut: '登出',
     localUser: '在此裝置上',
+    localName: '我',
+    signedIn: '已登入',
   },
   common: {
     refresh: '重新整理',
