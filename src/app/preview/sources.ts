@@ -98,7 +98,6 @@ export async function loadTableRecords(storage: Storage, tableId: string | undef
   return { table, records: await storage.records.page(tableId, 0, RECORD_PICKER_LIMIT) };
 }
 
-
 /** The one record label (services/binding), for pickers and file names. */
 export { recordLabel } from '../services/binding';
 
