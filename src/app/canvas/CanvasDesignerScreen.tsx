@@ -14,16 +14,16 @@ import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
+import { instanceLabel } from '../services/approvalInstances';
 import {
-  type Binding,
   bindingSource,
   defaultChoice,
+  type LoadedBinding,
   loadBinding,
   OPEN_SAMPLE,
   openBinding,
-  recordName,
-} from '../office/sources';
-import { instanceLabel } from '../services/approvalInstances';
+  recordLabel,
+} from '../services/binding';
 import { downloadBlob } from '../services/download';
 import type { OpenDocInput } from '../services/openSource';
 import { drawPdf } from '../services/pdf';
@@ -98,7 +98,7 @@ async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height:
 }
 
 /** Signature names an approval's instance holds, for binding signature fields. */
-function signatureKeysOf(binding: Binding | undefined, choice: string) {
+function signatureKeysOf(binding: LoadedBinding | undefined, choice: string) {
   if (binding?.kind !== 'approval') return { byNode: [], byPerson: [] };
   const instance = binding.instances.find((i) => i.code === choice) ?? binding.instances[0];
   if (!instance) return { byNode: [], byPerson: [] };
@@ -165,7 +165,7 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
   const [pageIndex, setPageIndex] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [clipboard, setClipboard] = useState<CanvasField[]>([]);
-  const [binding, setBinding] = useState<Binding>();
+  const [binding, setBinding] = useState<LoadedBinding>();
   const [choice, setChoice] = useState<string>('');
   const [pdfPages, setPdfPages] = useState<{ images: string[]; sizes: { width: number; height: number }[] }>();
   const [pdfState, setPdfState] = useState<'reading' | 'bad' | undefined>();
@@ -215,7 +215,7 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
     let alive = true;
     void (async () => {
       const db = await getStorage();
-      let bound: Binding;
+      let bound: LoadedBinding;
       try {
         bound = openDoc ? openBinding(openDoc) : await loadBinding(db, loaded.row.tableId);
       } catch (error) {
@@ -384,7 +384,7 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
 
   const choices =
     binding?.kind === 'table'
-      ? binding.records.map((r) => ({ value: r.id, label: recordName(binding.table, r) }))
+      ? binding.records.map((r) => ({ value: r.id, label: recordLabel(binding.table, r) }))
       : binding?.kind === 'approval'
         ? binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }))
         : binding?.kind === 'open'

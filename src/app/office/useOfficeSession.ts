@@ -7,19 +7,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { bindingSource, defaultChoice, type LoadedBinding, loadBinding, openBinding } from '../services/binding';
 import type { OpenDocInput } from '../services/openSource';
 import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
 import { recoverUnsaved, type UnsavedDraft } from '../services/saving/recover';
 import { getStorage } from '../services/storage';
 import { officeContentOf } from './officeFile';
-import { type Binding, bindingSource, defaultChoice, loadBinding, openBinding } from './sources';
 import { useFilledFile } from './useFilledFile';
 
 /** The picker's "no record" choice: the template filled with empty fields. */
 export const NO_RECORD = 'none';
 
 /** The document's binding; a data source that cannot be read binds nothing rather than the workspace. */
-function docBinding(openDoc: OpenDocInput): Binding {
+function docBinding(openDoc: OpenDocInput): LoadedBinding {
   try {
     return openBinding(openDoc);
   } catch {
@@ -35,7 +35,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
   const [storage, setStorage] = useState<Storage | null>(null);
   const [row, setRow] = useState<TemplateRow | null | undefined>(undefined);
   const [draft, setDraft] = useState<UnsavedDraft | null>(null);
-  const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
+  const [binding, setBinding] = useState<LoadedBinding>({ kind: 'none', fields: [] });
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [rule, setRule] = useState(DEFAULT_FILE_NAME_RULE);
   // Every record of the bound table in its order: the picker shows the first page only.

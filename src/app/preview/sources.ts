@@ -98,18 +98,8 @@ export async function loadTableRecords(storage: Storage, tableId: string | undef
   return { table, records: await storage.records.page(tableId, 0, RECORD_PICKER_LIMIT) };
 }
 
-function primaryField(table: TableRow | undefined) {
-  return table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
-}
-
-/** A record's primary field as text, for the picker and the file name. */
-export function recordLabel(table: TableRow | undefined, record: RecordRow): string {
-  const field = primaryField(table);
-  const value = field ? record.values[field.id] : undefined;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
-  return record.id;
-}
+/** The one record label (services/binding), for pickers and file names. */
+export { recordLabel } from '../services/binding';
 
 /** An approval-bound template's definition and the instances of it on this device. */
 export type ApprovalInstances = ApprovalWithInstances;
