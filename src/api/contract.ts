@@ -37,6 +37,8 @@ export interface ErrorData {
   issues?: ErrorIssue[];
   current?: TemplateDto;
   expected?: number;
+  /** InternalError: the id the server logged the failure under. */
+  requestId?: string;
 }
 
 // ---- shared pieces ----------------------------------------------------------------------------

@@ -25,6 +25,8 @@ const deDE: Messages = {
     language: 'Sprache',
     signOut: 'Abmelden',
     localUser: 'Auf diesem Gerät',
+    localName: 'Sie',
+    signedIn: 'Angemeldet',
   },
   common: {
     refresh: 'Aktualisieren',
@@ -249,6 +251,8 @@ const deDE: Messages = {
     HostWrongBase: 'Die Host-App zeigt eine andere Base als die, für die diese Seite geöffnet wurde.',
     HostForgedOrigin: 'Eine Nachricht von einer Seite, die kein konfigurierter Host ist, wurde ignoriert.',
     HostProtocolError: 'Die Host-App hat eine Nachricht gesendet, die Quire nicht versteht.',
+    HostLimitExceeded:
+      'Die Host-App hat mehr gesendet, als Quire in einer Antwort annimmt (zu viele Einträge oder zu viel Text); Quire hat das Lesen abgebrochen.',
     PublicPreviewOff: 'Dieses Dokument teilt keine öffentlichen Vorschauen.',
     WorkerUnavailable:
       'Der Druck konnte nicht starten: Ein Teil von Quire ist noch nicht auf diesem Gerät. Verbinden Sie sich einmal mit dem Internet (oder laden Sie die Seite neu) und versuchen Sie es erneut.',
@@ -262,6 +266,18 @@ const deDE: Messages = {
       'Die E-Mail konnte nicht gesendet werden: Der Mailserver des Servers hat sie nicht angenommen. Versuchen Sie es später erneut oder wenden Sie sich an die Administration des Servers.',
     MailNotConfigured:
       'Auf diesem Server ist kein Mailserver eingerichtet, daher kann er keine E-Mails senden. Kopieren Sie den Link und geben Sie ihn selbst weiter.',
+    ExprSyntaxError: 'Ein Ausdruck in der Vorlage ist nicht korrekt geschrieben (bei Zeichen {{offset}}).',
+    ExprEvalError: 'Ein Ausdruck in der Vorlage lässt sich mit diesen Daten nicht berechnen.',
+    ExprForbidden:
+      'Ein Ausdruck in der Vorlage versucht, auf „{{name}}“ zuzugreifen; das ist in Vorlagen nicht erlaubt.',
+    ExprLimitExceeded:
+      'Ein Ausdruck in der Vorlage brauchte zu viele Schritte oder zu viel Speicher und wurde angehalten.',
+    InternalError:
+      'Auf dem Server ist ein Fehler aufgetreten. Versuchen Sie es erneut; wenn es wieder passiert, nennen Sie dem Administrator des Servers die Anfrage-ID, die mit diesem Fehler angezeigt wird.',
+    PasswordTooWeak:
+      'Dieses Passwort ist zu leicht zu erraten: Verwenden Sie mindestens 8 Zeichen, nicht Ihre E-Mail-Adresse und keines der häufigsten Passwörter.',
+    DataFolderInUse:
+      'Ein anderer Quire-Server verwendet diesen Datenordner bereits. Beenden Sie ihn zuerst oder starten Sie diesen mit einem anderen Datenordner.',
   },
 };
 

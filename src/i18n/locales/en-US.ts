@@ -27,6 +27,8 @@ const enUS = {
     language: 'Language',
     signOut: 'Sign out',
     localUser: 'On this device',
+    localName: 'You',
+    signedIn: 'Signed in',
   },
   common: {
     refresh: 'Refresh',
@@ -248,6 +250,8 @@ const enUS = {
     HostWrongBase: 'The host app shows a different base from the one this page was opened for.',
     HostForgedOrigin: 'A message from a page that is not a configured host was ignored.',
     HostProtocolError: 'The host app sent a message Quire does not understand.',
+    HostLimitExceeded:
+      'The host app sent more than Quire accepts in one answer (too many items or too much text), so Quire stopped reading it.',
     PublicPreviewOff: 'This document does not share public previews.',
     WorkerUnavailable:
       'Printing could not start: part of Quire is not on this device yet. Connect to the internet once (or reload the page) and try again.',
@@ -260,6 +264,16 @@ const enUS = {
       'The mail could not be sent: the server’s mail server did not take it. Try again later or ask the server’s administrator.',
     MailNotConfigured:
       'This server has no mail server configured, so it cannot send mail. Copy the link and pass it on yourself.',
+    ExprSyntaxError: 'An expression in the template is not written correctly (at character {{offset}}).',
+    ExprEvalError: 'An expression in the template could not be worked out with this data.',
+    ExprForbidden: 'An expression in the template tries to reach “{{name}}”, which templates may not use.',
+    ExprLimitExceeded: 'An expression in the template needed too many steps or too much memory, so it was stopped.',
+    InternalError:
+      'Something went wrong on the server. Try again; if it keeps happening, tell the server’s administrator the request id shown with this error.',
+    PasswordTooWeak:
+      'This password is too easy to guess: use at least 8 characters, not your e-mail address and not one of the most common passwords.',
+    DataFolderInUse:
+      'Another Quire server is already using this data folder. Stop it first, or start this one with another data folder.',
   },
 } as const;
 

@@ -25,6 +25,8 @@ const esES: Messages = {
     language: 'Idioma',
     signOut: 'Cerrar sesión',
     localUser: 'En este dispositivo',
+    localName: 'Usted',
+    signedIn: 'Sesión iniciada',
   },
   common: {
     refresh: 'Actualizar',
@@ -250,6 +252,8 @@ const esES: Messages = {
     HostWrongBase: 'La aplicación anfitriona muestra una base distinta de aquella para la que se abrió esta página.',
     HostForgedOrigin: 'Se ignoró un mensaje de una página que no es un anfitrión configurado.',
     HostProtocolError: 'La aplicación anfitriona envió un mensaje que Quire no entiende.',
+    HostLimitExceeded:
+      'La app anfitriona envió más de lo que Quire acepta en una respuesta (demasiados elementos o demasiado texto), así que Quire dejó de leerla.',
     PublicPreviewOff: 'Este documento no comparte vistas previas públicas.',
     WorkerUnavailable:
       'No se pudo empezar a imprimir: una parte de Quire aún no está en este dispositivo. Conéctese a internet una vez (o recargue la página) e inténtelo de nuevo.',
@@ -262,6 +266,17 @@ const esES: Messages = {
       'No se pudo enviar el correo: el servidor de correo del servidor no lo aceptó. Inténtalo más tarde o consulta al administrador del servidor.',
     MailNotConfigured:
       'Este servidor no tiene configurado un servidor de correo, así que no puede enviar correos. Copia el enlace y compártelo tú mismo.',
+    ExprSyntaxError: 'Una expresión de la plantilla no está bien escrita (en el carácter {{offset}}).',
+    ExprEvalError: 'Una expresión de la plantilla no se puede calcular con estos datos.',
+    ExprForbidden: 'Una expresión de la plantilla intenta acceder a «{{name}}», que las plantillas no pueden usar.',
+    ExprLimitExceeded:
+      'Una expresión de la plantilla necesitaba demasiados pasos o demasiada memoria, así que se detuvo.',
+    InternalError:
+      'Algo salió mal en el servidor. Vuelve a intentarlo; si sigue ocurriendo, indica al administrador del servidor el identificador de solicitud que aparece con este error.',
+    PasswordTooWeak:
+      'Esta contraseña es demasiado fácil de adivinar: usa al menos 8 caracteres, que no sea tu dirección de correo ni una de las contraseñas más comunes.',
+    DataFolderInUse:
+      'Otro servidor de Quire ya está usando esta carpeta de datos. Detenlo primero o inicia este con otra carpeta de datos.',
   },
 };
 

@@ -25,6 +25,8 @@ const frFR: Messages = {
     language: 'Langue',
     signOut: 'Se déconnecter',
     localUser: 'Sur cet appareil',
+    localName: 'Vous',
+    signedIn: 'Connecté',
   },
   common: {
     refresh: 'Actualiser',
@@ -250,6 +252,8 @@ const frFR: Messages = {
     HostWrongBase: "L'application hôte affiche une autre base que celle pour laquelle cette page a été ouverte.",
     HostForgedOrigin: "Un message provenant d'une page qui n'est pas un hôte configuré a été ignoré.",
     HostProtocolError: "L'application hôte a envoyé un message que Quire ne comprend pas.",
+    HostLimitExceeded:
+      'L’application hôte a envoyé plus que Quire n’accepte en une réponse (trop d’éléments ou trop de texte) : Quire a cessé de la lire.',
     PublicPreviewOff: 'Ce document ne partage pas d’aperçus publics.',
     WorkerUnavailable:
       'L’impression n’a pas pu démarrer : une partie de Quire n’est pas encore sur cet appareil. Connectez-vous une fois à Internet (ou rechargez la page) et réessayez.',
@@ -262,6 +266,16 @@ const frFR: Messages = {
       'Le courriel n’a pas pu être envoyé : le serveur de messagerie du serveur ne l’a pas accepté. Réessayez plus tard ou contactez l’administrateur du serveur.',
     MailNotConfigured:
       'Ce serveur n’a pas de serveur de messagerie configuré : il ne peut pas envoyer de courriel. Copiez le lien et transmettez-le vous-même.',
+    ExprSyntaxError: 'Une expression du modèle est mal écrite (au caractère {{offset}}).',
+    ExprEvalError: 'Une expression du modèle ne peut pas être calculée avec ces données.',
+    ExprForbidden: 'Une expression du modèle tente d’atteindre « {{name}} », que les modèles ne peuvent pas utiliser.',
+    ExprLimitExceeded: 'Une expression du modèle demandait trop d’étapes ou trop de mémoire : elle a été arrêtée.',
+    InternalError:
+      'Une erreur s’est produite sur le serveur. Réessayez ; si cela se reproduit, communiquez à l’administrateur du serveur l’identifiant de requête affiché avec cette erreur.',
+    PasswordTooWeak:
+      'Ce mot de passe est trop facile à deviner : utilisez au moins 8 caractères, ni votre adresse e-mail ni l’un des mots de passe les plus courants.',
+    DataFolderInUse:
+      'Un autre serveur Quire utilise déjà ce dossier de données. Arrêtez-le d’abord, ou démarrez celui-ci avec un autre dossier de données.',
   },
 };
 

@@ -25,6 +25,8 @@ const idID: Messages = {
     language: 'Bahasa',
     signOut: 'Keluar',
     localUser: 'Di perangkat ini',
+    localName: 'Anda',
+    signedIn: 'Sudah masuk',
   },
   common: {
     refresh: 'Segarkan',
@@ -247,6 +249,8 @@ const idID: Messages = {
     HostWrongBase: 'Aplikasi host menampilkan base yang berbeda dari base saat halaman ini dibuka.',
     HostForgedOrigin: 'Pesan dari halaman yang bukan host terkonfigurasi diabaikan.',
     HostProtocolError: 'Aplikasi host mengirim pesan yang tidak dipahami Quire.',
+    HostLimitExceeded:
+      'Aplikasi host mengirim lebih dari yang diterima Quire dalam satu jawaban (terlalu banyak item atau teks), jadi Quire berhenti membacanya.',
     PublicPreviewOff: 'Dokumen ini tidak membagikan pratinjau publik.',
     WorkerUnavailable:
       'Pencetakan tidak dapat dimulai: sebagian Quire belum ada di perangkat ini. Sambungkan ke internet sekali (atau muat ulang halaman) lalu coba lagi.',
@@ -259,6 +263,16 @@ const idID: Messages = {
       'Email tidak dapat dikirim: server email milik server tidak menerimanya. Coba lagi nanti atau hubungi administrator server.',
     MailNotConfigured:
       'Server ini tidak memiliki server email yang dikonfigurasi, jadi tidak dapat mengirim email. Salin tautannya dan bagikan sendiri.',
+    ExprSyntaxError: 'Sebuah ekspresi dalam templat tidak ditulis dengan benar (pada karakter {{offset}}).',
+    ExprEvalError: 'Sebuah ekspresi dalam templat tidak dapat dihitung dengan data ini.',
+    ExprForbidden: 'Sebuah ekspresi dalam templat mencoba menjangkau “{{name}}”, yang tidak boleh dipakai templat.',
+    ExprLimitExceeded: 'Sebuah ekspresi dalam templat memerlukan terlalu banyak langkah atau memori, jadi dihentikan.',
+    InternalError:
+      'Terjadi kesalahan di server. Coba lagi; jika terus terjadi, beri tahu administrator server ID permintaan yang ditampilkan bersama kesalahan ini.',
+    PasswordTooWeak:
+      'Kata sandi ini terlalu mudah ditebak: gunakan minimal 8 karakter, bukan alamat email Anda dan bukan salah satu kata sandi yang paling umum.',
+    DataFolderInUse:
+      'Server Quire lain sudah menggunakan folder data ini. Hentikan dulu, atau jalankan server ini dengan folder data lain.',
   },
 };
 

@@ -25,6 +25,8 @@ const itIT: Messages = {
     language: 'Lingua',
     signOut: 'Esci',
     localUser: 'Su questo dispositivo',
+    localName: 'Lei',
+    signedIn: 'Accesso eseguito',
   },
   common: {
     refresh: 'Aggiorna',
@@ -251,6 +253,8 @@ const itIT: Messages = {
     HostWrongBase: "L'app host mostra una base diversa da quella per cui è stata aperta questa pagina.",
     HostForgedOrigin: 'Un messaggio da una pagina che non è un host configurato è stato ignorato.',
     HostProtocolError: "L'app host ha inviato un messaggio che Quire non comprende.",
+    HostLimitExceeded:
+      'L’app host ha inviato più di quanto Quire accetta in una risposta (troppi elementi o troppo testo), quindi Quire ha smesso di leggerla.',
     PublicPreviewOff: 'Questo documento non condivide anteprime pubbliche.',
     WorkerUnavailable:
       'Impossibile avviare la stampa: una parte di Quire non è ancora su questo dispositivo. Connettiti a Internet una volta (o ricarica la pagina) e riprova.',
@@ -263,6 +267,16 @@ const itIT: Messages = {
       'Non è stato possibile inviare l’email: il server di posta del server non l’ha accettata. Riprova più tardi o chiedi all’amministratore del server.',
     MailNotConfigured:
       'Su questo server non è configurato un server di posta, quindi non può inviare email. Copia il link e condividilo tu.',
+    ExprSyntaxError: 'Un’espressione nel modello non è scritta correttamente (al carattere {{offset}}).',
+    ExprEvalError: 'Un’espressione nel modello non può essere calcolata con questi dati.',
+    ExprForbidden: 'Un’espressione nel modello tenta di raggiungere «{{name}}», che i modelli non possono usare.',
+    ExprLimitExceeded: 'Un’espressione nel modello richiedeva troppi passaggi o troppa memoria ed è stata fermata.',
+    InternalError:
+      'Si è verificato un errore sul server. Riprova; se continua a succedere, comunica all’amministratore del server l’ID della richiesta mostrato con questo errore.',
+    PasswordTooWeak:
+      'Questa password è troppo facile da indovinare: usa almeno 8 caratteri, non il tuo indirizzo email e non una delle password più comuni.',
+    DataFolderInUse:
+      'Un altro server Quire sta già usando questa cartella dei dati. Fermalo prima, oppure avvia questo con un’altra cartella dei dati.',
   },
 };
 

@@ -25,6 +25,8 @@ const koKR: Messages = {
     language: '언어',
     signOut: '로그아웃',
     localUser: '이 기기에서',
+    localName: '나',
+    signedIn: '로그인됨',
   },
   common: {
     refresh: '새로 고침',
@@ -247,6 +249,8 @@ const koKR: Messages = {
     HostWrongBase: '호스트 앱이 이 페이지를 연 베이스와 다른 베이스를 표시하고 있습니다.',
     HostForgedOrigin: '구성된 호스트가 아닌 페이지의 메시지를 무시했습니다.',
     HostProtocolError: '호스트 앱이 Quire가 이해할 수 없는 메시지를 보냈습니다.',
+    HostLimitExceeded:
+      '호스트 앱이 한 번의 응답으로 Quire가 받을 수 있는 양보다 많이 보냈습니다(항목 또는 텍스트가 너무 많음). 읽기를 중단했습니다.',
     PublicPreviewOff: '이 문서는 공개 미리보기를 공유하지 않습니다.',
     WorkerUnavailable:
       '인쇄를 시작할 수 없습니다. Quire의 일부가 아직 이 기기에 없습니다. 인터넷에 한 번 연결하거나 페이지를 새로 고친 뒤 다시 시도하세요.',
@@ -259,6 +263,16 @@ const koKR: Messages = {
       '메일을 보내지 못했습니다. 서버의 메일 서버가 메일을 받지 않았습니다. 나중에 다시 시도하거나 서버 관리자에게 문의하세요.',
     MailNotConfigured:
       '이 서버에는 메일 서버가 설정되어 있지 않아 메일을 보낼 수 없습니다. 링크를 복사해 직접 전달하세요.',
+    ExprSyntaxError: '템플릿의 식이 올바르게 작성되지 않았습니다({{offset}}번째 문자).',
+    ExprEvalError: '템플릿의 식을 이 데이터로 계산할 수 없습니다.',
+    ExprForbidden: '템플릿의 식이 템플릿에서 쓸 수 없는 “{{name}}”에 접근하려고 합니다.',
+    ExprLimitExceeded: '템플릿의 식이 너무 많은 단계나 메모리를 필요로 해서 중단했습니다.',
+    InternalError:
+      '서버에서 오류가 발생했습니다. 다시 시도하세요. 계속 발생하면 이 오류와 함께 표시된 요청 ID를 서버 관리자에게 알려 주세요.',
+    PasswordTooWeak:
+      '이 비밀번호는 너무 쉽게 추측됩니다. 8자 이상이어야 하며 이메일 주소나 가장 흔한 비밀번호는 사용할 수 없습니다.',
+    DataFolderInUse:
+      '다른 Quire 서버가 이미 이 데이터 폴더를 사용하고 있습니다. 먼저 그 서버를 중지하거나 다른 데이터 폴더로 이 서버를 시작하세요.',
   },
 };
 

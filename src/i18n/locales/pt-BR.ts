@@ -25,6 +25,8 @@ const ptBR: Messages = {
     language: 'Idioma',
     signOut: 'Sair',
     localUser: 'Neste dispositivo',
+    localName: 'Você',
+    signedIn: 'Conectado',
   },
   common: {
     refresh: 'Atualizar',
@@ -248,6 +250,8 @@ const ptBR: Messages = {
     HostWrongBase: 'O aplicativo host mostra uma base diferente daquela para a qual esta página foi aberta.',
     HostForgedOrigin: 'Uma mensagem de uma página que não é um host configurado foi ignorada.',
     HostProtocolError: 'O aplicativo host enviou uma mensagem que o Quire não entende.',
+    HostLimitExceeded:
+      'O app anfitrião enviou mais do que o Quire aceita em uma resposta (itens ou texto demais), então o Quire parou de lê-la.',
     PublicPreviewOff: 'Este documento não compartilha pré-visualizações públicas.',
     WorkerUnavailable:
       'Não foi possível começar a imprimir: parte do Quire ainda não está neste dispositivo. Conecte-se à internet uma vez (ou recarregue a página) e tente de novo.',
@@ -260,6 +264,16 @@ const ptBR: Messages = {
       'Não foi possível enviar o e-mail: o servidor de e-mail do servidor não o aceitou. Tente novamente mais tarde ou fale com o administrador do servidor.',
     MailNotConfigured:
       'Este servidor não tem um servidor de e-mail configurado, então não pode enviar e-mails. Copie o link e repasse-o você mesmo.',
+    ExprSyntaxError: 'Uma expressão no modelo não está escrita corretamente (no caractere {{offset}}).',
+    ExprEvalError: 'Uma expressão no modelo não pôde ser calculada com estes dados.',
+    ExprForbidden: 'Uma expressão no modelo tenta acessar “{{name}}”, que os modelos não podem usar.',
+    ExprLimitExceeded: 'Uma expressão no modelo precisou de passos ou memória demais e foi interrompida.',
+    InternalError:
+      'Algo deu errado no servidor. Tente novamente; se continuar acontecendo, informe ao administrador do servidor o ID da solicitação mostrado com este erro.',
+    PasswordTooWeak:
+      'Esta senha é fácil demais de adivinhar: use pelo menos 8 caracteres, que não seja seu e-mail nem uma das senhas mais comuns.',
+    DataFolderInUse:
+      'Outro servidor do Quire já está usando esta pasta de dados. Pare-o primeiro ou inicie este com outra pasta de dados.',
   },
 };
 

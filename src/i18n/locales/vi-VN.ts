@@ -25,6 +25,8 @@ const viVN: Messages = {
     language: 'Ngôn ngữ',
     signOut: 'Đăng xuất',
     localUser: 'Trên thiết bị này',
+    localName: 'Bạn',
+    signedIn: 'Đã đăng nhập',
   },
   common: {
     refresh: 'Làm mới',
@@ -248,6 +250,8 @@ const viVN: Messages = {
     HostWrongBase: 'Ứng dụng máy chủ đang hiển thị một base khác với base mà trang này được mở.',
     HostForgedOrigin: 'Đã bỏ qua một tin nhắn từ trang không phải là máy chủ đã cấu hình.',
     HostProtocolError: 'Ứng dụng máy chủ đã gửi một tin nhắn mà Quire không hiểu.',
+    HostLimitExceeded:
+      'Ứng dụng chủ đã gửi nhiều hơn mức Quire chấp nhận trong một câu trả lời (quá nhiều mục hoặc quá nhiều văn bản), nên Quire đã dừng đọc.',
     PublicPreviewOff: 'Tài liệu này không chia sẻ bản xem trước công khai.',
     WorkerUnavailable:
       'Không thể bắt đầu in: một phần của Quire chưa có trên thiết bị này. Hãy kết nối Internet một lần (hoặc tải lại trang) rồi thử lại.',
@@ -260,6 +264,16 @@ const viVN: Messages = {
       'Không gửi được thư: máy chủ thư của máy chủ không nhận thư. Hãy thử lại sau hoặc hỏi quản trị viên máy chủ.',
     MailNotConfigured:
       'Máy chủ này chưa cấu hình máy chủ thư nên không thể gửi thư. Hãy sao chép liên kết và tự gửi đi.',
+    ExprSyntaxError: 'Một biểu thức trong mẫu được viết không đúng (tại ký tự {{offset}}).',
+    ExprEvalError: 'Không thể tính một biểu thức trong mẫu với dữ liệu này.',
+    ExprForbidden: 'Một biểu thức trong mẫu cố truy cập “{{name}}”, thứ mà mẫu không được dùng.',
+    ExprLimitExceeded: 'Một biểu thức trong mẫu cần quá nhiều bước hoặc quá nhiều bộ nhớ nên đã bị dừng.',
+    InternalError:
+      'Đã xảy ra lỗi trên máy chủ. Hãy thử lại; nếu lỗi vẫn tiếp diễn, hãy báo cho quản trị viên máy chủ mã yêu cầu hiển thị cùng lỗi này.',
+    PasswordTooWeak:
+      'Mật khẩu này quá dễ đoán: hãy dùng ít nhất 8 ký tự, không phải địa chỉ email của bạn và không phải một trong những mật khẩu phổ biến nhất.',
+    DataFolderInUse:
+      'Một máy chủ Quire khác đang dùng thư mục dữ liệu này. Hãy dừng nó trước, hoặc khởi động máy chủ này với thư mục dữ liệu khác.',
   },
 };
 

@@ -25,6 +25,8 @@ const zhCN: Messages = {
     language: '语言',
     signOut: '退出登录',
     localUser: '在此设备上',
+    localName: '我',
+    signedIn: '已登录',
   },
   common: {
     refresh: '刷新',
@@ -242,6 +244,7 @@ const zhCN: Messages = {
     HostWrongBase: '宿主应用显示的多维表格与打开此页面时的不同。',
     HostForgedOrigin: '已忽略来自非已配置宿主页面的消息。',
     HostProtocolError: '宿主应用发送了 Quire 无法识别的消息。',
+    HostLimitExceeded: '宿主应用在一次回复中发送的内容超过了 Quire 的上限（条目或文本过多），Quire 已停止读取。',
     PublicPreviewOff: '此文档未开启公开预览。',
     WorkerUnavailable: '无法开始打印：Quire 的部分文件尚未保存到此设备。请联网一次（或重新加载页面）后重试。',
     LastOwner: '团队至少需要一位所有者：请先将其他人设为所有者。',
@@ -251,6 +254,13 @@ const zhCN: Messages = {
       '此文档需要字体“{{font}}”，但它尚未保存在此设备上，且当前没有网络。请联网后重试，或在联网时于“存储与备份”中开启“让所有字体都可离线使用”。',
     MailSendFailed: '邮件未能发送：服务器的邮件服务器没有接收它。请稍后重试，或联系服务器管理员。',
     MailNotConfigured: '此服务器未配置邮件服务器，无法发送邮件。请复制链接并自行转交。',
+    ExprSyntaxError: '模板中的表达式写法有误（第 {{offset}} 个字符处）。',
+    ExprEvalError: '模板中的表达式无法用这些数据计算。',
+    ExprForbidden: '模板中的表达式试图访问“{{name}}”，模板不允许使用它。',
+    ExprLimitExceeded: '模板中的表达式需要的步骤或内存过多，已被停止。',
+    InternalError: '服务器出错了。请重试；如果仍然出现，请把随此错误显示的请求 ID 告诉服务器管理员。',
+    PasswordTooWeak: '此密码太容易被猜到：请使用至少 8 个字符，不要使用你的邮箱地址或最常见的密码。',
+    DataFolderInUse: '另一个 Quire 服务器正在使用此数据文件夹。请先停止它，或用其他数据文件夹启动此服务器。',
   },
 };
 

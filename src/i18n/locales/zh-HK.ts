@@ -25,6 +25,8 @@ const zhHK: Messages = {
     language: '語言',
     signOut: '登出',
     localUser: '在此裝置上',
+    localName: '我',
+    signedIn: '已登入',
   },
   common: {
     refresh: '刷新',
@@ -242,6 +244,7 @@ const zhHK: Messages = {
     HostWrongBase: '宿主應用程式顯示的多維表格與開啟此頁面時的不同。',
     HostForgedOrigin: '已忽略來自非已設定宿主頁面的訊息。',
     HostProtocolError: '宿主應用程式傳送了 Quire 無法識別的訊息。',
+    HostLimitExceeded: '宿主應用程式在一次回覆中傳送的內容超過 Quire 的上限（項目或文字過多），Quire 已停止讀取。',
     PublicPreviewOff: '此文件未開啟公開預覽。',
     WorkerUnavailable: '無法開始列印：Quire 的部分檔案尚未儲存到此裝置。請連線一次（或重新載入頁面）後再試。',
     LastOwner: '團隊至少需要一位擁有者：請先將其他人設為擁有者。',
@@ -251,6 +254,13 @@ const zhHK: Messages = {
       '此文件需要字型「{{font}}」，但它尚未儲存在此裝置上，且目前沒有網絡。請連線後重試，或在連線時於「儲存空間與備份」中開啟「讓所有字型都可離線使用」。',
     MailSendFailed: '郵件無法寄出：伺服器的郵件伺服器沒有接收它。請稍後再試，或聯絡伺服器管理員。',
     MailNotConfigured: '此伺服器未設定郵件伺服器，無法寄送郵件。請複製連結並自行轉交。',
+    ExprSyntaxError: '範本中的運算式寫法有誤（第 {{offset}} 個字元處）。',
+    ExprEvalError: '範本中的運算式無法用這些資料計算。',
+    ExprForbidden: '範本中的運算式試圖存取「{{name}}」，範本不允許使用它。',
+    ExprLimitExceeded: '範本中的運算式需要的步驟或記憶體過多，已被停止。',
+    InternalError: '伺服器出錯了。請重試；如果仍然出現，請把隨此錯誤顯示的請求 ID 告訴伺服器管理員。',
+    PasswordTooWeak: '此密碼太容易被猜到：請使用至少 8 個字元，不要使用你的電郵地址或最常見的密碼。',
+    DataFolderInUse: '另一個 Quire 伺服器正在使用此資料夾。請先停止它，或用其他資料夾啟動此伺服器。',
   },
 };
 
