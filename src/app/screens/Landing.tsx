@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n';
 import { appConfig } from '../config';
 
 // Product names, the same in every language.
@@ -95,7 +96,7 @@ export function LandingScreen() {
   const { t } = useTranslation();
   const open = appConfig.defaultRoute === 'open';
   const features = ['local', 'formats', 'embed', 'privacy'] as const;
-  const start = [
+  const start: { to: string; title: MessageKey; body: MessageKey; tone: string }[] = [
     { to: '/o', title: 'landing.startTeams', body: 'landing.startTeamsBody', tone: 'blue' },
     { to: '/home', title: 'landing.startWorkspace', body: 'landing.startWorkspaceBody', tone: 'orange' },
     { to: '/print', title: 'landing.startPrint', body: 'landing.startPrintBody', tone: 'grey' },

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n';
 import { loginStore } from '../auth/session';
 import { appConfig, type DefaultRoute } from '../config';
 import { ContactUsButton } from './ContactUsButton';
@@ -8,7 +9,7 @@ import { OfflineBadge } from './OfflineBadge';
 
 interface Tab {
   to: string;
-  labelKey: string;
+  labelKey: MessageKey;
   exact?: boolean;
 }
 
