@@ -6,7 +6,7 @@ import { Link, useBlocker, useParams, useRouter } from '@tanstack/react-router';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type BlockType, type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
+import { type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
 import { type OpenDocInput, openDocContext } from '../services/openSource';
 import { sampleKey } from '../services/samples';
@@ -14,10 +14,11 @@ import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { useDialogs } from '../shell/ConfirmDialog';
 import { EditorSyncBadge } from '../sync/TemplateSync';
+import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
 import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
-import { Icon, type IconName } from './Icon';
+import { Icon } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
 import { BindingPicker, DocSourceBadge } from './panels/BindingPicker';
 import { BlockPanel } from './panels/BlockPanel';
@@ -52,33 +53,6 @@ import { QuickGuide, Tip, usePreferences } from './Tips';
 import { useCanvasZoom, useLivePreviewOpen, useStoredFlag } from './view/useCanvasZoom';
 import { ZoomControl } from './view/ZoomControl';
 import './editor.css';
-
-const INSERTABLE: BlockType[] = [
-  'richText',
-  'table',
-  'qrcode',
-  'barcode',
-  'image',
-  'staticImage',
-  'horizontalRule',
-  'floatContainer',
-  'editItem',
-  'row',
-  'article',
-];
-const BLOCK_ICONS: Record<BlockType, IconName> = {
-  richText: 'text',
-  table: 'table',
-  qrcode: 'qr',
-  barcode: 'barcode',
-  image: 'image',
-  staticImage: 'image',
-  horizontalRule: 'rule',
-  floatContainer: 'float',
-  editItem: 'label',
-  row: 'row',
-  article: 'article',
-};
 
 interface Loaded {
   row: TemplateRow;
@@ -299,7 +273,7 @@ function InsertMenu() {
           aria-label={t('editor.insert')}
           onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         >
-          {INSERTABLE.map((type, i) => (
+          {INSERTABLE_BLOCKS.map((type, i) => (
             <button
               key={type}
               type="button"
@@ -315,7 +289,7 @@ function InsertMenu() {
               }}
             >
               <span className="qe-insert-icon">
-                <Icon name={BLOCK_ICONS[type]} />
+                <Icon name={EDITOR_BLOCKS[type].icon} />
               </span>
               {t(`blocks.${type}`)}
             </button>
