@@ -9,6 +9,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'tests/unit/**/*.test.ts',
       'tests/golden/**/*.test.ts',
+      'tests/attack/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 60_000,

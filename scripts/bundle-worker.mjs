@@ -30,8 +30,38 @@ const sourceUrls = {
 
 const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
 
-/** Bundles `entry`; returns the manifest written to `<dir>/<name>.json`. */
-export async function bundleWorker(entry, dir, name) {
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Every package stays an import except those named in `inline`: pure-JS packages made of many
+ * small files (pdf-lib, zod) load several times faster from one bundled file than file by file.
+ * Packages that read files beside themselves (fonts, WASM, native addons) must stay imports.
+ */
+function packagesExcept(inline) {
+  return {
+    name: 'external-packages',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:')) return { external: true };
+        // What an inlined package imports (tslib, pako…) is inlined with it: it may live in that
+        // package's own node_modules, out of the bundle's reach.
+        if (args.importer.includes('/node_modules/')) return undefined;
+        return inline.has(packageName(args.path)) ? undefined : { external: true };
+      });
+    },
+  };
+}
+
+// CommonJS code inlined into an ES module still calls require() for Node's own modules.
+const REQUIRE_BANNER =
+  "import { createRequire as __quireCreateRequire } from 'node:module'; const require = __quireCreateRequire(import.meta.url);";
+
+/** Bundles `entry`; returns the manifest written to `<dir>/<name>.json`. `inline`: packages bundled in. */
+export async function bundleWorker(entry, dir, name, { inline = [], minify = false } = {}) {
   mkdirSync(dir, { recursive: true });
   // Built in a folder of its own and renamed: processes starting workers at once never read half a bundle.
   const tmp = join(dir, `${name}.${process.pid}.tmp`);
@@ -44,12 +74,14 @@ export async function bundleWorker(entry, dir, name) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    ...(inline.length ? { banner: { js: REQUIRE_BANNER } } : { packages: 'external' }),
     outdir: tmp,
     outExtension: { '.js': '.mjs' },
     metafile: true,
+    // Less text for V8 to scan at each start; names kept so stack traces still read.
+    ...(minify ? { minifyWhitespace: true, minifySyntax: true } : {}),
     logLevel: 'silent',
-    plugins: [sourceUrls],
+    plugins: inline.length ? [packagesExcept(new Set(inline)), sourceUrls] : [sourceUrls],
   });
   const files = [
     ...Object.keys(result.metafile.inputs).map((p) => (isAbsolute(p) ? p : join(ROOT, p))),

@@ -3,9 +3,9 @@
 // the service worker behave as they will when Quire is hosted. No dependencies on purpose.
 // With --api it also serves Quire's API on the same origin (src/server, PGlite in --data DIR
 // or PostgreSQL from DATABASE_URL); the files are served by this same handler either way.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -26,6 +26,52 @@ const MIME_TYPES = {
   '.pdf': 'application/pdf',
   '.map': 'application/json',
 };
+
+const STATUS_TEXT = { 400: 'bad request', 404: 'not found', 405: 'method not allowed' };
+/** Longer request paths are refused outright: no file of the build is named like that. */
+const MAX_PATH_LENGTH = 1024;
+
+/** Whether `path` (already real) lies inside `root` by whole path segments, not by a shared prefix. */
+function isInside(root, path) {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+/**
+ * The file a URL path names inside the build, the app shell for unknown paths (the client-side
+ * router shows its own not-found screen), or an HTTP status: 400 for a path that does not decode
+ * (malformed percent-encoding, NUL, overlong), 404 for dotfiles and anything that resolves —
+ * through `..` or a symlink — outside the root.
+ */
+function resolveInRoot(realRoot, pathname) {
+  if (pathname.length > MAX_PATH_LENGTH) return 400;
+  const segments = [];
+  for (const raw of pathname.split('/')) {
+    let segment;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return 400;
+    }
+    if (segment.includes('\0') || segment.includes('/') || segment.includes('\\')) return 400;
+    if (segment === '') continue;
+    // Dotfiles (.env, .git) and `.`/`..` are never part of a build's public files.
+    if (segment.startsWith('.')) return 404;
+    segments.push(segment);
+  }
+  const candidate = join(realRoot, ...segments);
+  let real;
+  try {
+    real = realpathSync(candidate);
+  } catch {
+    real = undefined;
+  }
+  if (real !== undefined) {
+    if (!isInside(realRoot, real)) return 404;
+    if (statSync(real).isFile()) return real;
+  }
+  return join(realRoot, 'index.html');
+}
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,8 +96,17 @@ function originsOf(ancestors) {
  */
 export function createStaticHandler(root = resolve('dist'), { frameAncestors } = {}) {
   checkBuild(root);
-  return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  // Symlinks in the root's own path are resolved once; files are compared against the real root.
+  const realRoot = realpathSync(root);
+  const serve = (req, res) => {
+    let url;
+    try {
+      // Only the path and query of the request line count; an absolute or odd target is parsed as such.
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(STATUS_TEXT[400]);
+      return;
+    }
     // Never guess a type from the bytes; links out of Quire carry no path (the API server, which
     // also sends the full Content-Security-Policy, sets the same values before calling this).
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -66,14 +121,11 @@ export function createStaticHandler(root = resolve('dist'), { frameAncestors } =
         return;
       }
     }
-    let path = normalize(join(root, decodeURIComponent(url.pathname)));
-    if (!path.startsWith(root)) {
-      res.writeHead(403).end();
+    const path = resolveInRoot(realRoot, url.pathname);
+    if (typeof path === 'number') {
+      res.writeHead(path, { 'Content-Type': 'text/plain; charset=utf-8' }).end(STATUS_TEXT[path]);
       return;
     }
-    const isFile = existsSync(path) && statSync(path).isFile();
-    // Unknown paths get the app shell; the client-side router shows its own not-found screen.
-    if (!isFile) path = join(root, 'index.html');
     const type = MIME_TYPES[extname(path)] ?? 'application/octet-stream';
     const immutable = url.pathname.startsWith('/assets/');
     res.writeHead(200, {
@@ -81,8 +133,27 @@ export function createStaticHandler(root = resolve('dist'), { frameAncestors } =
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       'Service-Worker-Allowed': '/',
     });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(path).pipe(res);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    // A file that vanishes or cannot be read mid-answer ends this answer, never the process.
+    const stream = createReadStream(path);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+  return (req, res) => {
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end(STATUS_TEXT[405]);
+        return;
+      }
+      serve(req, res);
+    } catch (error) {
+      console.error('[quire-server] static file request failed:', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    }
   };
 }
 
@@ -98,7 +169,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // The server is TypeScript; tsx loads it without a separate build step.
     const { tsImport } = await import('tsx/esm/api');
     const { runServer } = await tsImport('../src/server/main.ts', import.meta.url);
-    await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+    try {
+      await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+    } catch (error) {
+      // A refusal to start (data folder in use, bad option) is one clear line, not a stack trace.
+      console.error(`Quire could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
   } else {
     const port = Number(option('port', process.env.PORT ?? 4173));
     const host = option('host', '127.0.0.1');

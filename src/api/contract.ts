@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ErrorIssue, ErrorName } from '../core/errors';
+import { FILE_FORMAT_LIST, type FileFormat } from '../core/outputs/catalogue';
 
 /** Body codes of the envelope. Success is HTTP 200 with code 0 (spec 000 §5). */
 export const BODY_CODE = {
@@ -36,6 +37,8 @@ export interface ErrorData {
   issues?: ErrorIssue[];
   current?: TemplateDto;
   expected?: number;
+  /** InternalError: the id the server logged the failure under. */
+  requestId?: string;
 }
 
 // ---- shared pieces ----------------------------------------------------------------------------
@@ -349,8 +352,9 @@ export interface InstanceDto {
   createdAt: number;
 }
 
-export const RENDER_TARGETS = ['pdf', 'docx', 'xlsx', 'pptx'] as const;
-export type RenderTarget = (typeof RENDER_TARGETS)[number];
+/** A render's target is a file format of the output catalogue. */
+export const RENDER_TARGETS = FILE_FORMAT_LIST as [FileFormat, ...FileFormat[]];
+export type RenderTarget = FileFormat;
 export const RENDER_RUNTIMES = ['native', 'wasm'] as const;
 
 const flag = z

@@ -12,7 +12,7 @@ function helpText(commands: CliCommand[]): string {
   const lines = [
     'quire — templates plus data into printable documents, on your machine',
     '',
-    'Usage: npm run quire -- <command> [options]',
+    'Usage: quire <command> [options]   (in the repository: npx quire …, or npm run quire -- …)',
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
@@ -21,15 +21,38 @@ function helpText(commands: CliCommand[]): string {
   return lines.join('\n');
 }
 
+/**
+ * Every help text the CLI prints: the overview under '' and each command's usage under its name.
+ * The launcher (scripts/quire.mjs) keeps them beside the bundle, so `quire help` answers without
+ * loading the commands (and the renderers they import).
+ */
+export function helpTexts(commands: CliCommand[]): Record<string, string> {
+  const texts: Record<string, string> = { '': helpText(commands) };
+  for (const c of commands) texts[c.name] = `${c.summary}\n\nUsage: ${c.usage}`;
+  return texts;
+}
+
+/** The arguments that ask for help: none, `help [command]`, `--help`, `-h`. */
+export function isHelpRequest(argv: readonly string[]): boolean {
+  const name = argv[0];
+  return !name || name === 'help' || name === '--help' || name === '-h';
+}
+
 export async function runCli(
   argv: string[],
   commands: CliCommand[] = COMMANDS,
   io: CliIO = processIO,
 ): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    const target = commands.find((c) => c.name === rest[0]);
-    io.out(target ? `${target.summary}\n\nUsage: ${target.usage}` : helpText(commands));
+  if (isHelpRequest(argv)) {
+    const texts = helpTexts(commands);
+    const topic = rest[0] ?? '';
+    io.out(Object.hasOwn(texts, topic) ? texts[topic]! : texts['']!);
+    return 0;
+  }
+  // For the launcher's help cache (written when the bundle is built): the texts above as JSON.
+  if (name === '--help-texts') {
+    io.out(JSON.stringify(helpTexts(commands)));
     return 0;
   }
   const command = commands.find((c) => c.name === name);

@@ -87,6 +87,7 @@ export const ERROR_CATALOGUE = {
     code: 'HOST_PROTOCOL_ERROR',
     message: 'the host sent a message that does not follow the protocol',
   },
+  HostLimitExceeded: { code: 'HOST_LIMIT_EXCEEDED', message: 'the host answered more than the protocol allows' },
   // A document's public previews (issue 15)
   PublicPreviewOff: { code: 'PUBLIC_PREVIEW_OFF', message: 'this document does not share public previews' },
   // A worker script that cannot load (offline before the service worker keeps the app's files)
@@ -103,6 +104,17 @@ export const ERROR_CATALOGUE = {
   // Mail sent by the server (issue 15): reset and invitation links
   MailSendFailed: { code: 'MAIL_SEND_FAILED', message: 'the mail server did not take the message' },
   MailNotConfigured: { code: 'MAIL_NOT_CONFIGURED', message: 'this server has no mail server configured' },
+  // The expression language (issue 27): `{qty * price}`, pdfme expressions
+  ExprSyntaxError: { code: 'EXPR_SYNTAX_ERROR', message: 'the expression is not written correctly' },
+  ExprEvalError: { code: 'EXPR_EVAL_ERROR', message: 'the expression could not be evaluated' },
+  ExprForbidden: { code: 'EXPR_FORBIDDEN', message: 'the expression reaches something templates may not use' },
+  ExprLimitExceeded: {
+    code: 'EXPR_LIMIT_EXCEEDED',
+    message: 'the expression needed too many steps or too much memory',
+  },
+  InternalError: { code: 'INTERNAL_ERROR', message: 'internal server error' },
+  PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
+  DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

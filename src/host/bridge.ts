@@ -5,6 +5,7 @@
  * logged as forged and changes nothing. Messages are only ever posted to a named origin.
  */
 import { QuireError } from '../core/errors';
+import { checkAnswerLimits } from './answerLimits';
 import {
   DEFAULT_TIMEOUT_MS,
   EVENTS,
@@ -71,6 +72,8 @@ export interface HostBridge {
 
 interface Pending {
   method: HostMethod;
+  /** What was asked: the answer's limits depend on it (answerLimits.ts). */
+  params: unknown;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   timer: unknown;
@@ -136,8 +139,23 @@ export function createHostBridge(options: BridgeOptions): HostBridge {
     if (!entry) return;
     pending.delete(message.id);
     clock.clearTimeout(entry.timer);
+    // A version this build does not speak is refused at once, not left to time out.
+    if (!(SUPPORTED_VERSIONS as readonly number[]).includes(message.version)) {
+      entry.reject(
+        new QuireError('HostProtocolError', {
+          detail: `${entry.method}: message version ${message.version}, Quire speaks ${SUPPORTED_VERSIONS.join(', ')}`,
+        }),
+      );
+      return;
+    }
     if (!message.ok) {
       entry.reject(hostError(entry.method, message.error.code, message.error.message));
+      return;
+    }
+    try {
+      checkAnswerLimits(entry.method, entry.params, message.result);
+    } catch (error) {
+      entry.reject(error);
       return;
     }
     const result = METHODS[entry.method].result.safeParse(message.result);
@@ -153,6 +171,10 @@ export function createHostBridge(options: BridgeOptions): HostBridge {
     const parsed = eventSchema.safeParse(data);
     if (!parsed.success || !Object.hasOwn(EVENTS, parsed.data.event)) {
       ignore(new QuireError('HostProtocolError', { detail: 'unknown event' }));
+      return;
+    }
+    if (!(SUPPORTED_VERSIONS as readonly number[]).includes(parsed.data.version)) {
+      ignore(new QuireError('HostProtocolError', { detail: `event version ${parsed.data.version}` }));
       return;
     }
     const name = parsed.data.event as HostEvent;
@@ -180,7 +202,13 @@ export function createHostBridge(options: BridgeOptions): HostBridge {
       const timer = clock.setTimeout(() => {
         if (pending.delete(requestId)) reject(timeoutError(method, ms));
       }, ms);
-      pending.set(requestId, { method, resolve: resolve as (value: unknown) => void, reject, timer });
+      pending.set(requestId, {
+        method,
+        params: checked.data,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        timer,
+      });
       const message = requestMessage(requestId, method, checked.data);
       for (const origin of to) options.parent.postMessage(message, origin);
     });

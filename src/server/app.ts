@@ -5,13 +5,22 @@ import { cors } from 'hono/cors';
 import { BODY_CODE } from '../api/contract';
 import { type AuthEnv, requireSession } from './auth';
 import type { ServerContext } from './context';
-import { ApiError, errorResponse } from './envelope';
+import { ApiError, errorResponse, invalid, requestIdOf } from './envelope';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
 import { syncRoutes } from './routes/sync';
 import { teamRoutes } from './routes/teams';
+
+/** Whether a request target decodes to UTF-8 without NUL characters. */
+export function decodesCleanly(target: string): boolean {
+  try {
+    return !decodeURIComponent(target.replace(/\+/g, ' ')).includes('\0');
+  } catch {
+    return false;
+  }
+}
 
 export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   const app = new Hono<AuthEnv>();
@@ -30,9 +39,17 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
     }),
   );
   api.use('*', async (c, next) => {
+    // Every answer names its request, so a failure a user reports can be found in the log.
+    c.header('X-Request-Id', requestIdOf(c));
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+  });
+  // A path or query that does not decode, or decodes to a NUL, names nothing: 400 before any route.
+  api.use('*', async (c, next) => {
+    const target = c.req.url.slice(c.req.url.indexOf('/', c.req.url.indexOf('//') + 2));
+    if (!decodesCleanly(target)) throw invalid('the request path or query is not valid percent-encoded UTF-8');
+    await next();
   });
   api.use(
     '*',

@@ -65,7 +65,7 @@ export async function findSession(sql: Sql, token: string): Promise<Session | un
   return row ? { userId: row.user_id, tokenHash: digest(token) } : undefined;
 }
 
-export type AuthEnv = { Variables: { session: Session } };
+export type AuthEnv = { Variables: { session: Session; requestId: string } };
 
 /** 401 unless the request carries `Authorization: Bearer <token>` of a live session. */
 export function requireSession(sql: Sql): MiddlewareHandler<AuthEnv> {

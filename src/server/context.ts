@@ -35,6 +35,16 @@ export interface ServerConfig {
   renderJobsInServer: boolean;
   /** The SMTP server reset and invitation links are mailed through; none: the log / copy by hand. */
   mail?: MailSettings;
+  /**
+   * The origin reset and invitation links point at (`--public-url` / QUIRE_PUBLIC_URL). Unset: the
+   * address the server listens on. Never a request's Host header, which a client chooses.
+   */
+  publicUrl?: string;
+  /**
+   * Addresses of reverse proxies whose `X-Forwarded-For/-Proto/-Host` headers are believed
+   * (`--trusted-proxy` / QUIRE_TRUSTED_PROXIES); from anyone else those headers are ignored.
+   */
+  trustedProxies: string[];
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -50,6 +60,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   fetchPolicy: DEFAULT_FETCH_POLICY,
   largeJobBytes: 256 * 1024,
   renderJobsInServer: false,
+  trustedProxies: [],
 };
 
 export interface ServerContext {
@@ -62,7 +73,10 @@ export interface ServerContext {
   mailer: Mailer;
   /** A stored-format hash nobody's password matches, verified when the email is unknown. */
   decoyHash: string;
+  /** The caller's address: the socket's, or what a trusted proxy forwarded. */
   clientAddress(c: Context): string;
+  /** The origin links in mail and logs point at (see ServerConfig.publicUrl). */
+  publicOrigin(c: Context): string;
   /** Test hook: runs after a sync push commits and before its answer is sent (with its last mutation id). */
   afterCommit?: (clientId: string, lastMutationId: number) => void | Promise<void>;
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { lockDataFolder } from './dataLock';
 import { MIGRATIONS } from './migrations';
 
 export interface Sql {
@@ -32,7 +33,15 @@ export interface DatabaseOptions {
 
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = new PGlite(dataDir);
+  // Refuses before PGlite opens the folder: a second process must not touch its files at all.
+  const lock = dataDir ? lockDataFolder(dataDir) : undefined;
+  let lite: PGlite;
+  try {
+    lite = new PGlite(dataDir);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     async query<T>(text: string, params: readonly unknown[] = []) {
@@ -48,7 +57,13 @@ function openPglite(dataDir: string | undefined): Database {
         }),
       );
     },
-    close: () => lite.close(),
+    async close() {
+      try {
+        await lite.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 

@@ -3,6 +3,7 @@
  * body codes. Handlers throw `ApiError` (or a catalogued `QuireError`); nothing else leaks out —
  * an unexpected error becomes a 500 with no stack trace.
  */
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ZodType } from 'zod';
 import { BODY_CODE, type Envelope, type ErrorData, type TemplateDto } from '../api/contract';
@@ -17,7 +18,7 @@ export class ApiError extends Error {
     readonly bodyCode: number,
     readonly errorName: ErrorName,
     detail?: string,
-    readonly extra: { issues?: ErrorIssue[]; current?: TemplateDto; expected?: number } = {},
+    readonly extra: { issues?: ErrorIssue[]; current?: TemplateDto; expected?: number; requestId?: string } = {},
   ) {
     const base = ERROR_CATALOGUE[errorName].message;
     super(detail ? `${base}: ${detail}` : base);
@@ -47,14 +48,35 @@ export function ok<T>(c: Context, data: T) {
   return c.json({ code: BODY_CODE.ok, msg: 'ok', data } satisfies Envelope<T>, 200);
 }
 
+/** The id of this request (set by the API's first middleware), written beside any failure logged for it. */
+export function requestIdOf(c: Context): string {
+  let id = c.get('requestId') as string | undefined;
+  if (!id) {
+    id = randomBytes(8).toString('hex');
+    c.set('requestId', id);
+  }
+  return id;
+}
+
+/**
+ * PostgreSQL refusing a value it was given (class 22: data exception, e.g. a NUL in text or an
+ * out-of-range number; 54001: nesting too deep) is about the request, not the server.
+ */
+function refusedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22[0-9A-Z]{3}|54001)$/.test(code);
+}
+
 export function errorResponse(c: Context, error: unknown) {
   let failure: ApiError;
   if (error instanceof ApiError) failure = error;
   else if (isQuireError(error))
     failure = new ApiError(400, BODY_CODE.invalid, error.errorName, undefined, { issues: [...error.issues] });
+  else if (refusedValue(error)) failure = invalid('a value in the request cannot be stored');
   else {
-    console.error('[quire-server]', error);
-    failure = new ApiError(500, BODY_CODE.internal, 'NotImplemented', 'internal error');
+    const requestId = requestIdOf(c);
+    console.error(`[quire-server] request ${requestId} (${c.req.method} ${c.req.path}) failed:`, error);
+    failure = new ApiError(500, BODY_CODE.internal, 'InternalError', `request id ${requestId}`, { requestId });
   }
   const data: ErrorData = { error: failure.errorName, ...failure.extra };
   return c.json({ code: failure.bodyCode, msg: failure.message, data } satisfies Envelope<ErrorData>, failure.status);
@@ -68,7 +90,35 @@ export function parseWith<T>(schema: ZodType<T>, value: unknown, what: string): 
   throw invalid(`${what}: ${issues.map((i) => `${i.path || '(root)'}: ${i.reason}`).join('; ')}`, issues);
 }
 
-/** Reads and validates the JSON body. Malformed JSON is a 400, never a 500. */
+/** Deeper JSON than any document, data source or instance needs; PostgreSQL and zod recurse. */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * Refuses what no stored value may hold: NUL characters (PostgreSQL text cannot store them) in
+ * any string or key, and nesting deeper than MAX_JSON_DEPTH. Walks without recursion, so a
+ * 10,000-level body is refused rather than overflowing the stack.
+ */
+export function checkJsonValue(value: unknown, what = 'body'): void {
+  const stack: [unknown, number, string][] = [[value, 0, '']];
+  while (stack.length > 0) {
+    const [item, depth, path] = stack.pop() as [unknown, number, string];
+    if (typeof item === 'string') {
+      if (item.includes('\0')) throw invalid(`${what}: NUL characters are not allowed`, [{ path, reason: 'NUL' }]);
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH)
+      throw invalid(`${what}: nested deeper than ${MAX_JSON_DEPTH} levels`, [{ path, reason: 'too deep' }]);
+    if (Array.isArray(item)) item.forEach((v, i) => void stack.push([v, depth + 1, `${path}[${i}]`]));
+    else
+      for (const [key, v] of Object.entries(item)) {
+        if (key.includes('\0')) throw invalid(`${what}: NUL characters are not allowed`, [{ path, reason: 'NUL' }]);
+        stack.push([v, depth + 1, path ? `${path}.${key}` : key]);
+      }
+  }
+}
+
+/** Reads and validates the JSON body. Malformed JSON, NUL and runaway nesting are a 400, never a 500. */
 export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
   let value: unknown;
   try {
@@ -77,9 +127,12 @@ export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
   } catch {
     throw invalid('the body is not JSON');
   }
+  checkJsonValue(value);
   return parseWith(schema, value, 'body');
 }
 
 export function readQuery<T>(c: Context, schema: ZodType<T>): T {
-  return parseWith(schema, c.req.query(), 'query');
+  const query = c.req.query();
+  checkJsonValue(query, 'query');
+  return parseWith(schema, query, 'query');
 }

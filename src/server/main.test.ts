@@ -12,6 +12,7 @@ describe('server command line', () => {
       frameAncestors: ["'self'"],
       corsOrigins: [],
       connectOrigins: [],
+      trustedProxies: [],
     });
     const options = parseArgs(
       ['--api', '--port', '8080', '--data', '/tmp/q', '--frame-ancestors', "'self' https://a.example"],
@@ -36,6 +37,16 @@ describe('server command line', () => {
     expect(() => parseArgs(['--cors-origins', '*'], {})).toThrow('--cors-origins');
     expect(() => parseArgs(['--cors-origins', 'https://app.example/path'], {})).toThrow('--cors-origins');
     expect(() => parseArgs([], { QUIRE_CONNECT_ORIGINS: 'javascript:alert(1)' })).toThrow('--connect-origins');
+  });
+
+  it('reads the public URL links point at and the trusted proxies', () => {
+    const options = parseArgs(['--public-url', 'https://quire.example.com/'], {
+      QUIRE_TRUSTED_PROXIES: '10.0.0.2, ::1',
+    });
+    expect(options.publicUrl).toBe('https://quire.example.com');
+    expect(options.trustedProxies).toEqual(['10.0.0.2', '::1']);
+    expect(parseArgs([], { QUIRE_PUBLIC_URL: 'http://10.1.1.1:8080' }).publicUrl).toBe('http://10.1.1.1:8080');
+    expect(() => parseArgs(['--public-url', 'quire.example.com'], {})).toThrow('--public-url');
   });
 
   it('refuses a port that is not one', () => {

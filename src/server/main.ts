@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
+import { parsePublicUrl } from './origin';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
@@ -15,9 +16,13 @@ export interface CliOptions {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL only: a schema of its own (QUIRE_DB_SCHEMA), as render workers take it. */
+  databaseSchema?: string;
   frameAncestors: string[];
   corsOrigins: string[];
   connectOrigins: string[];
+  publicUrl?: string;
+  trustedProxies: string[];
 }
 
 /** A list of origins from a flag or variable: `https://a.example, https://b.example`. */
@@ -52,9 +57,12 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     host: value('host') ?? env.HOST ?? '127.0.0.1',
     dataDir: resolve(value('data') ?? env.QUIRE_DATA ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.QUIRE_DB_SCHEMA || undefined,
     frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
     corsOrigins: originList(value('cors-origins') ?? env.QUIRE_CORS_ORIGINS, 'cors-origins'),
     connectOrigins: originList(value('connect-origins') ?? env.QUIRE_CONNECT_ORIGINS, 'connect-origins'),
+    publicUrl: parsePublicUrl(value('public-url') ?? env.QUIRE_PUBLIC_URL),
+    trustedProxies: (value('trusted-proxy') ?? env.QUIRE_TRUSTED_PROXIES ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }
 
@@ -64,12 +72,14 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
   const server = await startQuireServer({
     port: options.port,
     host: options.host,
-    database: { url: options.databaseUrl, dataDir: options.dataDir },
+    database: { url: options.databaseUrl, dataDir: options.dataDir, schema: options.databaseSchema },
     staticHandler,
     config: {
       frameAncestors: options.frameAncestors,
       corsOrigins: options.corsOrigins,
       connectOrigins: options.connectOrigins,
+      publicUrl: options.publicUrl,
+      trustedProxies: options.trustedProxies,
       fetchPolicy: fetchPolicyFromEnv(),
       // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
@@ -79,6 +89,12 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
   const where =
     server.db.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${options.dataDir}`;
   console.log(`Quire is running at ${server.url}/ (API at ${server.url}/api, ${where})`);
+  console.log(
+    `Links in mail and logs point at ${options.publicUrl ?? server.url}` +
+      (options.publicUrl
+        ? ''
+        : ' (set QUIRE_PUBLIC_URL or --public-url when users reach the server by another address)'),
+  );
   console.log(
     mail
       ? `Mail: reset and invitation links are sent through ${new URL(mail.url).host} from ${mail.from}`

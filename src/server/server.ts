@@ -2,16 +2,19 @@
  * One process, one origin: `/api/*` goes to the API, everything else to the static handler of the
  * built app (scripts/serve.mjs owns how files are served), with the app's security headers.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
-import type { Context } from 'hono';
+import { BODY_CODE } from '../api/contract';
+import { ERROR_CATALOGUE } from '../core/errors';
 import { KeyRateLimiter } from './apiKeys';
 import { createApiApp } from './app';
 import { hashPassword, LoginLimiter } from './auth';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db';
 import { createMailer } from './mail';
+import { originPolicy } from './origin';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
 
@@ -75,9 +78,22 @@ export function hostConfigJson(config: ServerConfig): string {
   return JSON.stringify({ hostOrigins });
 }
 
-function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return incoming?.socket.remoteAddress ?? 'unknown';
+/** The answer to a request whose handler failed outside the API's own error handling. */
+function failed(res: ServerResponse, error: unknown): void {
+  const requestId = randomBytes(8).toString('hex');
+  console.error(`[quire-server] request ${requestId} failed:`, error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId });
+  res.end(
+    JSON.stringify({
+      code: BODY_CODE.internal,
+      msg: `${ERROR_CATALOGUE.InternalError.message}: request id ${requestId}`,
+      data: { error: 'InternalError', requestId },
+    }),
+  );
 }
 
 export async function startQuireServer(options: QuireServerOptions = {}): Promise<QuireServer> {
@@ -90,6 +106,8 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   });
   await render.start();
   const mailer = createMailer(config.mail);
+  let listeningOrigin = '';
+  const origins = originPolicy(config.publicUrl, config.trustedProxies, () => listeningOrigin);
   const ctx: ServerContext = {
     db,
     config,
@@ -98,15 +116,16 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     render,
     mailer,
     decoyHash: await hashPassword('decoy password nobody has'),
-    clientAddress,
+    clientAddress: origins.clientAddress,
+    publicOrigin: origins.publicOrigin,
     afterCommit: options.afterCommit,
   };
   const api = getRequestListener(createApiApp(ctx).fetch);
   const headers = securityHeaders(config);
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      void api(req, res);
+      api(req, res).catch((error: unknown) => failed(res, error));
       return;
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -117,6 +136,20 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     }
     if (options.staticHandler) options.staticHandler(req, res);
     else res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('no app build is served here');
+  };
+  const server = createServer((req, res) => {
+    // Whatever one request throws ends that request, never the process.
+    try {
+      handle(req, res);
+    } catch (error) {
+      failed(res, error);
+    }
+  });
+  // A socket error (a client resetting mid-answer) belongs to that connection alone.
+  server.on('clientError', (error, socket) => {
+    if (socket.writable && !(error as { code?: string }).code?.startsWith('ECONN'))
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -124,8 +157,9 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  listeningOrigin = `http://${shownHost}:${address.port}`;
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url: listeningOrigin,
     port: address.port,
     db,
     server,

@@ -38,10 +38,16 @@ export function withFieldValues(
 ): RecordRow {
   const values: Record<string, CellValue> = { ...record.values };
   const stamps: Record<string, number> = { ...record.fieldsUpdatedAt };
+  const sourceText = record.sourceText ? { ...record.sourceText } : undefined;
   for (const [fieldId, value] of Object.entries(patch)) {
     if (value === undefined) delete values[fieldId];
     else values[fieldId] = value;
     stamps[fieldId] = now;
+    // The file's text described the old value; after an edit it would restore the wrong one.
+    if (sourceText) delete sourceText[fieldId];
   }
-  return { ...record, values, fieldsUpdatedAt: stamps, updatedAt: now };
+  const next: RecordRow = { ...record, values, fieldsUpdatedAt: stamps, updatedAt: now };
+  if (sourceText && Object.keys(sourceText).length > 0) next.sourceText = sourceText;
+  else delete next.sourceText;
+  return next;
 }

@@ -19,7 +19,7 @@ import { RECORD_STORES } from './db';
 import { clearRunningImport } from './importRuns';
 import { allRecords, appendValues, mutateTable } from './recordBlocks';
 import type { Storage } from './storage';
-import type { CellValue, StoredAttachment, TableField, TableRow } from './types';
+import type { CellValue, RecordRow, StoredAttachment, TableField, TableRow } from './types';
 
 /**
  * File readers (CSV via papaparse, XLSX via exceljs) and the one-transaction writers of an import.
@@ -170,6 +170,20 @@ function storedCell(cell: ImportCell): CellValue {
   return cell as CellValue;
 }
 
+/** A row's file texts by field id (see RecordRow.sourceText), or undefined when it has none. */
+function rowSourceText(
+  fieldIds: readonly string[],
+  texts: readonly (string | undefined)[] | undefined,
+): Record<string, string> | undefined {
+  if (!texts) return undefined;
+  const out: Record<string, string> = {};
+  for (let c = 0; c < fieldIds.length; c++) {
+    const text = texts[c];
+    if (text !== undefined) out[fieldIds[c]!] = text;
+  }
+  return out;
+}
+
 /** A row's stored values (field id → cell); empty cells are left out. */
 function rowValues(fieldIds: readonly string[], row: readonly ImportCell[]): Record<string, CellValue> {
   const values: Record<string, CellValue> = {};
@@ -249,6 +263,7 @@ export async function importIntoNewTable(
         (i) => rowValues(fieldIds, rows[i]!),
         now,
         input.onProgress,
+        (i) => rowSourceText(fieldIds, converted.sourceTexts[i]),
       );
       await db.bases.update(baseId, { updatedAt: now });
       if (input.runId) await clearRunningImport(storage, input.runId);
@@ -368,6 +383,7 @@ export async function importIntoExistingTable(
         (i) => rowValues(fieldIds, rows[i]!),
         now,
         input.onProgress,
+        (i) => rowSourceText(fieldIds, converted.sourceTexts[i]),
       );
       if (input.runId) await clearRunningImport(storage, input.runId);
       return {
@@ -399,6 +415,15 @@ function plainStored(field: TableField, value: CellValue | undefined): unknown {
   return value;
 }
 
+/**
+ * What a record's cell converts from: for text, the file's own text when the import kept it
+ * (`sourceText`), so "$1,234.50" and "ORD-7" come back exactly as the file said them.
+ */
+function retypeInput(field: TableField, record: RecordRow, kind: ImportFieldKind): unknown {
+  const fileText = kind === 'text' ? record.sourceText?.[field.id] : undefined;
+  return fileText ?? plainStored(field, record.values[field.id]);
+}
+
 /** Whether a field's values can be converted to another type (links, people, files cannot). */
 export function canRetypeField(field: TableField): boolean {
   const kind = importKindForField(field);
@@ -427,7 +452,7 @@ export async function previewFieldType(
   const field = table?.fields.find((f) => f.id === input.fieldId);
   if (!table || !field) throw new QuireError('MetaTableNotFound', { detail: `${input.tableId}/${input.fieldId}` });
   const records = await storage.records.listAll(table.id);
-  const before = records.map((r) => plainStored(field, r.values[field.id]));
+  const before = records.map((r) => retypeInput(field, r, input.kind));
   return { before, result: retypeOf(field, before, input.kind, input.options ?? {}) };
 }
 
@@ -456,7 +481,7 @@ export async function changeFieldType(
       const field = table?.fields.find((f) => f.id === input.fieldId);
       if (!table || !field) throw new QuireError('MetaTableNotFound', { detail: `${input.tableId}/${input.fieldId}` });
       const records = await allRecords(storage.ctx, table.id);
-      const before = records.map((r) => plainStored(field, r.values[field.id]));
+      const before = records.map((r) => retypeInput(field, r, input.kind));
       const result = retypeOf(field, before, input.kind, input.options ?? {});
       const next = new Map<string, { value: ImportCell | undefined; kept?: string }>();
       records.forEach((record, i) => {
@@ -491,7 +516,14 @@ export async function changeFieldType(
         if (change.value === undefined) delete values[field.id];
         else values[field.id] = change.value as CellValue;
         if (keptField && change.kept !== undefined) values[keptField.id] = change.kept;
-        return { ...record, values, updatedAt: now };
+        const changed: RecordRow = { ...record, values, updatedAt: now };
+        // As text the value is the file's text itself; nothing is left to restore.
+        if (input.kind === 'text' && changed.sourceText?.[field.id] !== undefined) {
+          const { [field.id]: _restored, ...rest } = changed.sourceText;
+          if (Object.keys(rest).length > 0) changed.sourceText = rest;
+          else delete changed.sourceText;
+        }
+        return changed;
       });
       return {
         converted: result.cells.filter((c) => c !== undefined).length,

@@ -247,8 +247,10 @@ export async function appendValues(
   valuesAt: (i: number) => RecordRow['values'],
   now: number,
   onProgress?: (written: number, total: number) => void,
+  sourceTextAt?: (i: number) => RecordRow['sourceText'],
 ): Promise<number> {
-  await appendRows(ctx, tableId, count, valuesAt, now, onProgress, undefined, false);
+  const extraAt = sourceTextAt ? (i: number) => ({ sourceText: sourceTextAt(i) }) : undefined;
+  await appendRows(ctx, tableId, count, valuesAt, now, onProgress, extraAt, false);
   return count;
 }
 
@@ -266,7 +268,7 @@ async function appendRows(
   valuesAt: (i: number) => RecordRow['values'],
   now: number,
   onProgress?: (written: number, total: number) => void,
-  extraAt?: (i: number) => Omit<NewRecord, 'values'>,
+  extraAt?: (i: number) => Omit<NewRecord, 'values'> & { sourceText?: RecordRow['sourceText'] },
   keep = true,
 ): Promise<RecordRow[]> {
   const index = await tableIndex(ctx, tableId);
@@ -313,6 +315,7 @@ async function appendRows(
       createdAt: at,
       updatedAt: at,
     };
+    if (extra?.sourceText) record.sourceText = extra.sourceText;
     current.records.push(record);
     if (keep) added[i] = record;
   }

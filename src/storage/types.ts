@@ -109,6 +109,12 @@ export interface RecordRow {
    * when another tab changed that same field. Optional: absent on records written before it existed.
    */
   fieldsUpdatedAt?: Record<string, number>;
+  /**
+   * The imported file's own text of cells whose typed value does not print back as it (field id →
+   * text, e.g. "$1,234.50" beside 1234.5), so changing the field to text restores what the file
+   * said. An edit of the cell drops its entry. Optional: absent when every cell printed back.
+   */
+  sourceText?: Record<string, string>;
 }
 
 /** Up to BLOCK_SIZE records of one table, stored as one object (see recordBlocks.ts). */

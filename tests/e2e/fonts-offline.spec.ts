@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { FONT_CACHE } from '../../wasm/font-cache';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText } from './pdf';
-import { cell, openTable, openTables, row } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
 /**
  * Issue 18, fonts offline: a document in a script whose font was never kept says so offline (a
@@ -26,7 +26,7 @@ async function editNotes(page: Page, text: string) {
     grid.scrollLeft = grid.scrollWidth;
   });
   await cell(page, 0, 'Notes').dblclick();
-  const input = cell(page, 0, 'Notes').locator('input');
+  const input = cellInput(page, 0, 'Notes');
   await input.fill(text);
   await input.press('Enter');
   await expect(cell(page, 0, 'Notes')).toHaveText(text);

@@ -6,11 +6,11 @@
 import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { lies, watchForLies } from './nothing-lost-truth';
-import { cell, openTable, openTables } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables } from './workspace-helpers';
 
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
-  const input = cell(page, recordIndex, field).locator('input');
+  const input = cellInput(page, recordIndex, field);
   await input.fill(text);
   await input.press('Enter');
 }
@@ -51,7 +51,7 @@ test('two tabs on one record: other fields merge, the same cell is the user’s 
   await cell(page, 0, 'Contact').dblclick();
   await editCell(other, 0, 'Phone', '+1 555 0100');
   await expect(cell(page, 0, 'Phone')).toHaveText('+1 555 0100');
-  const contact = cell(page, 0, 'Contact').locator('input');
+  const contact = cellInput(page, 0, 'Contact');
   await contact.fill('Contact from tab one');
   await contact.press('Enter');
   await expect(indicator(page)).toHaveAttribute('data-save-state', 'saved');
@@ -62,8 +62,8 @@ test('two tabs on one record: other fields merge, the same cell is the user’s 
   // The same cell: the other tab's save lands first; this tab's typed value stays, held.
   await cell(page, 1, 'Contact').dblclick();
   await editCell(other, 1, 'Contact', 'Theirs, saved first');
-  await expect(cell(page, 1, 'Contact').locator('input')).toBeVisible();
-  const stale = cell(page, 1, 'Contact').locator('input');
+  await expect(cellInput(page, 1, 'Contact')).toBeVisible();
+  const stale = cellInput(page, 1, 'Contact');
   await stale.fill('Mine, typed meanwhile');
   await stale.press('Enter');
   const held = page.getByTestId('held-edits');
@@ -94,7 +94,7 @@ test('two tabs on one record: other fields merge, the same cell is the user’s 
   // Discard mine: the cell shows theirs again.
   await cell(page, 2, 'Contact').dblclick();
   await editCell(other, 2, 'Contact', 'Theirs again');
-  const second = cell(page, 2, 'Contact').locator('input');
+  const second = cellInput(page, 2, 'Contact');
   await second.fill('Mine, to be discarded');
   await second.press('Enter');
   await expect(page.getByTestId('held-edits')).toContainText('Mine, to be discarded');

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { canvas, dismissGuidance, insert, openList } from './editor-helpers';
 import { expect, test } from './fixtures';
 import { KillableBrowser } from './nothing-lost-profile';
-import { cell, openTable, openTables } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables } from './workspace-helpers';
 
 const DELAYS = [0, 50, 150] as const;
 // One trial per delay in the test run keeps the suite inside CI's time budget; QUIRE_KILL_TRIALS=4
@@ -114,7 +114,7 @@ test('grid: the browser killed 0, 50 and 150 ms after a commit keeps the value',
       for (let trial = 1; trial <= TRIALS; trial++, row++) {
         const typed = `Contact ${delay} ms ${trial}`;
         await cell(page, row, 'Contact').dblclick();
-        const input = cell(page, row, 'Contact').locator('input');
+        const input = cellInput(page, row, 'Contact');
         await input.fill(typed);
         await input.press('Enter');
         await page.waitForTimeout(delay);

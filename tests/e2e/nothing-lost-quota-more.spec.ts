@@ -8,11 +8,11 @@ import type { Page } from '@playwright/test';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { onFullDisk } from './nothing-lost-truth';
-import { cell, openTable, openTables } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables } from './workspace-helpers';
 
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
-  const input = cell(page, recordIndex, field).locator('input');
+  const input = cellInput(page, recordIndex, field);
   await input.fill(text);
   await input.press('Enter');
   await expect(cell(page, recordIndex, field)).toHaveText(text);

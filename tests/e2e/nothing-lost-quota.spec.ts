@@ -12,11 +12,11 @@ import { captureDownloads, lastDownload } from './downloads';
 import { canvas, dismissGuidance, insert, openList } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { onFullDisk } from './nothing-lost-truth';
-import { cell, openTable, openTables, row } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
-  const input = cell(page, recordIndex, field).locator('input');
+  const input = cellInput(page, recordIndex, field);
   await input.fill(text);
   await input.press('Enter');
 }

@@ -25,3 +25,8 @@ export function row(page: Page, recordIndex: number) {
 export function cell(page: Page, recordIndex: number, field: string) {
   return row(page, recordIndex).locator(`[role="gridcell"][data-field="${field}"]`);
 }
+
+/** A cell's open editor: an input inside the cell, or a text cell's box over the grid (one at a time). */
+export function cellInput(page: Page, recordIndex: number, field: string) {
+  return cell(page, recordIndex, field).locator('input').or(page.locator('textarea.ws-long-text'));
+}

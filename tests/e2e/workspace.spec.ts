@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
-import { cell, openTable, openTables, row } from './workspace-helpers';
+import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
-  const input = cell(page, recordIndex, field).locator('input');
+  const input = cellInput(page, recordIndex, field);
   await input.fill(text);
   await input.press('Enter');
 }
@@ -121,8 +121,8 @@ test.describe('local workspace', () => {
     // An edit started before the other tab changed the record is refused, not silently applied.
     await cell(page, 2, 'Contact').dblclick();
     await editCell(other, 2, 'Contact', 'Edited in tab two');
-    await expect(cell(page, 2, 'Contact').locator('input')).toBeVisible();
-    const stale = cell(page, 2, 'Contact').locator('input');
+    await expect(cellInput(page, 2, 'Contact')).toBeVisible();
+    const stale = cellInput(page, 2, 'Contact');
     await stale.fill('Edited in tab one');
     await stale.press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: 'changed in another tab' })).toBeVisible();

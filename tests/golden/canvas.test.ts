@@ -79,7 +79,7 @@ describe('quire render with an unchanged pdfme template file', () => {
     expect(code).toBe(0);
     expect(said.join('\n')).toContain('Rendered 2 record(s)');
     expect(errors).toEqual([
-      'Warning: schemas[0][2].fontName: Quire has no font "PinyonScript-Regular"; NotoSans_400Regular is used instead',
+      'Warning: Quire has no font "PinyonScript-Regular" (schemas[0][2].fontName); NotoSans_400Regular is used instead',
     ]);
     const pdf = new Uint8Array(readFileSync(out));
     expect(pdfPageCount(pdf)).toBe(2);

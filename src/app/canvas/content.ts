@@ -3,6 +3,7 @@
  * render/canvas/schema.ts) edited as plain JSON. Positions and sizes are in mm, as pdfme stores
  * them. Pure functions, so moves, resizes, nudges and undo are tested without a browser.
  */
+import { readOutputKind } from '../../core/outputs/kind';
 import type { CanvasField, CanvasTemplateContent } from '../../render/canvas/schema';
 
 export type { CanvasField, CanvasTemplateContent };
@@ -51,20 +52,9 @@ export function blankCanvas(): CanvasTemplateContent {
   return { kind: 'canvas', basePdf: { width: A4.width, height: A4.height, padding: [0, 0, 0, 0] }, schemas: [[]] };
 }
 
-/** Whether stored content is a canvas template (kind canvas, or a bare pdfme template). */
+/** Whether stored content is a canvas template (the output catalogue's one reading of a kind). */
 export function isCanvasContent(content: unknown): boolean {
-  let value = content;
-  if (typeof value === 'string') {
-    if (!value.includes('"basePdf"')) return false;
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return false;
-    }
-  }
-  if (typeof value !== 'object' || value === null) return false;
-  const kind = (value as { kind?: unknown }).kind;
-  return kind === 'canvas' || (kind === undefined && 'basePdf' in value && 'schemas' in value);
+  return readOutputKind(content) === 'canvas';
 }
 
 /** Reads stored content for the designer; the older object form of `schemas` becomes lists. */

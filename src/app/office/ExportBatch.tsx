@@ -5,10 +5,10 @@
  * editor's (`PrintPanel`), over every record of the bound table, not only the picker's first page.
  */
 import { useEffect, useState } from 'react';
+import type { FileFormat } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
-import type { FileKind } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { PrintPanel, type PrintTarget, printTarget } from './PrintPanel';
 import { loadBinding } from './sources';
@@ -43,7 +43,7 @@ export function ExportBatch({
   templateId: string;
   /** The record or instance the preview shows (offered as "this record"). */
   currentId: string | undefined;
-  format: FileKind;
+  format: FileFormat;
 }) {
   const { t } = useOfficeTranslation();
   const [loaded, setLoaded] = useState<Loaded | null | undefined>(undefined);

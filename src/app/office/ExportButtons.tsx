@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';
+import { type FormatOf, formatsOf } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
-import type { ExportFormat } from '../../render/export';
 import type { NamingContext } from '../../render/outputs/render';
 import { getRenderPool } from '../services/printing';
 import { Dialog } from '../shell/Dialog';
@@ -16,7 +16,10 @@ import { ExportBatch } from './ExportBatch';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import './office.css';
 
-export const EXPORT_CHOICES: readonly ExportFormat[] = ['docx', 'xlsx', 'pptx'];
+type ExportChoice = Exclude<FormatOf<'document'>, 'pdf'>;
+
+/** What a document template makes besides its PDF (the output catalogue). */
+export const EXPORT_CHOICES = formatsOf('document').filter((format): format is ExportChoice => format !== 'pdf');
 
 export function ExportButtons({
   template,
@@ -37,13 +40,13 @@ export function ExportButtons({
   recordId?: string;
 }) {
   const { t } = useOfficeTranslation();
-  const [running, setRunning] = useState<ExportFormat | undefined>();
+  const [running, setRunning] = useState<ExportChoice | undefined>();
   const [batch, setBatch] = useState(false);
   const [error, setError] = useState<unknown>();
   const abort = useRef<AbortController | undefined>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const start = async (format: ExportFormat) => {
+  const start = async (format: ExportChoice) => {
     if (!template) return;
     setError(undefined);
     const controller = new AbortController();

@@ -4,18 +4,13 @@
  * stored, so a refused file leaves the user's data as it was and shows the catalogued error.
  */
 import { useRef, useState } from 'react';
+import { acceptOf, OFFICE_KINDS, type OfficeKind, TEMPLATE_KINDS } from '../../core/outputs/catalogue';
 import type { TemplateRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
 import { fileBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import {
-  OFFICE_ACCEPT,
-  OFFICE_KINDS,
-  OFFICE_TEMPLATE_TYPE,
-  type OfficeKind,
-  officeContentFromUpload,
-} from './officeFile';
+import { officeContentFromUpload } from './officeFile';
 import { checkInWorker } from './workerCheck';
 
 /** The template's name: the file's name without its extension. */
@@ -38,7 +33,7 @@ export async function createOfficeTemplate(
     name: templateNameOf(file.name),
     baseId: table?.baseId ?? 'local',
     tableId,
-    type: OFFICE_TEMPLATE_TYPE[kind],
+    type: TEMPLATE_KINDS[kind].upload.editorMode,
     content: JSON.stringify(content),
   });
 }
@@ -56,7 +51,7 @@ export function NewOfficeTemplate({ tableId, onCreated }: { tableId: string; onC
     const el = input.current;
     if (!el) return;
     // The picker opens now, before React re-renders: its accept list is set by hand.
-    el.accept = OFFICE_ACCEPT[next];
+    el.accept = acceptOf(next);
     el.click();
   };
   const upload = async (file: File) => {
@@ -91,7 +86,7 @@ export function NewOfficeTemplate({ tableId, onCreated }: { tableId: string; onC
         ref={input}
         type="file"
         hidden
-        accept={OFFICE_ACCEPT[kind]}
+        accept={acceptOf(kind)}
         data-testid="office-upload-input"
         data-kind={kind}
         onChange={(event) => {

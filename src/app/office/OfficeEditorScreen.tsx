@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';
+import { acceptOf, FILE_FORMATS } from '../../core/outputs/catalogue';
 import type { OpenDocInput } from '../services/openSource';
 import { getStorage } from '../services/storage';
 import { downloadBytes, fileBytes } from './download';
@@ -15,15 +16,7 @@ import { InAppLink } from './InAppLink';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { previewHref, templateListHref } from './links';
 import { mapTags } from './mapping';
-import {
-  base64Size,
-  base64ToBytes,
-  fileSizeLabel,
-  OFFICE_ACCEPT,
-  OFFICE_MIME,
-  officeContentFromUpload,
-  withFile,
-} from './officeFile';
+import { base64Size, base64ToBytes, fileSizeLabel, officeContentFromUpload, withFile } from './officeFile';
 import { SessionPrintPanel } from './PrintPanel';
 import { TagTable } from './TagTable';
 import { officeTemplateTags } from './tags';
@@ -92,7 +85,7 @@ export function OfficeEditorScreen({
   };
 
   const downloadTemplate = () =>
-    downloadBytes(base64ToBytes(content.file), content.fileName, OFFICE_MIME[content.kind]);
+    downloadBytes(base64ToBytes(content.file), content.fileName, FILE_FORMATS[content.kind].mime);
   // The workspace's preview screen prints its table's records: not a document's template.
   const preview = binding.kind === 'open' ? undefined : previewHref(row.tableId, row.id);
 
@@ -144,7 +137,7 @@ export function OfficeEditorScreen({
             type="file"
             hidden
             data-testid="office-replace-input"
-            accept={OFFICE_ACCEPT[content.kind]}
+            accept={acceptOf(content.kind)}
             onChange={(event) => {
               const file = event.target.files?.[0];
               event.target.value = '';

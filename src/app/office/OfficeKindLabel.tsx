@@ -1,5 +1,5 @@
+import type { OfficeKind } from '../../core/outputs/catalogue';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import type { OfficeKind } from './officeFile';
 import './office.css';
 
 /** "Word template", "Excel template", "PowerPoint template" as a coloured badge (template cards). */

@@ -4,8 +4,8 @@
  * come from the render worker — the same pipeline as printing.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { OfficeKind } from '../../core/outputs/catalogue';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import type { OfficeKind } from './officeFile';
 import { type Deck, readDeck, type SlideShape } from './pptxSlides';
 import { columnName, GRID_LIMITS, readWorkbook, type Sheet } from './xlsxGrid';
 import './office.css';

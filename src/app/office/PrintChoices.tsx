@@ -6,11 +6,17 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';
+import {
+  type FileFormat,
+  formatsOf,
+  type PrintOutput,
+  printOutputsOf,
+  type TemplateKind,
+} from '../../core/outputs/catalogue';
 import { getRenderPool } from '../services/printing';
 import { downloadBytes } from './download';
-import { type FileKind, printFormats, printOutputs, type TemplateKind } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import type { PrintJobResult, PrintOutput, RenderSource, RenderSources } from './printRun';
+import type { PrintJobResult, RenderSource, RenderSources } from './printRun';
 import './office.css';
 
 export type PrintPhase =
@@ -74,8 +80,8 @@ export function usePrintRun() {
  * a document template also exports each record to Word, Excel or PowerPoint (render/export).
  */
 export function poolRenderers(
-  kind: TemplateKind,
-  format: FileKind,
+  kind: TemplateKind | undefined,
+  format: FileFormat,
   output: PrintOutput,
 ): { render: RenderSource; renderGroup?: RenderSources; concurrency: number } {
   const pool = getRenderPool();
@@ -93,7 +99,7 @@ export function poolRenderers(
   };
 }
 
-export function outputLabel(t: TFunction<'office'>, output: PrintOutput, format: FileKind): string {
+export function outputLabel(t: TFunction<'office'>, output: PrintOutput, format: FileFormat): string {
   if (output === 'file') return t('print.file', { kind: t(`kind.${format}`) });
   if (output === 'zip') return format === 'pdf' ? t('print.zipPdf') : t('print.zip');
   return format === 'docx' ? t('print.mergedDocx') : t('print.mergedPdf');
@@ -112,16 +118,17 @@ export function PrintChoices({
   count,
   disabled = false,
 }: {
-  kind: TemplateKind;
-  format: FileKind;
-  onFormat: (format: FileKind) => void;
+  /** None when the template's kind is unknown (its error is shown instead): nothing to choose. */
+  kind: TemplateKind | undefined;
+  format: FileFormat;
+  onFormat: (format: FileFormat) => void;
   output: PrintOutput;
   onOutput: (output: PrintOutput) => void;
   count: number;
   disabled?: boolean;
 }) {
   const { t } = useOfficeTranslation();
-  const formats = printFormats(kind);
+  const formats: readonly FileFormat[] = kind ? formatsOf(kind) : [];
   return (
     <div className="of-choices">
       {formats.length > 1 ? (
@@ -137,7 +144,7 @@ export function PrintChoices({
       ) : null}
       <fieldset disabled={disabled} className="of-choice" data-testid="print-output">
         <legend>{t('print.output')}</legend>
-        {printOutputs(format, count).map((o) => (
+        {printOutputsOf(format, count).map((o) => (
           <label key={o}>
             <input type="radio" name="print-output" checked={output === o} onChange={() => onOutput(o)} />{' '}
             {outputLabel(t, o, format)}

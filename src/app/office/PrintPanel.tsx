@@ -4,11 +4,12 @@
  * progress and cancel — the same run as the grid's print dialog.
  */
 import { type ReactNode, useState } from 'react';
+import { defaultFormatOf, type FileFormat, printOutputsOf } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { assembleInWorker, loadFileNameRule } from '../services/printing';
 import { ErrorPanel } from './ErrorPanel';
-import { type FileKind, keepFormat, keepOutput, printFormats, printOutputs, templateKindOf } from './formats';
+import { keepFormat, keepOutput, printKindOf } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from './PrintChoices';
 import { type PrintOutput, runPrintJob } from './printRun';
@@ -40,16 +41,16 @@ export function PrintPanel({
   currentId: string | undefined;
   allIds: readonly string[];
   /** The file kind offered first (the preview screen's "Download as" choice), when the template prints to it. */
-  initialFormat?: FileKind;
+  initialFormat?: FileFormat;
 }) {
   const { t } = useOfficeTranslation();
   // An Office template prints to its own kind of file; a document template to PDF or exported.
-  const kind = templateKindOf(template.content);
-  const [chosenFormat, setFormat] = useState<FileKind>(initialFormat ?? printFormats(kind)[0]!);
+  const { kind, error: kindError } = printKindOf(template.content);
+  const [chosenFormat, setFormat] = useState<FileFormat>(initialFormat ?? (kind ? defaultFormatOf(kind) : 'pdf'));
   const format = keepFormat(chosenFormat, kind);
   const [scope, setScope] = useState<'current' | 'all'>(currentId ? 'current' : 'all');
   const ids = scope === 'current' && currentId ? [currentId] : allIds;
-  const offered = printOutputs(format, ids.length);
+  const offered = printOutputsOf(format, ids.length);
   const [chosen, setChosen] = useState<PrintOutput>(offered[0] ?? 'zip');
   const output = keepOutput(chosen, offered);
   const run = usePrintRun();
@@ -106,7 +107,7 @@ export function PrintPanel({
           <button
             type="button"
             className="button primary small"
-            disabled={ids.length === 0}
+            disabled={ids.length === 0 || kind === undefined}
             onClick={() => void start()}
           >
             {t('print.start')}
@@ -119,6 +120,7 @@ export function PrintPanel({
         ) : null}
       </div>
       <PrintProgress phase={phase} />
+      {kindError ? <ErrorPanel error={kindError} /> : null}
       {run.error !== undefined ? <ErrorPanel error={run.error} /> : null}
     </section>
   );

@@ -2,10 +2,12 @@
  * Every Word, Excel and PowerPoint template on this device, with what it prints from: the
  * `/docx` and `/print-docx` screens list them across tables and approvals.
  */
+
+import type { OfficeKind } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { approvalCodeOf } from '../services/templates';
-import { type OfficeKind, officeKindOf } from './officeFile';
+import { officeKindOf } from './officeFile';
 
 export interface OfficeTemplateEntry {
   row: TemplateRow;

@@ -5,10 +5,15 @@
  * render worker, so a hostile file is never unzipped here before the worker has accepted it.
  */
 import { QuireError } from '../../core/errors';
-import { EditorMode } from '../../core/model/types';
-
-export const OFFICE_KINDS = ['docx', 'xlsx', 'pptx'] as const;
-export type OfficeKind = (typeof OFFICE_KINDS)[number];
+import {
+  isMacroFileName,
+  isOfficeKind,
+  MAX_TEMPLATE_FILE_BYTES,
+  OFFICE_KINDS,
+  type OfficeKind,
+  officeKindOfFileName,
+} from '../../core/outputs/catalogue';
+import { readOutputKind } from '../../core/outputs/kind';
 
 export interface OfficeContent {
   kind: OfficeKind;
@@ -18,49 +23,10 @@ export interface OfficeContent {
   settings?: { lang?: string; timeZone?: string; delimiters?: 'single' | 'double' };
 }
 
-/** Matches render/office MAX_TEMPLATE_FILE_BYTES (the app may not import render at run time). */
-export const MAX_OFFICE_FILE_BYTES = 50 * 1024 * 1024;
-
-export const OFFICE_ACCEPT: Record<OfficeKind, string> = {
-  docx: '.docx,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
-export const OFFICE_MIME: Record<OfficeKind, string> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-};
-
-/** Editor modes of spec 001 §3.5 stored as the template's type. */
-export const OFFICE_TEMPLATE_TYPE = {
-  docx: EditorMode.DocxTemplate,
-  xlsx: EditorMode.XlsxTemplate,
-  pptx: EditorMode.PptxTemplate,
-} as const;
-
-const MACRO_EXTENSIONS = new Set(['docm', 'xlsm', 'pptm', 'dotm', 'xltm', 'potm', 'ppsm']);
-
-function extensionOf(fileName: string): string {
-  return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-}
-
-/** The Office kind a stored content declares, or undefined for document-mode (and unreadable) content. */
+/** The Office kind a stored content declares, or undefined for any other kind (and unknown ones). */
 export function officeKindOf(content: unknown): OfficeKind | undefined {
-  let value = content;
-  if (typeof value === 'string') {
-    // Document content is large JSON with no top-level kind: skip parsing it here.
-    if (!value.includes('"kind"')) return undefined;
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const kind = (value as { kind?: unknown }).kind;
-  return OFFICE_KINDS.find((k) => k === kind);
+  const kind = readOutputKind(content);
+  return isOfficeKind(kind) ? kind : undefined;
 }
 
 /** The stored content when it is an Office template (validated further by the worker). */
@@ -97,17 +63,17 @@ function refused(problem: string, fileName: string, reason: string): QuireError 
  * a macro-enabled file, another kind or an oversized file is refused with TemplateParseError.
  */
 export function officeContentFromUpload(bytes: Uint8Array, fileName: string, expected?: OfficeKind): OfficeContent {
-  const extension = extensionOf(fileName);
-  if (MACRO_EXTENSIONS.has(extension)) refusedThrow('macro-enabled', fileName, 'macro-enabled files are refused');
-  const kind = OFFICE_KINDS.find((k) => k === extension);
+  if (isMacroFileName(fileName)) refusedThrow('macro-enabled', fileName, 'macro-enabled files are refused');
+  const kind = officeKindOfFileName(fileName);
   if (!kind || (expected && kind !== expected)) {
-    const wanted = expected ? `.${expected}` : '.docx, .xlsx or .pptx';
+    const wanted = expected ? `.${expected}` : OFFICE_KINDS.map((k) => `.${k}`).join(', ');
     refusedThrow('wrong-kind', fileName, `expected a ${wanted} file`);
   }
-  if (bytes.length > MAX_OFFICE_FILE_BYTES) refusedThrow('too-large', fileName, `over ${MAX_OFFICE_FILE_BYTES} bytes`);
+  if (bytes.length > MAX_TEMPLATE_FILE_BYTES)
+    refusedThrow('too-large', fileName, `over ${MAX_TEMPLATE_FILE_BYTES} bytes`);
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
     refusedThrow('not-a-zip', fileName, 'not a zip package');
-  return { kind: kind as OfficeKind, version: 1, fileName, file: bytesToBase64(bytes) };
+  return { kind, version: 1, fileName, file: bytesToBase64(bytes) };
 }
 
 function refusedThrow(problem: string, fileName: string, reason: string): never {

@@ -14,13 +14,13 @@ import type {
   ReportProgress,
 } from '../../../workers/batch-api';
 import { QuireError } from '../../core/errors';
+import type { PrintOutput } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../../render/outputs/render';
 import type { Storage, TemplateRow } from '../../storage';
 import { EMPTY_SOURCE, tableRecordSources } from '../services/printing';
 
-/** `merged`: one PDF, or one Word document with a section per record; `file`: the one record's own file. */
-export type PrintOutput = 'merged' | 'zip' | 'file';
+export type { PrintOutput } from '../../core/outputs/catalogue';
 
 /** Renders one source with a template: the render pool in the app, an in-process stub in tests. */
 export type RenderSource = (

@@ -7,7 +7,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { collectDeps } from '../../core/expr/deps';
 import { parseTemplate } from '../../core/expr/parse';
-import type { OfficeKind } from './officeFile';
+import type { OfficeKind } from '../../core/outputs/catalogue';
 
 export interface TemplateTag {
   /** Field path as `collectDeps` spells it: `customer.name`, `lines`, `lines.qty`. */

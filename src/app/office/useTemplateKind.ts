@@ -4,14 +4,15 @@
  * the document editor for everything else. `undefined` while reading; `missing` when no such row.
  */
 import { useEffect, useState } from 'react';
+import type { TemplateKind } from '../../core/outputs/catalogue';
+import { outputKindOf } from '../../core/outputs/kind';
 import { getStorage } from '../services/storage';
-import { type TemplateKind, templateKindOf } from './formats';
 
 export type StoredKind = TemplateKind | 'missing';
 
 export async function storedTemplateKind(templateId: string): Promise<StoredKind> {
   const row = await (await getStorage()).templates.get(templateId);
-  return row ? templateKindOf(row.content) : 'missing';
+  return row ? outputKindOf(row.content) : 'missing';
 }
 
 export function useTemplateKind(templateId: string | undefined): StoredKind | undefined {
@@ -20,7 +21,8 @@ export function useTemplateKind(templateId: string | undefined): StoredKind | un
     if (!templateId) return;
     let alive = true;
     storedTemplateKind(templateId)
-      // Storage that cannot open leaves the decision to the document screens, which report it.
+      // Storage that cannot open, or a kind the catalogue does not know, leaves the decision to the
+      // document screens, which report it.
       .catch((): StoredKind => 'document')
       .then((found) => alive && setKind({ id: templateId, kind: found }));
     return () => {

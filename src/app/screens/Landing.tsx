@@ -1,16 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILE_FORMAT_LIST, FILE_FORMATS } from '../../core/outputs/catalogue';
 import type { MessageKey } from '../../i18n';
 import { appConfig } from '../config';
 
-// Product names, the same in every language.
-const FORMATS = [
-  { name: 'PDF', ext: 'pdf' },
-  { name: 'Word', ext: 'docx' },
-  { name: 'Excel', ext: 'xlsx' },
-  { name: 'PowerPoint', ext: 'pptx' },
-] as const;
+// Every file format Quire makes, by its product name (the output catalogue).
+const FORMATS = FILE_FORMAT_LIST.map((ext) => ({ name: FILE_FORMATS[ext].name, ext }));
 
 const ICONS: Record<string, ReactNode> = {
   local: <path d="M4 7l8-4 8 4v10l-8 4-8-4zM4 7l8 4 8-4M12 11v10" />,

@@ -23,6 +23,11 @@ export const pendingWritesAtom = atom<readonly PendingWrite[]>([]);
 
 /** Writes started and not yet committed or refused. */
 export const writesInFlightAtom = atom(0);
+/**
+ * Grid cells open in an editor whose text differs from the stored value: journalled as typed, but
+ * not yet written, so leaving the page asks first.
+ */
+export const openCellEditsAtom = atom(0);
 /** Whether a write of this tab has committed (before that the indicator says nothing). */
 export const savedOnceAtom = atom(false);
 

@@ -7,6 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { createIsolatedWasmEngine } from '../../../workers/compile-node';
 import { QuireError } from '../../core/errors';
+import { officeKindOfFileName } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
 import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
 import { isExportFormat } from '../../render/export';
@@ -53,8 +54,6 @@ function templateOf(raw: unknown, path: string): { content: unknown; name: strin
   }
   return { content: raw, name: basename(dirname(resolve(path))) };
 }
-
-const OFFICE_EXTENSIONS = new Set(['.docx', '.xlsx', '.pptx']);
 
 /**
  * Several records into one file merge: Word templates into one .docx (a section per record),
@@ -116,7 +115,7 @@ export const renderCommand: CliCommand = {
       return 2;
     }
     const templateExtension = extname(templatePath).toLowerCase();
-    if (isExportFormat(format) && OFFICE_EXTENSIONS.has(templateExtension)) {
+    if (isExportFormat(format) && officeKindOfFileName(templatePath)) {
       io.err(`--format exports document templates; ${templatePath} is already an Office file`);
       return 2;
     }
@@ -125,7 +124,7 @@ export const renderCommand: CliCommand = {
       io.err(mergeProblem);
       return 2;
     }
-    const template = OFFICE_EXTENSIONS.has(extname(templatePath).toLowerCase())
+    const template = officeKindOfFileName(templatePath)
       ? await officeTemplate(templatePath)
       : templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
     const prepared = prepareOutputTemplate(template.content);

@@ -13,6 +13,16 @@ export {
 } from './evaluate';
 export type { FilterContext, FilterFn } from './filters';
 export { FILTER_NAMES, FILTERS, isKnownFilter } from './filters';
+// The expression language (`{qty * price}`, pdfme's `{orders.reduce(…)}`): see lang/ and CONTEXT.md.
+export type { ExprNode, ExprOptions } from './lang';
+export {
+  evaluateAst,
+  evaluateExpressionText,
+  GLOBAL_FUNCTIONS as EXPR_FUNCTIONS,
+  parseCachedExpression,
+  parseExpression,
+  recordLookup,
+} from './lang';
 export type { ListFilter, ListFilterCondition, ListFilterOperator, ListFilterOptions } from './list-filter';
 export { applyListFilter, LIST_FILTER_OPERATORS, matchesCondition, matchesListFilter } from './list-filter';
 export type { ParseOptions } from './parse';

@@ -33,7 +33,35 @@ const CURRENCY_BY_SYMBOL: Record<string, string> = {
 };
 const SYMBOLS = Object.keys(CURRENCY_BY_SYMBOL).join('');
 const HAS_SYMBOL = new RegExp(`[${SYMBOLS.replace('$', '\\$')}]`, 'u');
-const ISO_CODE = /^(?:([A-Z]{3})\s*(.+)|(.+?)\s*([A-Z]{3}))$/;
+const ISO_CODE = /^(?:([A-Z]{3})(\s*)(.+)|(.+?)(\s*)([A-Z]{3}))$/;
+/** An amount beside an ISO code: digits and separators, an optional sign; no letters. */
+const AMOUNT_SHAPE = /^[-+−]?\d[\d.,'   ]*$/;
+
+/**
+ * ISO 4217 codes the runtime knows; three capitals alone are not a currency ("ORD-2024001" is an
+ * order number, not −2,024,001 of currency "ORD"). Read once: the list has ~300 entries.
+ */
+let knownCodes: ReadonlySet<string> | undefined;
+function isCurrencyCode(code: string): boolean {
+  if (!knownCodes) {
+    const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+    knownCodes = new Set(intl.supportedValuesOf?.('currency') ?? Object.values(CURRENCY_BY_SYMBOL));
+  }
+  return knownCodes.has(code);
+}
+
+/** "EUR 12", "12.50 EUR", "USD12" read; "CNY-5" and "SKU 100" do not (an identifier's shape). */
+function readIsoAmount(match: RegExpExecArray): { amount: number; code: string } | undefined {
+  const before = match[1] !== undefined;
+  const code = (before ? match[1] : match[6])!;
+  const gap = (before ? match[2] : match[5]) ?? '';
+  const text = (before ? match[3] : match[4])!.trim();
+  if (!isCurrencyCode(code) || !AMOUNT_SHAPE.test(text)) return undefined;
+  // A hyphen glued to a code reads as a part number (ABC-123), never as a negative amount.
+  if (before && gap === '' && /^[-−]/.test(text)) return undefined;
+  const amount = readNumber(text);
+  return amount === undefined ? undefined : { amount, code };
+}
 
 /** Numbers that are really identifiers (zip codes, account numbers) keep their text. */
 function looksLikeIdentifier(text: string): boolean {
@@ -70,11 +98,7 @@ export function readCurrency(value: unknown): { amount: number; code: string } |
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   const iso = ISO_CODE.exec(text);
-  if (iso) {
-    const code = (iso[1] ?? iso[4])!;
-    const amount = readNumber(iso[2] ?? iso[3] ?? '');
-    return amount === undefined ? undefined : { amount, code };
-  }
+  if (iso) return readIsoAmount(iso);
   const symbol = [...text].find((ch) => ch in CURRENCY_BY_SYMBOL);
   if (!symbol || text.endsWith('%')) return undefined;
   const amount = parseNumber(text);

@@ -109,6 +109,14 @@ export function fieldSpec(column: ImportColumn, options: string[]): ImportFieldS
   }
 }
 
+/** The file's text of a cell when its typed value would not print back as it (see ConvertedImport). */
+function sourceTextOf(raw: unknown, value: ImportCell): string | undefined {
+  if (typeof raw !== 'string' || typeof value === 'string') return undefined;
+  const text = raw.trim();
+  if (text === '' || (typeof value === 'number' && String(value) === text)) return undefined;
+  return text;
+}
+
 function preview(value: unknown): string {
   const text = cellText(value);
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
@@ -138,11 +146,13 @@ export function convertSheet(
   const issues: ErrorIssue[] = [];
   let extraIssues = 0;
   const rows: ImportCell[][] = [];
+  const sourceTexts: ((string | undefined)[] | undefined)[] = [];
   let skippedEmptyRows = 0;
 
   for (let r = 0; r < sheet.rows.length; r++) {
     const source = sheet.rows[r]!;
     const out: ImportCell[] = new Array(included.length);
+    let texts: (string | undefined)[] | undefined;
     let any = false;
     for (let c = 0; c < included.length; c++) {
       const column = included[c]!;
@@ -167,10 +177,17 @@ export function convertSheet(
         }
       }
       out[c] = value;
+      const text = sourceTextOf(raw, value);
+      if (text !== undefined) {
+        texts ??= new Array(included.length);
+        texts[c] = text;
+      }
       any = true;
     }
-    if (any) rows.push(out);
-    else skippedEmptyRows += 1;
+    if (any) {
+      rows.push(out);
+      sourceTexts.push(texts);
+    } else skippedEmptyRows += 1;
   }
 
   if (issues.length > 0) {
@@ -179,7 +196,7 @@ export function convertSheet(
     const first = issues[0]!;
     throw new QuireError('ImportError', { detail: `${first.path}: ${first.reason}`, issues });
   }
-  return { fields: included.map((c, i) => fieldSpec(c, optionLists[i]!)), rows, skippedEmptyRows };
+  return { fields: included.map((c, i) => fieldSpec(c, optionLists[i]!)), rows, sourceTexts, skippedEmptyRows };
 }
 
 /** Whether a column name suggests phone numbers (used by the review screen's hints too). */

@@ -68,6 +68,13 @@ export interface ConvertedImport {
   fields: ImportFieldSpec[];
   /** Per row: field position (in `fields`) → value; empty cells are left out. */
   rows: ImportCell[][];
+  /**
+   * Per row (same order as `rows`), the file's own text of each cell whose typed value does not
+   * print back as that text ("$1,234.50" → 1234.5, "05/03/2024" → epoch): kept beside the value so
+   * changing the field to text later restores exactly what the file said. Undefined for a row whose
+   * cells all print back as they were.
+   */
+  sourceTexts: ((string | undefined)[] | undefined)[];
   /** Rows skipped because every included cell was empty. */
   skippedEmptyRows: number;
 }

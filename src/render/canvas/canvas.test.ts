@@ -97,7 +97,7 @@ describe('canvas templates: stored form', () => {
       name: 'TemplateParseError',
       paths: ['schemas[0][0].position.x'],
     });
-    expect(bad([[field('a', {}), field('b', { type: 'hologram' })]]).paths).toEqual(['schemas[0][1].type']);
+    expect(bad([[field('a', {}), field('b', { type: '' })]]).paths).toEqual(['schemas[0][1].type']);
     expect(bad([[field('a', { content: '{amount | noSuchFilter}' })]]).paths).toEqual(['schemas[0][0].content']);
     expect(bad([[field('a', {}), field('a', {})]]).paths).toEqual(['schemas[0][1].name']);
     expect(issuesOf(() => parseCanvas({ basePdf: 'https://example.com/form.pdf', schemas: [[]] })).paths).toEqual([
@@ -115,7 +115,7 @@ describe('canvas templates: stored form', () => {
   it('warns about a font Quire lacks instead of failing', () => {
     const t = parseCanvas({ basePdf: A4, schemas: [[field('a', { fontName: 'PinyonScript' })]] });
     expect(t.warnings).toEqual([
-      'schemas[0][0].fontName: Quire has no font "PinyonScript"; NotoSans_400Regular is used instead',
+      'Quire has no font "PinyonScript" (schemas[0][0].fontName); NotoSans_400Regular is used instead',
     ]);
   });
 });

@@ -33,7 +33,7 @@ export type CodeStyle = Record<string, unknown>;
  * The SVG markup of a code, or undefined when the value does not fit the format (letters in an
  * EAN-13): the field then prints nothing.
  */
-export function codeSvg(type: CanvasFieldType, text: string, style: CodeStyle): string | undefined {
+export function codeSvg(type: string, text: string, style: CodeStyle): string | undefined {
   if (!text) return undefined;
   if (type === 'qrcode') {
     const svg = new TextDecoder().decode(qrSvg(text, 100).svg);
@@ -41,7 +41,7 @@ export function codeSvg(type: CanvasFieldType, text: string, style: CodeStyle): 
     const background = `#${hex(style.backgroundColor, 'FFFFFF')}`;
     return svg.replace('fill="#ffffff"', `fill="${background}"`).replace('fill="#000000"', `fill="${bar}"`);
   }
-  const bcid = BCID[type];
+  const bcid = BCID[type as CanvasFieldType];
   if (!bcid) return undefined;
   try {
     return filledBars(

@@ -57,7 +57,24 @@ export function fontForTexts(declared: string, texts: readonly string[], lang: s
   for (const text of texts) for (const g of fontGroupsForText(text, lang)) groups.add(g);
   const group = SCRIPT_ORDER.find((g) => groups.has(g));
   if (!group) return declared;
+  if (keepsDeclaredCjk(declared, texts)) return declared;
   return fontOf(group, /Bold/.test(declared));
+}
+
+const CJK_GROUPS = new Set<FontGroup>(['jp', 'kr', 'tc', 'sc']);
+
+/**
+ * A CJK font the template names itself (Noto Sans TC for traditional Chinese) stays when it has
+ * every script the texts use: Han is in each CJK family, kana only in JP's, Hangul only in KR's.
+ */
+function keepsDeclaredCjk(declared: string, texts: readonly string[]): boolean {
+  const group = CANVAS_FONTS[declared]?.group;
+  if (!group || !CJK_GROUPS.has(group)) return false;
+  // Without a language, Han adds only SC: what remains says which scripts besides Han are used.
+  const scripts = new Set(texts.flatMap((t) => fontGroupsForText(t, 'en')));
+  if (scripts.has('thai')) return false;
+  if (scripts.has('jp') && group !== 'jp') return false;
+  return !(scripts.has('kr') && group !== 'kr');
 }
 
 const loaded = new WeakMap<FontGroupLoader, Map<FontGroup, Promise<Uint8Array[]>>>();

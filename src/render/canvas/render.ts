@@ -7,7 +7,7 @@
  */
 import { type CommonOptions, type Font, getDynamicTemplate, type Schema, type Template } from '@pdfme/common';
 import { generate } from '@pdfme/generator';
-import { checkbox, ellipse, image, line, radioGroup, rectangle, svg, table, text } from '@pdfme/schemas';
+import { checkbox, circleMark, ellipse, image, line, list, radioGroup, rectangle, svg, text } from '@pdfme/schemas';
 import { getDynamicLayoutForSchema, isDynamicLayoutSchema } from '@pdfme/schemas/dynamicLayout';
 import type { FontGroupLoader } from '../../../wasm/fonts';
 import { QuireError } from '../../core/errors';
@@ -17,8 +17,10 @@ import type { PrintInput } from '../../core/print/input';
 import type { OutputEnvironment } from '../outputs/types';
 import { imageUrlsOf } from '../resolve/images';
 import { codeSvg } from './codes';
+import { type PieceContext, pdfmeDates, renderPieces } from './expressions';
 import { FALLBACK_FONT, fontForTexts, loadCanvasFonts } from './fonts';
 import { type CanvasTemplate, type FieldPlan, type PageNumbers, SHAPES } from './plan';
+import { rotatedTable } from './rotated-table';
 
 /**
  * A value the input gives a field by its name, as pdfme templates expect — only for fields whose
@@ -26,14 +28,37 @@ import { type CanvasTemplate, type FieldPlan, type PageNumbers, SHAPES } from '.
  */
 function direct(plan: FieldPlan, input: PrintInput): unknown {
   if (plan.field.readOnly || plan.expression !== undefined) return undefined;
+  // pdfme's placeholders are the content of a read-only field; an input field prints its input.
+  if (plan.pieces && plan.mode !== 'variables')
+    return Object.hasOwn(input.scope, plan.field.name) ? input.scope[plan.field.name] : undefined;
   // Multi-variable text: the input is its variables (JSON), the text's tags read them.
   if (plan.hasTags && plan.mode !== 'variables') return undefined;
   return Object.hasOwn(input.scope, plan.field.name) ? input.scope[plan.field.name] : undefined;
 }
 
-function textOf(plan: FieldPlan, input: PrintInput, template: CanvasTemplate, scope: Scope): string {
+/** What pdfme's placeholders read: page numbers, then the record (or variables), then the dates. */
+function pieceContext(
+  template: CanvasTemplate,
+  record: unknown,
+  page: PageNumbers,
+  scope: Scope,
+  now: number,
+): PieceContext {
+  const dates = pdfmeDates(now, template.options.timeZone);
+  return { scope, first: { ...page }, record, last: dates, options: template.options };
+}
+
+function textOf(
+  plan: FieldPlan,
+  input: PrintInput,
+  template: CanvasTemplate,
+  scope: Scope,
+  page: PageNumbers,
+  now: number,
+): string {
   const given = direct(plan, input);
   if (given !== undefined) return toText(given);
+  if (plan.pieces) return renderPieces(plan.pieces, pieceContext(template, input.scope, page, scope, now));
   return renderTemplate(plan.nodes ?? [], undefined, template.options, scope);
 }
 
@@ -107,6 +132,7 @@ async function fieldValue(
   template: CanvasTemplate,
   env: OutputEnvironment,
   page: PageNumbers,
+  now: number,
 ): Promise<string> {
   // As in pdfme, the page's numbers come before a record field of the same name.
   const scope = plan.pageTags ? withItem(rootScope(input.scope), page) : rootScope(input.scope);
@@ -119,7 +145,7 @@ async function fieldValue(
         : undefined;
   switch (plan.mode) {
     case 'text':
-      return textOf(plan, input, template, scope);
+      return textOf(plan, input, template, scope, page, now);
     case 'variables': {
       let variables: unknown;
       if (typeof given === 'string') {
@@ -130,17 +156,22 @@ async function fieldValue(
         }
       } else if (isPlainObject(given)) variables = given;
       const inner = isPlainObject(variables) ? withItem(scope, variables) : scope;
+      if (plan.pieces) {
+        const record = isPlainObject(variables) ? { ...input.scope, ...variables } : input.scope;
+        return renderPieces(plan.pieces, pieceContext(template, record, page, inner, now));
+      }
       return renderTemplate(plan.nodes ?? [], undefined, template.options, inner);
     }
     case 'code':
-      return codeSvg(plan.field.type, textOf(plan, input, template, scope).trim(), plan.field) ?? '';
+      return codeSvg(plan.field.type, textOf(plan, input, template, scope, page, now).trim(), plan.field) ?? '';
     case 'image': {
       const value = expressionValue() ?? plan.field.content ?? '';
       return imageOf(value, input, env);
     }
     case 'check': {
       const value = expressionValue();
-      if (value === undefined) return CHECKED.test(textOf(plan, input, template, scope).trim()) ? 'true' : 'false';
+      if (value === undefined)
+        return CHECKED.test(textOf(plan, input, template, scope, page, now).trim()) ? 'true' : 'false';
       if (typeof value === 'string') return CHECKED.test(value.trim()) ? 'true' : 'false';
       return isTruthy(defaultToPlain(value)) ? 'true' : 'false';
     }
@@ -150,8 +181,17 @@ async function fieldValue(
       if (value === undefined) return plan.field.content?.trim().startsWith('[') ? plan.field.content : '[]';
       return JSON.stringify(tableRows(plan, value, template, scope));
     }
+    case 'list': {
+      const value = expressionValue();
+      if (typeof value === 'string') return value;
+      if (value === undefined) return plan.field.content?.trim().startsWith('[') ? plan.field.content : '[]';
+      const plain = defaultToPlain(value);
+      return JSON.stringify((Array.isArray(plain) ? plain : [plain]).map((item) => toText(item)));
+    }
     case 'static':
       return plan.field.content ?? '';
+    case 'unknown':
+      return '';
   }
 }
 
@@ -176,7 +216,8 @@ const CELL_DEFAULTS = {
 
 /** The field as pdfme draws it: its generated key, the type Quire hands over, the chosen font. */
 function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, unknown> {
-  const { name: _name, columns: _columns, text: _text, variables: _variables, ...field } = plan.field;
+  // pdfme checks every fontName against its font map: only the font Quire chose reaches it.
+  const { name: _name, columns: _columns, text: _text, variables: _variables, fontName: _font, ...field } = plan.field;
   const base = { ...field, name: plan.key, readOnly: false, required: false, content: '' };
   switch (plan.mode) {
     case 'text':
@@ -187,7 +228,18 @@ function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, 
     case 'image':
       return { ...base, type: 'image' };
     case 'check':
-      return { color: '#000000', ...base };
+      // circleMark draws nothing without a border width (pdfme's designer default is 1 mm).
+      return { color: '#000000', ...(plan.field.type === 'circleMark' ? { borderWidth: 1 } : {}), ...base };
+    case 'list':
+      return {
+        ...TEXT_DEFAULTS,
+        listStyle: 'bullet',
+        markerWidth: 6,
+        markerGap: 2,
+        itemSpacing: 1,
+        ...base,
+        fontName: font,
+      };
     case 'table': {
       const styles = (key: string, extra: Record<string, unknown> = {}) => ({
         ...CELL_DEFAULTS,
@@ -209,6 +261,8 @@ function pdfmeSchema(plan: FieldPlan, font: string | undefined): Record<string, 
     }
     case 'static':
       return SHAPES.has(plan.field.type) ? { color: '#000000', borderWidth: 0.3, ...base } : base;
+    case 'unknown':
+      return base;
   }
 }
 
@@ -219,7 +273,20 @@ function basePdfOf(template: CanvasTemplate): Template['basePdf'] {
   return blank as Template['basePdf'];
 }
 
-const PLUGINS = { text, image, svg, table, line, rectangle, ellipse, checkbox, radioGroup };
+// pdfme's table ignores `rotate`; Quire's wraps it so a rotated table prints rotated.
+const PLUGINS = {
+  text,
+  image,
+  svg,
+  table: rotatedTable,
+  line,
+  rectangle,
+  ellipse,
+  checkbox,
+  radioGroup,
+  circleMark,
+  list,
+};
 
 /** Texts a field draws, for picking its font. */
 function textsOf(plan: FieldPlan, value: string): string[] {
@@ -254,12 +321,14 @@ export async function renderCanvas(
   // Each record fills the template's pages afresh, so its pages are numbered from 1 (as pdfme
   // numbers each input), in a merged print too.
   const totalPages = template.pages.length;
+  // One clock reading per print: pdfme's `{date}` is the same on every record.
+  const now = Date.now();
   const values = await Promise.all(
     inputs.map(async (input) => {
       const out: Record<string, string> = {};
       for (const [p, page] of template.pages.entries())
         for (const plan of page)
-          out[plan.key] = await fieldValue(plan, input, template, env, { currentPage: p + 1, totalPages });
+          out[plan.key] = await fieldValue(plan, input, template, env, { currentPage: p + 1, totalPages }, now);
       return out;
     }),
   );
@@ -272,11 +341,14 @@ export async function renderCanvas(
   }
   const pdfmeTemplate = {
     basePdf: basePdfOf(template),
-    schemas: template.pages.map((page) => page.map((plan) => pdfmeSchema(plan, fonts.get(plan.key)))),
+    // A field of a type Quire does not draw is left out (parseCanvas warned, naming its type).
+    schemas: template.pages.map((page) =>
+      page.filter((plan) => plan.mode !== 'unknown').map((plan) => pdfmeSchema(plan, fonts.get(plan.key))),
+    ),
   } as unknown as Template;
   const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
   const options = { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' };
-  await numberGrownPages(template, pdfmeTemplate, inputs, values, options, env);
+  await numberGrownPages(template, pdfmeTemplate, inputs, values, options, env, now);
   const pdf = await generate({
     template: pdfmeTemplate,
     inputs: values.length ? values : [{}],
@@ -298,6 +370,7 @@ async function numberGrownPages(
   values: Record<string, string>[],
   options: CommonOptions,
   env: OutputEnvironment,
+  now: number,
 ): Promise<void> {
   const numbered = template.pages.flat().filter((plan) => plan.pageTags);
   if (!numbered.length || typeof template.content.basePdf !== 'object') return;
@@ -314,7 +387,7 @@ async function numberGrownPages(
     for (const plan of numbered) {
       const page = laid.schemas.findIndex((schemas) => schemas.some((schema) => schema.name === plan.key));
       if (page < 0) continue;
-      values[i]![plan.key] = await fieldValue(plan, input, template, env, { currentPage: page + 1, totalPages });
+      values[i]![plan.key] = await fieldValue(plan, input, template, env, { currentPage: page + 1, totalPages }, now);
     }
   }
 }

@@ -24,7 +24,7 @@ const BARCODE_FIELD_TYPES = [
   'pdf417',
 ] as const;
 
-/** Field types a canvas template may hold (pdfme's built-in types). */
+/** Field types Quire draws (pdfme's built-in types and its playground's); others are left out with a warning. */
 export const CANVAS_FIELD_TYPES = [
   'text',
   'multiVariableText',
@@ -42,10 +42,18 @@ export const CANVAS_FIELD_TYPES = [
   'dateTime',
   'select',
   'radioGroup',
+  'circleMark',
+  'list',
 ] as const;
 export type CanvasFieldType = (typeof CANVAS_FIELD_TYPES)[number];
 
-export const BARCODE_TYPES = new Set<CanvasFieldType>(BARCODE_FIELD_TYPES);
+export const BARCODE_TYPES = new Set<string>(BARCODE_FIELD_TYPES);
+
+const KNOWN_TYPES = new Set<string>(CANVAS_FIELD_TYPES);
+/** Whether Quire draws fields of this type (a plugin's own type is kept, reported and left out). */
+export function isKnownFieldType(type: string): type is CanvasFieldType {
+  return KNOWN_TYPES.has(type);
+}
 
 /** Far above real forms but bounded: the base PDF is decoded in memory. */
 export const MAX_BASE_PDF_BYTES = 30 * 1024 * 1024;
@@ -59,7 +67,8 @@ const size = z.number().finite().min(0).max(5000);
 export const canvasFieldSchema = z
   .object({
     name: z.string().min(1).max(200),
-    type: z.enum(CANVAS_FIELD_TYPES),
+    /** A type of CANVAS_FIELD_TYPES, or a custom plugin's (reported by name, not drawn). */
+    type: z.string().min(1).max(100),
     position: z.object({ x: finite, y: finite }),
     width: size,
     height: size,

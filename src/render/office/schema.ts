@@ -5,22 +5,27 @@
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
 import { zodIssues } from '../../core/issues';
-import { MACRO_EXTENSION, packageError } from './zip';
+import {
+  FILE_FORMATS,
+  isMacroFileName,
+  MAX_TEMPLATE_FILE_BYTES,
+  OFFICE_KINDS,
+  type OfficeKind,
+  officeKindOfFileName,
+} from '../../core/outputs/catalogue';
+import { packageError } from './zip';
 
-export const OFFICE_KINDS = ['docx', 'xlsx', 'pptx'] as const;
-export type OfficeKind = (typeof OFFICE_KINDS)[number];
+export { MAX_TEMPLATE_FILE_BYTES, OFFICE_KINDS, type OfficeKind } from '../../core/outputs/catalogue';
 
+/** The MIME type of each Office kind's file, from the output catalogue. */
 export const OFFICE_MIME: Record<OfficeKind, string> = {
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  docx: FILE_FORMATS.docx.mime,
+  xlsx: FILE_FORMATS.xlsx.mime,
+  pptx: FILE_FORMATS.pptx.mime,
 };
 
-/** Far above real templates (a few MB) but bounded: the file is decoded in memory. */
-export const MAX_TEMPLATE_FILE_BYTES = 50 * 1024 * 1024;
-
 export const officeTemplateSchema = z.object({
-  kind: z.enum(OFFICE_KINDS),
+  kind: z.enum(OFFICE_KINDS as [OfficeKind, ...OfficeKind[]]),
   version: z.literal(1),
   /** The uploaded file's name (shown to the designer; its extension must match `kind`). */
   fileName: z.string().min(1).max(255),
@@ -88,10 +93,9 @@ export function parseOfficeContent(content: unknown, kind: OfficeKind): OfficeTe
 
 /** Content for an uploaded file (the kind follows its extension). */
 export function officeContentFromFile(bytes: Uint8Array, fileName: string): OfficeTemplateContent {
-  const extension = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   // Named as a macro-enabled file: refused as such, not as an unknown kind (the CLI reads paths).
-  if (MACRO_EXTENSION.test(fileName)) throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
-  const kind = OFFICE_KINDS.find((k) => k === extension);
+  if (isMacroFileName(fileName)) throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
+  const kind = officeKindOfFileName(fileName);
   if (!kind) {
     throw new QuireError('TemplateParseError', {
       detail: `'${fileName}' is not a .docx, .xlsx or .pptx file`,

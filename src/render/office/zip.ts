@@ -10,6 +10,7 @@
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { QuireError } from '../../core/errors';
+import { isMacroFileName } from '../../core/outputs/catalogue';
 import { crc32 } from './png';
 
 export const ZIP_LIMITS = {
@@ -238,13 +239,11 @@ export class OfficePackage {
   }
 }
 
-/** File names of macro-enabled Word, Excel and PowerPoint files and their templates. */
-export const MACRO_EXTENSION = /\.(docm|xlsm|pptm|dotm|xltm|potm|ppsm)$/i;
 const MACRO_TYPES = /macroEnabled|vbaProject|ms-office\.activeX/i;
 
 /** Refuses packages that carry macros, whatever their file name says. */
 export function refuseMacros(pkg: OfficePackage, fileName: string): void {
-  if (MACRO_EXTENSION.test(fileName)) {
+  if (isMacroFileName(fileName)) {
     throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
   }
   const types = pkg.text('[Content_Types].xml');

@@ -4,9 +4,10 @@
  * requires a renderer for every kind in `OutputTemplates`, so adding a kind there fails the
  * typecheck until its renderer is registered here.
  */
-import { QuireError } from '../../core/errors';
+
 import type { ParsedTemplateContent } from '../../core/model/types';
-import { type CanvasTemplate, canvasRenderer, isPdfmeTemplate } from '../canvas';
+import type { TemplateKind } from '../../core/outputs/catalogue';
+import { type CanvasTemplate, canvasRenderer } from '../canvas';
 import {
   type DocxTemplate,
   docxRenderer,
@@ -29,7 +30,7 @@ export interface OutputTemplates {
   canvas: CanvasTemplate;
 }
 
-export type OutputKind = keyof OutputTemplates;
+export type OutputKind = TemplateKind;
 
 export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K]> } = {
   document: documentRenderer,
@@ -39,30 +40,5 @@ export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K]> } 
   canvas: canvasRenderer,
 };
 
-export function isOutputKind(value: unknown): value is OutputKind {
-  return typeof value === 'string' && Object.hasOwn(OUTPUTS, value);
-}
-
-/** Stored content as a value: JSON text parsed (undefined when it is not JSON), anything else as is. */
-export function contentObject(content: unknown): unknown {
-  if (typeof content !== 'string') return content;
-  try {
-    return JSON.parse(content);
-  } catch {
-    // Not JSON: the document parser reports it with its own catalogued error.
-    return undefined;
-  }
-}
-
-/** The kind a stored template content declares (none: document mode). */
-export function outputKindOf(content: unknown): OutputKind {
-  const value = contentObject(content);
-  // A pdfme template (basePdf + schemas) as pdfme's designer exports it, with no kind of its own.
-  if (isPdfmeTemplate(value)) return 'canvas';
-  if (typeof value !== 'object' || value === null || !('kind' in value)) return 'document';
-  const kind = (value as { kind: unknown }).kind;
-  if (isOutputKind(kind)) return kind;
-  throw new QuireError('TemplateParseError', {
-    issues: [{ path: 'kind', reason: `unknown template kind ${JSON.stringify(kind)}` }],
-  });
-}
+export { isTemplateKind as isOutputKind } from '../../core/outputs/catalogue';
+export { contentObject, outputKindOf } from '../../core/outputs/kind';

@@ -9,6 +9,7 @@ import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { createIsolatedWasmEngine } from '../../../workers/compile-node';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
+import { formatsOf } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
 import { createNodeEngine, type EngineKind } from '../../render/node-engine';
 import {
@@ -23,16 +24,9 @@ import type { TypstEngine } from '../../render/typst/engine';
 import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../../render/typst/recycling-engine';
 import { type FetchPolicy, safeImageLoader } from './fetchPolicy';
 
-/** What each kind of template can be rendered to: documents print and export; Office files are their own kind. */
+/** What a template can be rendered to: the formats its kind makes (the output catalogue). */
 export function targetsOf(prepared: PreparedTemplate): RenderTarget[] {
-  switch (prepared.kind) {
-    case 'document':
-      return ['pdf', 'docx', 'xlsx', 'pptx'];
-    case 'canvas':
-      return ['pdf'];
-    default:
-      return [prepared.kind];
-  }
+  return [...formatsOf(prepared.kind)];
 }
 
 export interface RenderRequest {

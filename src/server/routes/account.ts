@@ -38,12 +38,6 @@ import { createTeam } from '../teams';
 const resetLinkInvalid = () => new ApiError(400, BODY_CODE.invalid, 'ResetLinkInvalid');
 const RESET_REQUESTS_PER_EMAIL = 5;
 
-/** The origin reset and invitation links point at: QUIRE_PUBLIC_URL when set (behind a proxy), else the request's. */
-export function publicOrigin(c: Context): string {
-  const configured = process.env.QUIRE_PUBLIC_URL?.replace(/\/+$/, '');
-  return configured || new URL(c.req.url).origin;
-}
-
 /** A secret from the path: malformed is the same answer as unknown, never a parse error. */
 function secretOf(c: Context, name: string, unknown: () => ApiError): string {
   const parsed = secretParam.safeParse(c.req.param(name));
@@ -123,7 +117,7 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       return ok(c, answer);
     }
     const token = await createPasswordReset(ctx.db, user.id);
-    const link = `${publicOrigin(c)}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${ctx.publicOrigin(c)}/reset-password?token=${encodeURIComponent(token)}`;
     if (!ctx.mailer.configured)
       return ok(c, { delivery: logResetLink(user.email, link) } satisfies PasswordResetRequestedDto);
     try {

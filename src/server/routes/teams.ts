@@ -53,7 +53,6 @@ import {
   type TemplateScope,
   updateFlags,
 } from '../templates';
-import { publicOrigin } from './account';
 
 type C = Context<AuthEnv>;
 const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
@@ -102,7 +101,7 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const body = await readBody(c, createInvitationBody);
     const [actorId, teamId] = [userOf(c), param(c, 'teamId')];
     if (body.email === undefined) return ok(c, await createInvitation(db, actorId, teamId, body));
-    const [lang, origin] = [c.req.header('lang'), publicOrigin(c)];
+    const [lang, origin] = [c.req.header('lang'), ctx.publicOrigin(c)];
     return ok(c, await mailInvitation({ ...body, email: body.email, actorId, teamId, lang, origin }));
   });
   api.delete('/teams/:teamId/invitations/:invitationId', async (c) => {

@@ -8,16 +8,21 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useState } fr
 import type { TemplateDto } from '../../../api/contract';
 import { createTemplateContent, serializeTemplateContent } from '../../../core/model';
 import { EditorMode } from '../../../core/model/types';
+import {
+  acceptOf,
+  isOfficeKind,
+  TEMPLATE_KIND_LIST,
+  TEMPLATE_KINDS,
+  type TemplateKind,
+} from '../../../core/outputs/catalogue';
 import { blankCanvas } from '../../canvas/content';
-import { type OFFICE_KINDS, OFFICE_TEMPLATE_TYPE, officeContentFromUpload } from '../../office/officeFile';
+import { officeContentFromUpload } from '../../office/officeFile';
 import { serverApi } from '../../services/sync/server';
 import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
-import { kindOfContent, TEMPLATE_KINDS, type TemplateKind } from './kinds';
+import { kindOfContent } from './kinds';
 import { useDocView } from './shared';
-
-const ACCEPT: Record<(typeof OFFICE_KINDS)[number], string> = { docx: '.docx', xlsx: '.xlsx', pptx: '.pptx' };
 
 export function TemplateTab() {
   const { teamId, docId } = useDocView();
@@ -61,7 +66,7 @@ export function TemplateTab() {
     const content = officeContentFromUpload(new Uint8Array(await file.arrayBuffer()), file.name, chosen);
     return {
       content: JSON.stringify(content),
-      type: OFFICE_TEMPLATE_TYPE[chosen],
+      type: TEMPLATE_KINDS[chosen].upload.editorMode,
       name: file.name.replace(/\.[^.]+$/, ''),
     };
   }
@@ -87,7 +92,11 @@ export function TemplateTab() {
     void run(() => serverApi().templates.remove(teamId, docId, template.id));
   };
 
-  const office = kind !== 'document' && kind !== 'canvas';
+  const office = isOfficeKind(kind);
+  const kindLabel = (content: string) => {
+    const stored = kindOfContent(content);
+    return stored ? t(`kinds.${stored}`) : '—';
+  };
   const when = (ms: number) => new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="docs-tab" aria-labelledby="template-tab-title">
@@ -118,7 +127,7 @@ export function TemplateTab() {
                   <br />
                   <code className="muted">{template.id}</code>
                 </td>
-                <td>{t(`kinds.${kindOfContent(template.content)}`)}</td>
+                <td>{kindLabel(template.content)}</td>
                 <td>{t('versionAt', { version: template.version, when: when(template.updatedAt) })}</td>
                 <td data-testid="release">
                   {template.releaseNo > 0 ? t('releaseNo', { n: template.releaseNo }) : t('notPublished')}
@@ -160,7 +169,7 @@ export function TemplateTab() {
         <label>
           {t('kind')}
           <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as TemplateKind)}>
-            {TEMPLATE_KINDS.map((k) => (
+            {TEMPLATE_KIND_LIST.map((k) => (
               <option key={k} value={k}>
                 {t(`kinds.${k}`)}
               </option>
@@ -177,7 +186,7 @@ export function TemplateTab() {
             <input
               type="file"
               name="officeFile"
-              accept={ACCEPT[kind]}
+              accept={isOfficeKind(kind) ? acceptOf(kind) : undefined}
               onChange={(event: ChangeEvent<HTMLInputElement>) => setFile(event.target.files?.[0] ?? null)}
             />
           </label>

@@ -1,19 +1,20 @@
-/** The kinds of template a document holds, read from stored content, and what each renders to first. */
+/** What a template's stored content is, by the output catalogue, and what it renders to first. */
 import type { RenderTarget } from '../../../api/contract';
-import { isCanvasContent } from '../../canvas/content';
-import { OFFICE_KINDS, officeKindOf } from '../../office/officeFile';
+import { defaultFormatOf, type TemplateKind } from '../../../core/outputs/catalogue';
+import { readOutputKind } from '../../../core/outputs/kind';
 
-export const TEMPLATE_KINDS = ['document', 'canvas', ...OFFICE_KINDS] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
-
-export function kindOfContent(content: string): TemplateKind {
-  const office = officeKindOf(content);
-  if (office) return office;
-  return isCanvasContent(content) ? 'canvas' : 'document';
+/** The kind of stored content; none for a kind the catalogue does not know. */
+export function kindOfContent(content: string): TemplateKind | undefined {
+  const kind = readOutputKind(content);
+  return typeof kind === 'string' ? kind : undefined;
 }
 
-/** Documents and canvases are shown as PDF; an Office template makes its own kind of file. */
+/**
+ * The format a template is previewed as: documents and canvases as PDF, an Office template as its
+ * own file. A template of an unknown kind asks for a PDF, which the server refuses with the
+ * template's TemplateParseError.
+ */
 export function previewTarget(content: string): RenderTarget {
   const kind = kindOfContent(content);
-  return kind === 'document' || kind === 'canvas' ? 'pdf' : kind;
+  return kind ? defaultFormatOf(kind) : 'pdf';
 }

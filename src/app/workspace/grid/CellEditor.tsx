@@ -4,6 +4,8 @@ import type { CellValue, TableField } from '../../../storage';
 import { Select } from '../../shell/Select';
 import { useWorkspaceTranslation } from '../i18n';
 import { editText, optionNames, parseInput } from './cells';
+import { LongTextEditor } from './LongTextEditor';
+import { type OpenCell, useOpenCellJournal } from './openCellJournal';
 
 const NUMERIC = new Set(['number', 'currency', 'progress', 'rating']);
 
@@ -37,19 +39,32 @@ interface Props {
   /** `move`: 1 to go to the next row (Enter), 0 to stay (blur). */
   onCommit: (value: CellValue | undefined, move: number) => void;
   onCancel: () => void;
+  /** The cell being edited: its text is journalled as typed, so a killed tab keeps it. */
+  cell?: OpenCell;
 }
 
 /** Inline editor of one cell: a text input, or a single select (multiple selects have OptionPicker). */
-export function CellEditor({ field, value, initial, onCommit, onCancel }: Props) {
+export function CellEditor({ field, value, initial, onCommit, onCancel, cell }: Props) {
   const { t } = useWorkspaceTranslation();
-  const [text, setText] = useState(initial ?? editText(field, value));
+  const original = editText(field, value);
+  const [text, setTextState] = useState(initial ?? original);
   const [invalid, setInvalid] = useState(false);
   const done = useRef(false);
   const input = useRef<HTMLInputElement>(null);
+  const journal = useOpenCellJournal(field, cell, original, onCommit, done);
   useEffect(() => {
     input.current?.focus();
     if (initial === undefined) input.current?.select();
   }, [initial]);
+  // A typed character that opened the editor is already a change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the text the editor opened with.
+  useEffect(() => {
+    if (initial !== undefined) journal.typed(initial);
+  }, []);
+  const setText = (next: string) => {
+    setTextState(next);
+    journal.typed(next);
+  };
 
   const commit = (move: number, current = text) => {
     if (done.current) return;
@@ -59,12 +74,27 @@ export function CellEditor({ field, value, initial, onCommit, onCancel }: Props)
       return;
     }
     done.current = true;
+    journal.settled();
     onCommit(parsed.value, move);
   };
   const cancel = () => {
     done.current = true;
+    journal.discarded();
     onCancel();
   };
+
+  if (field.type === 'text') {
+    return (
+      <LongTextEditor
+        label={field.name}
+        text={text}
+        selectAll={initial === undefined}
+        onText={setText}
+        onCommit={(move) => commit(move)}
+        onCancel={cancel}
+      />
+    );
+  }
 
   if (field.type === 'singleSelect') {
     return (

@@ -218,6 +218,11 @@ export const GridRow = memo(function GridRow({
                 {...(editing.initial !== undefined ? { initial: editing.initial } : {})}
                 onCommit={(next, move) => actions.commit(id, index, col.index, field, next, move, editing.since)}
                 onCancel={actions.cancel}
+                cell={{
+                  recordId: id,
+                  tableId: record.tableId,
+                  ...(editing.since !== undefined ? { since: editing.since } : {}),
+                }}
               />
             ) : (
               <span className="ws-cell-text">{record ? renderValue(record, field, value) : ''}</span>

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
+import { type FileFormat, printOutputsOf } from '../../../core/outputs/catalogue';
 import type { Storage, TableRow } from '../../../storage';
-import { type FileKind, keepFormat, keepOutput, printOutputs, templateKindOf } from '../../office/formats';
+import { keepFormat, keepOutput, printKindOf } from '../../office/formats';
 import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from '../../office/PrintChoices';
 import { assembleInWorker, loadFileNameRule, saveFileNameRule } from '../../services/printing';
 import { Select } from '../../shell/Select';
@@ -31,7 +32,7 @@ export function PrintDialog({
   const templates = useLiveQuery(() => storage.templates.list({ tableId: table.id }), [storage, table.id]);
   const [templateId, setTemplateId] = useState('');
   // A PDF template prints to PDF unless Word, Excel or PowerPoint is chosen; an Office one to its kind.
-  const [chosenFormat, setFormat] = useState<FileKind>('pdf');
+  const [chosenFormat, setFormat] = useState<FileFormat>('pdf');
   // One merged PDF is what most people print; a ZIP is the choice for filing one file per record.
   const [chosenOutput, setOutput] = useState<PrintOutput>('merged');
   const [rule, setRule] = useState('');
@@ -39,9 +40,9 @@ export function PrintDialog({
   const { phase, running } = run;
   const total = recordIds.length;
   const template = templates?.find((tpl) => tpl.id === templateId);
-  const kind = useMemo(() => templateKindOf(template?.content), [template?.content]);
+  const { kind, error: kindError } = useMemo(() => printKindOf(template?.content), [template?.content]);
   const format = keepFormat(chosenFormat, kind);
-  const output = keepOutput(chosenOutput, printOutputs(format, total));
+  const output = keepOutput(chosenOutput, printOutputsOf(format, total));
 
   useEffect(() => {
     if (!templateId && templates && templates[0]) setTemplateId(templates[0].id);
@@ -90,7 +91,7 @@ export function PrintDialog({
         </button>
       )}
       {phase.kind !== 'done' && !running && (
-        <button type="button" className="button primary small" disabled={!template} onClick={start}>
+        <button type="button" className="button primary small" disabled={!template || !kind} onClick={start}>
           {t('print.start')}
         </button>
       )}
@@ -150,6 +151,7 @@ export function PrintDialog({
         </fieldset>
       )}
       <PrintProgress phase={phase} />
+      {kindError && <ErrorBox error={kindError} />}
       {run.error !== undefined && <ErrorBox error={run.error} />}
     </Dialog>
   );

@@ -1,0 +1,82 @@
+/**
+ * Issue 29 item 2 and issue 35 item 1: a text cell keeps its line breaks when edited in the grid
+ * (Shift+Enter for a new line, Enter saves, Esc cancels), and a cell whose editor is still open —
+ * typed into, never committed — survives a killed browser and asks before the page is left.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { KillableBrowser } from './nothing-lost-profile';
+import { cell, openTable, openTables } from './workspace-helpers';
+
+const editorBox = (page: Page) => page.locator('textarea.ws-long-text');
+
+async function open(page: Page, url: string, ready: ReturnType<Page['locator']>) {
+  await page.goto(url);
+  const local = page.getByRole('button', { name: 'Continue on this device' });
+  await expect(local.or(ready)).toBeVisible({ timeout: 30_000 });
+  if (await local.isVisible()) await local.click();
+  await expect(ready).toBeVisible({ timeout: 30_000 });
+}
+
+test('a text cell keeps its line breaks: Shift+Enter adds a line, Enter saves, Esc cancels', async ({ page }) => {
+  test.setTimeout(90_000);
+  await openTables(page);
+  await openTable(page, 'Customers');
+  const contact = cell(page, 0, 'Contact');
+  await expect(contact).not.toBeEmpty();
+  const before = (await contact.textContent()) ?? '';
+
+  await contact.dblclick();
+  const box = editorBox(page);
+  await box.fill('Deliver to dock 3');
+  await box.press('Shift+Enter');
+  await box.pressSequentially('Call before arrival');
+  await expect(box).toHaveValue('Deliver to dock 3\nCall before arrival');
+  await box.press('Enter');
+  await expect(box).toHaveCount(0);
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+
+  await page.reload();
+  await expect(cell(page, 0, 'Contact')).toContainText('Deliver to dock 3');
+  await cell(page, 0, 'Contact').dblclick();
+  await expect(editorBox(page)).toHaveValue('Deliver to dock 3\nCall before arrival');
+
+  // Esc leaves the stored text as it was.
+  await editorBox(page).fill('Not meant');
+  await editorBox(page).press('Escape');
+  await expect(editorBox(page)).toHaveCount(0);
+  await expect(cell(page, 0, 'Contact')).toContainText('Deliver to dock 3');
+  expect(before).not.toBe('');
+});
+
+test('an open cell asks before the page is left', async ({ page }) => {
+  await openTables(page);
+  await openTable(page, 'Customers');
+  await cell(page, 1, 'Contact').dblclick();
+  await editorBox(page).fill('Typed, not yet saved');
+  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => resolve(dialog.type())));
+  await page.close({ runBeforeUnload: true });
+  expect(await asked).toBe('beforeunload');
+});
+
+test('a cell still being edited survives a killed browser', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const browser = await KillableBrowser.start(baseURL ?? '');
+  try {
+    let page = browser.page;
+    await openTables(page);
+    await openTable(page, 'Customers');
+    const tableUrl = page.url();
+    await expect(cell(page, 2, 'Contact')).not.toBeEmpty();
+    await cell(page, 2, 'Contact').dblclick();
+    await editorBox(page).fill('Typed into an open cell');
+    // The journal write is in flight with the keystroke; give it the time a person's next key takes.
+    await page.waitForTimeout(150);
+    page = await browser.killAndRestart();
+    await open(page, tableUrl, cell(page, 2, 'Contact'));
+    await expect(cell(page, 2, 'Contact')).toHaveText('Typed into an open cell');
+    await expect(page.getByTestId('held-edits')).toHaveCount(0);
+  } finally {
+    await browser.dispose();
+  }
+});
