@@ -22,6 +22,10 @@ export async function ownerWithTeam(page: Page, who: Person, teamName: string): 
   await page.getByRole('button', { name: 'No account yet? Create one' }).click();
   await signUp(page, who);
   await expect(page.getByRole('heading', { level: 1, name: 'Your teams' })).toBeVisible({ timeout: 30_000 });
+  // The header names the person, never an internal id (issue 29).
+  await expect(page.getByTestId('signed-in-as')).toContainText(who.name);
+  await expect(page.getByTestId('signed-in-as')).toContainText(who.email);
+  await expect(page.getByTestId('signed-in-as')).not.toContainText('usr_');
   await page.getByLabel('New team').fill(teamName);
   await page.getByRole('button', { name: 'Create team' }).click();
   await expect(page).toHaveURL(/\/o\/team_[^/]+\/settings\/members$/, { timeout: 30_000 });

@@ -22,6 +22,8 @@ test('a text cell keeps its line breaks: Shift+Enter adds a line, Enter saves, E
   test.setTimeout(90_000);
   await openTables(page);
   await openTable(page, 'Customers');
+  // The header says who works here in words, never the device account's id (issue 29).
+  await expect(page.getByTestId('signed-in-as')).toHaveText(/You\s*On this device/);
   const contact = cell(page, 0, 'Contact');
   await expect(contact).not.toBeEmpty();
   const before = (await contact.textContent()) ?? '';

@@ -1,11 +1,11 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n';
-import { loginStore } from '../auth/session';
 import { appConfig, type DefaultRoute } from '../config';
 import { ContactUsButton } from './ContactUsButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { OfflineBadge } from './OfflineBadge';
+import { UserMenu } from './UserMenu';
 
 interface Tab {
   to: string;
@@ -32,27 +32,6 @@ export function subAppFor(pathname: string): 'approval' | 'base' | 'open' | unde
   if (/^\/baseplugin(\/|$)/.test(pathname)) return 'base';
   if (/^\/(o|open)(\/|$)/.test(pathname)) return 'open';
   return undefined;
-}
-
-function UserMenu({ pathname }: { pathname: string }) {
-  const { t } = useTranslation();
-  const context = pathname.startsWith('/o') ? 'open' : appConfig.defaultRoute === 'open' ? 'open' : 'standard';
-  const login = loginStore.current(context);
-  if (!login) return null;
-  return (
-    <div className="user-menu">
-      <span className="avatar" aria-hidden="true">
-        {login.userId.slice(0, 1).toUpperCase()}
-      </span>
-      <span className="user-names">
-        <span className="user-name">{login.userId}</span>
-        <span className="tenant-name">{t('header.localUser')}</span>
-      </span>
-      <Link to={context === 'open' ? '/logout' : '/auth/signout'} className="button ghost">
-        {t('header.signOut')}
-      </Link>
-    </div>
-  );
 }
 
 export function Header() {
@@ -83,7 +62,7 @@ export function Header() {
         <OfflineBadge />
         <ContactUsButton variant="ghost" />
         <LanguageSwitcher />
-        <UserMenu pathname={pathname} />
+        <UserMenu context={pathname.startsWith('/o') || appConfig.defaultRoute === 'open' ? 'open' : 'standard'} />
       </div>
     </header>
   );

@@ -1,0 +1,56 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserDto } from '../../api/contract';
+import type { LoginContext } from '../auth/loginStore';
+import { loginStore } from '../auth/session';
+import { serverApi } from '../services/sync/server';
+
+/** The signed-in account, read once per token (the header re-renders on every navigation). */
+const accounts = new Map<string, Promise<UserDto | undefined>>();
+function accountOf(token: string): Promise<UserDto | undefined> {
+  let account = accounts.get(token);
+  if (!account) {
+    account = serverApi()
+      .user.get()
+      .catch(() => undefined);
+    accounts.set(token, account);
+  }
+  return account;
+}
+
+/**
+ * Who is signed in, as a person reads it: a server account's name with its e-mail and team; the
+ * device's own account as "You · On this device". Never an internal id (`usr_…`, `local-user`).
+ */
+export function UserMenu({ context }: { context: LoginContext }) {
+  const { t } = useTranslation();
+  const login = loginStore.current(context);
+  const onDevice = !login || login.tenantKey === 'local';
+  const [account, setAccount] = useState<UserDto>();
+  useEffect(() => {
+    if (!login || onDevice) return;
+    let alive = true;
+    void accountOf(login.token).then((found) => alive && setAccount(found));
+    return () => {
+      alive = false;
+    };
+  }, [login, onDevice]);
+  if (!login) return null;
+  const name = onDevice ? t('header.localName') : account?.name || account?.email || t('header.signedIn');
+  const detail = onDevice ? t('header.localUser') : [account?.email, account?.tenantName].filter(Boolean).join(' · ');
+  return (
+    <div className="user-menu">
+      <span className="avatar" aria-hidden="true">
+        {name.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="user-names" data-testid="signed-in-as">
+        <span className="user-name">{name}</span>
+        {detail && <span className="tenant-name">{detail}</span>}
+      </span>
+      <Link to={context === 'open' ? '/logout' : '/auth/signout'} className="button ghost">
+        {t('header.signOut')}
+      </Link>
+    </div>
+  );
+}
