@@ -2,8 +2,58 @@
 // `npm run bench`: every benchmark, one after another (they would skew each other in parallel on
 // 2 cores). Rendering runs Quire beside @pdfme/generator, Word filling beside docxtemplater; the browser benchmarks drive the built
 // app in Debian's Chromium, so the app is built first. Figures land in bench/*.json and *.md.
+//
+// `npm run bench -- --quick`: the headline figures only, in a few minutes (issue 28): render beside
+// pdfme, Word beside docxtemplater, canvas beside pdfme, CLI start, the 30,000-row table — each with
+// CPU time per item beside wall time and the load average — written to bench/quick/ and summed up
+// in bench/quick.md (tests/bench/quick-summary.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+
+const QUICK_OUT = 'bench/quick';
+/** Each headline bench with counts small enough for the whole run to stay under 5 minutes. */
+const quick = [
+  [
+    'render: Quire WASM + native vs @pdfme/generator',
+    'npx tsx tests/bench/run.ts',
+    { BENCH_RECORDS: '60', PDFME_RECORDS: '4', BENCH_SKIP_BIG: '1', BENCH_LATENCY_RUNS: '20' },
+  ],
+  [
+    'Word templates: Quire vs docxtemplater',
+    'npx tsx tests/bench/office-docx.ts',
+    { OFFICE_RECORDS: '200', OFFICE_LONG_RUNS: '3', OFFICE_EXCEL_RUNS: '1', OFFICE_MEMORY_RECORDS: '500' },
+  ],
+  [
+    'canvas: Quire canvas path vs @pdfme/generator',
+    'npx tsx tests/bench/canvas.ts',
+    { CANVAS_RECORDS: '60', CANVAS_PEER_RECORDS: '4', CANVAS_SEPARATE_RECORDS: '10', CANVAS_GROUP: '15' },
+  ],
+  ['CLI start: help, one native invoice, one canvas invoice', 'npx tsx tests/bench/cli.ts', { CLI_RUNS: '3' }],
+  ['long table: 30,000 rows', 'npx tsx tests/bench/scale.ts', { SCALE_ONLY: 'long', SCALE_ROWS: '30000' }],
+  ['summary', 'npx tsx tests/bench/quick-summary.ts', {}],
+];
+
+if (process.argv.includes('--quick')) {
+  const started = Date.now();
+  const failed = [];
+  for (const [name, command, env] of quick) {
+    console.log(`\n=== ${name}: ${command}`);
+    const result = spawnSync(command, {
+      shell: true,
+      stdio: 'inherit',
+      env: { ...process.env, ...env, BENCH_OUT_DIR: QUICK_OUT },
+    });
+    if (result.status !== 0) failed.push(name);
+  }
+  console.log(
+    `\nQuick benchmarks took ${Math.round((Date.now() - started) / 1000)} s. Figures: ${QUICK_OUT}/*.json, bench/quick.md`,
+  );
+  if (failed.length > 0) {
+    console.error(`Benchmarks that failed to run: ${failed.join(', ')}`);
+    process.exit(1);
+  }
+  process.exit(0);
+}
 
 const benches = [
   ['render: Quire WASM + native vs @pdfme/generator', 'npx tsx tests/bench/run.ts'],
@@ -24,6 +74,8 @@ const benches = [
   ['render API and render workers', 'npx tsx tests/bench/platform.ts'],
   // Issue 18: long tables (time, memory, per-row cost), invoices vs the engine floor, first load.
   ['scale: long tables, throughput, first load', 'npx tsx tests/bench/scale.ts'],
+  // Issue 28: the CLI's start (help, one native invoice, one canvas invoice) in CPU seconds.
+  ['CLI start', 'npx tsx tests/bench/cli.ts'],
 ].filter(([, command]) => !command.includes('tests/bench/') || existsSync(command.split(' ').at(-1)));
 
 const failed = [];
@@ -37,5 +89,5 @@ if (failed.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md, bench/scale.md',
+  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md, bench/scale.md, bench/cli.md',
 );

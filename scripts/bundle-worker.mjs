@@ -74,7 +74,9 @@ export async function bundleWorker(entry, dir, name, { inline = [], minify = fal
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    ...(inline.length ? { banner: { js: REQUIRE_BANNER } } : { packages: 'external' }),
+    // Inlined packages from their ES module builds where they have one: unused exports drop out
+    // (lucide's icons, which @pdfme's UI code imports, are thousands of them in the CommonJS build).
+    ...(inline.length ? { banner: { js: REQUIRE_BANNER }, mainFields: ['module', 'main'] } : { packages: 'external' }),
     outdir: tmp,
     outExtension: { '.js': '.mjs' },
     metafile: true,

@@ -1,15 +1,16 @@
 /**
- * The batch side of a print run, for a worker of its own (browser) or in process (tests, Node):
- * asks the caller to render each document in turn (the caller owns the render pool), names,
- * merges or zips them with `runPrintBatch`, and answers one Blob. Merging and zipping thus never
- * run on the UI thread.
+ * The app's print run, for a worker of its own (browser) or in process (tests, Node): asks the
+ * caller to render each document in turn (the caller owns the render pool), names, merges or zips
+ * them — or hands back the one record's file — with `runPrintBatch`, and answers one Blob. Merging
+ * and zipping thus never run on the UI thread.
  */
-import { type BatchOutput, runPrintBatch } from '../src/render/batch/job';
+import type { PrintOutput } from '../src/core/outputs/catalogue';
+import { runPrintBatch } from '../src/render/batch/job';
 import type { RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 
 export interface BatchRunOptions {
   total: number;
-  output: BatchOutput;
+  output: PrintOutput;
   templateName: string;
   printTime: number;
   concurrency: number;
@@ -60,7 +61,7 @@ export async function runBatch(
     },
     options.output,
   );
-  const blob = await new Response(result.body, { headers: { 'content-type': result.mime } }).blob();
+  const blob = await new Response(result.body ?? null, { headers: { 'content-type': result.mime } }).blob();
   return {
     blob: blob.type ? blob : new Blob([blob], { type: result.mime }),
     fileName: result.fileName,

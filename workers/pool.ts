@@ -6,8 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import { type ErrorName, isQuireError, QuireError, quireErrorFromJSON } from '../src/core/errors';
+import type { FileFormat } from '../src/core/outputs/catalogue';
 import type { PrintSource } from '../src/core/print/sources';
-import type { ExportFormat } from '../src/render/export';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 import {
   MAX_WORKER_TEMPLATES,
@@ -44,8 +44,8 @@ export interface PoolRenderOptions {
   timeoutMs?: number;
   /** Name the file in the worker with the template's rule (batch print, downloads). */
   naming?: NamingContext;
-  /** A document template as Word, Excel or PowerPoint instead of PDF (`render` only). */
-  format?: ExportFormat;
+  /** The format to make (a document template as PDF, Word, Excel or PowerPoint); the kind's default when none. */
+  format?: FileFormat;
   /** Stages of the job; a long document adds `('compile', { done, total })` rows after each chunk. */
   onStage?: (stage: RenderStage, progress?: RenderProgress) => void;
 }
@@ -113,6 +113,10 @@ function hashKey(ref: TemplateRef): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return `${ref.key}#${(hash >>> 0).toString(36)}:${text.length}`;
+}
+
+function formatOf(options: PoolRenderOptions): { format?: FileFormat } {
+  return options.format ? { format: options.format } : {};
 }
 
 export function createPool(options: RenderPoolOptions): RenderPool {
@@ -248,8 +252,7 @@ export function createPool(options: RenderPoolOptions): RenderPool {
     },
     render(template, source, renderOptions = {}) {
       const onStage = renderOptions.onStage ? Comlink.proxy(renderOptions.onStage) : undefined;
-      const format = renderOptions.format ? { format: renderOptions.format } : {};
-      const send: Job['send'] = (api, base) => api.render({ ...base, source, ...format }, onStage);
+      const send: Job['send'] = (api, base) => api.render({ ...base, source, ...formatOf(renderOptions) }, onStage);
       return enqueue<RenderedOutput>(template, renderOptions, 1, send, (r) => r.file);
     },
     renderGroup(template, sources, renderOptions = {}) {
@@ -257,7 +260,7 @@ export function createPool(options: RenderPoolOptions): RenderPool {
         template,
         renderOptions,
         sources.length,
-        (api, base) => api.renderGroup({ ...base, sources }),
+        (api, base) => api.renderGroup({ ...base, sources, ...formatOf(renderOptions) }),
         (r) => ({ file: r.file, names: 'names' in r ? r.names : [] }),
       );
     },

@@ -1,7 +1,7 @@
 /** Messages between the render pool (caller) and a render worker, all structured-cloneable. */
 import type { ErrorIssue } from '../src/core/errors';
+import type { FileFormat } from '../src/core/outputs/catalogue';
 import type { PrintSource } from '../src/core/print/sources';
-import type { ExportFormat } from '../src/render/export';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../src/render/outputs/render';
 
 /** Parsed templates a worker keeps; the pool mirrors the same oldest-first eviction. */
@@ -16,8 +16,8 @@ export interface RenderRequest {
   source: PrintSource;
   /** When given, the worker names the file (the template's rule over the print input). */
   naming?: NamingContext;
-  /** A document template exported as Word, Excel or PowerPoint instead of its PDF (`exportOutput`). */
-  format?: ExportFormat;
+  /** The format to make, one the template's kind makes (the catalogue's); its default when none. */
+  format?: FileFormat;
 }
 
 /** Several sources typeset as one file (a merged PDF's group): the same fields, many sources. */

@@ -6,7 +6,7 @@
  */
 import { toQuireError } from '../src/core/errors';
 import {
-  exportOutput,
+  type OutputOptions,
   type PreparedTemplate,
   prepareOutputTemplate,
   renderOutput,
@@ -32,6 +32,14 @@ function failure(error: unknown): WorkerFailure {
   return {
     ok: false,
     error: { name: q.errorName, message: q.message, issues: [...q.issues], params: { ...q.params } },
+  };
+}
+
+/** The format and naming a request asks for, as `renderOutput` takes them. */
+function optionsOf(request: Pick<RenderRequest, 'format' | 'naming'>): OutputOptions {
+  return {
+    ...(request.format ? { format: request.format } : {}),
+    ...(request.naming ? { naming: request.naming } : {}),
   };
 }
 
@@ -87,9 +95,7 @@ export function createRenderWorkerApi(
         const jobEnv = onStage
           ? { ...env, onProgress: (done: number, total: number) => onStage('compile', { done, total }) }
           : env;
-        const file = request.format
-          ? await exportOutput(template, request.source, jobEnv, request.format, request.naming)
-          : await renderOutput(template, request.source, jobEnv, request.naming);
+        const file = await renderOutput(template, request.source, jobEnv, optionsOf(request));
         onStage?.('done');
         return { ok: true, file, ...(await stats()) };
       } catch (error) {
@@ -98,7 +104,7 @@ export function createRenderWorkerApi(
     },
     async renderGroup(request: RenderGroupRequest): Promise<RenderGroupResponse> {
       try {
-        const group = await renderOutputGroup(templateOf(request), request.sources, env, request.naming);
+        const group = await renderOutputGroup(templateOf(request), request.sources, env, optionsOf(request));
         return { ok: true, ...group, ...(await stats()) };
       } catch (error) {
         return failure(error);

@@ -27,6 +27,19 @@ describe('quire CLI', () => {
     expect(io.stdout.join('\n')).toContain('Always fails');
   });
 
+  it('prints every help text as JSON for the launcher, the same texts help prints', async () => {
+    const io = capture();
+    expect(await runCli(['--help-texts'], [failing], io)).toBe(0);
+    const texts = JSON.parse(io.stdout.join('')) as Record<string, string>;
+    expect(Object.keys(texts)).toEqual(['', 'explode']);
+    const help = capture();
+    await runCli(['help', 'explode'], [failing], help);
+    expect(help.stdout.join('\n')).toBe(texts.explode);
+    const odd = capture();
+    await runCli(['help', '__proto__'], [failing], odd);
+    expect(odd.stdout.join('\n')).toBe(texts['']);
+  });
+
   it('rejects an unknown command with exit code 2', async () => {
     const io = capture();
     expect(await runCli(['nope'], [failing], io)).toBe(2);

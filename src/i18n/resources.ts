@@ -14,6 +14,7 @@ import type office from './locales/en-US/office.json';
 import type platform from './locales/en-US/platform.json';
 import type platformDocs from './locales/en-US/platformDocs.json';
 import type preview from './locales/en-US/preview.json';
+import type saving from './locales/en-US/saving.json';
 import type sync from './locales/en-US/sync.json';
 import type translation from './locales/en-US/translation.json';
 import type workspace from './locales/en-US/workspace.json';
@@ -31,6 +32,7 @@ export interface Resources {
   platform: typeof platform;
   platformDocs: typeof platformDocs;
   accounts: typeof accounts;
+  saving: typeof saving;
   /** The server's mail; the app never loads it. */
   mail: typeof mail;
 }
@@ -53,6 +55,7 @@ const NAMESPACE_SET: Record<Namespace, true> = {
   platform: true,
   platformDocs: true,
   accounts: true,
+  saving: true,
   mail: true,
 };
 export const NAMESPACES = Object.keys(NAMESPACE_SET) as Namespace[];

@@ -87,34 +87,3 @@ export async function findApiKey(sql: Sql, key: string): Promise<KeyHolder | und
   if (row.stale) await sql.query('UPDATE api_keys SET last_used_at = now() WHERE id = $1', [row.id]);
   return { keyId: row.id, teamId: row.team_id };
 }
-
-/**
- * Requests per key in a sliding window. In memory, like the login limiter: several server
- * processes on one PostgreSQL each count their own share.
- */
-export class KeyRateLimiter {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Counts a request; answers the seconds to wait when the key is over its limit. */
-  take(keyId: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
-    const recent = (this.hits.get(keyId) ?? []).filter((t) => now - t < this.windowMs);
-    if (recent.length >= this.max) {
-      this.hits.set(keyId, recent);
-      const oldest = recent[0] ?? now;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)) };
-    }
-    recent.push(now);
-    this.hits.set(keyId, recent);
-    if (this.hits.size > 10_000) this.prune(now);
-    return { allowed: true };
-  }
-
-  private prune(now: number): void {
-    for (const [key, list] of this.hits) if (list.every((t) => now - t >= this.windowMs)) this.hits.delete(key);
-  }
-}

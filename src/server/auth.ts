@@ -80,42 +80,6 @@ export function requireSession(sql: Sql): MiddlewareHandler<AuthEnv> {
   };
 }
 
-/**
- * Failed logins per key (email and client address) in a sliding window. In memory: one process
- * serves one data folder; several processes on PostgreSQL each keep their own count.
- */
-export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-
-  constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
-  ) {}
-
-  blocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.maxFailures;
-  }
-
-  fail(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 10_000) this.prune(now);
-  }
-
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private prune(now: number): void {
-    for (const [key, list] of this.failures) if (list.every((t) => now - t >= this.windowMs)) this.failures.delete(key);
-  }
-}
-
 // ---- password reset links (#15) ---------------------------------------------------------------
 
 /** How long a reset link works. */

@@ -12,6 +12,7 @@ import { BODY_CODE, type TeamDto } from '../api/contract';
 import type { Sql } from './db';
 import { digest } from './digest';
 import { ApiError, forbidden } from './envelope';
+import { onlyManagers } from './teams';
 
 const baseId = z.string().min(1).max(200);
 const tableId = z.string().min(1).max(200);
@@ -45,7 +46,10 @@ export async function bindBaseToken(
   base: string,
   token: string,
   userId: string,
+  /** Whether the caller may make a new binding (owners and admins); anyone in the team may check one. */
+  mayBind = true,
 ): Promise<{ bound: 'new' | 'existing' }> {
+  if (!mayBind && (await boundDigest(sql, team, base)) === undefined) throw onlyManagers('bind a base token');
   const inserted = await sql.query<{ base_id: string }>(
     `INSERT INTO base_bindings (team_id, base_id, token_hash, created_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (team_id, base_id) DO NOTHING RETURNING base_id`,

@@ -26,7 +26,7 @@ export async function authenticateCaller(ctx: ServerContext, c: Context): Promis
   if (presentedKey !== undefined) {
     const holder = await findApiKey(ctx.db, presentedKey.trim());
     if (!holder) throw keyNotValid();
-    const rate = ctx.keyLimiter.take(holder.keyId);
+    const rate = await ctx.keyLimiter.take(holder.keyId);
     if (!rate.allowed) {
       c.header('Retry-After', String(rate.retryAfterSeconds));
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many requests with this API key');

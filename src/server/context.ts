@@ -1,9 +1,8 @@
 /** What every route module receives: the database, configuration and per-process state. */
 import type { Context } from 'hono';
-import type { KeyRateLimiter } from './apiKeys';
-import type { LoginLimiter } from './auth';
 import type { Database } from './db';
 import type { Mailer, MailSettings } from './mail';
+import type { LimitStore, SlidingWindowLimiter } from './rateLimit';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
 import type { RenderService } from './render/service';
 
@@ -15,6 +14,10 @@ export interface ServerConfig {
   /** Failed logins allowed per email and address within `loginWindowMs`. */
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Failed logins allowed per client address across all e-mails within `loginWindowMs` (password spraying). */
+  loginMaxFailuresPerAddress: number;
+  /** Renders one signed-in user may start within `apiKeyWindowMs` (keys have `apiKeyMaxRequests`). */
+  sessionMaxRenders: number;
   /** `frame-ancestors` sources of the app's CSP: the hosts allowed to embed Quire. */
   frameAncestors: string[];
   /**
@@ -52,6 +55,8 @@ export const DEFAULT_CONFIG: ServerConfig = {
   maxBodyBytes: 5 * 1024 * 1024,
   loginMaxFailures: 10,
   loginWindowMs: 15 * 60_000,
+  loginMaxFailuresPerAddress: 50,
+  sessionMaxRenders: 60,
   frameAncestors: ["'self'"],
   corsOrigins: [],
   connectOrigins: [],
@@ -66,8 +71,16 @@ export const DEFAULT_CONFIG: ServerConfig = {
 export interface ServerContext {
   db: Database;
   config: ServerConfig;
-  loginLimiter: LoginLimiter;
-  keyLimiter: KeyRateLimiter;
+  /** Failed logins per e-mail and address. */
+  loginLimiter: SlidingWindowLimiter;
+  /** Failed logins per address, whatever the e-mail. */
+  sprayLimiter: SlidingWindowLimiter;
+  /** Requests per API key (and per document for public previews). */
+  keyLimiter: SlidingWindowLimiter;
+  /** Renders per signed-in user. */
+  renderLimiter: SlidingWindowLimiter;
+  /** Where every limiter counts (in memory on PGlite, in the database on PostgreSQL). */
+  limitStore: LimitStore;
   render: RenderService;
   /** Sends reset and invitation mail (`configured: false` without SMTP settings). */
   mailer: Mailer;

@@ -120,6 +120,9 @@ export async function enabledSnapshot(
      ORDER BY t.created_at, t.id`,
     [teamId, docId, env === 'latest' ? null : env],
   );
+  // Nothing published (or no such release): there is no snapshot to answer, not an empty one.
+  if (rows.length === 0)
+    throw new ApiError(404, BODY_CODE.notFound, 'NoTempalte', `no published release (${String(env)}) of this document`);
   return rows.map((r) => ({
     id: r.id,
     family: 'open',

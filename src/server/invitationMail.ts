@@ -5,12 +5,12 @@
  * not go is removed again.
  */
 import { BODY_CODE, type InvitationCreatedDto } from '../api/contract';
-import { LoginLimiter } from './auth';
 import type { ServerContext } from './context';
 import { ApiError } from './envelope';
 import { mailNotConfigured, mailSendFailed } from './mail';
 import { invitationMail } from './mailText';
 import { createInvitation, previewInvitation } from './members';
+import { SlidingWindowLimiter } from './rateLimit';
 
 export const INVITATIONS_PER_ADDRESS = 5;
 export const INVITATION_MAILS_PER_TEAM = 30;
@@ -28,17 +28,19 @@ export interface MailedInvitation {
 }
 
 export function invitationMailer(ctx: ServerContext) {
-  const perAddress = new LoginLimiter(INVITATIONS_PER_ADDRESS, ctx.config.loginWindowMs);
-  const perTeam = new LoginLimiter(INVITATION_MAILS_PER_TEAM, ctx.config.loginWindowMs);
+  const window = ctx.config.loginWindowMs;
+  const perAddress = new SlidingWindowLimiter('invite-address', INVITATIONS_PER_ADDRESS, window, ctx.limitStore);
+  const perTeam = new SlidingWindowLimiter('invite-team', INVITATION_MAILS_PER_TEAM, window, ctx.limitStore);
 
   return async function mailInvitation(input: MailedInvitation): Promise<InvitationCreatedDto> {
     if (!ctx.mailer.configured) throw mailNotConfigured();
-    if (perAddress.blocked(input.email) || perTeam.blocked(input.teamId))
+    const [address, team] = [await perAddress.check(input.email), await perTeam.check(input.teamId)];
+    if (!address.allowed || !team.allowed)
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many invitation mails; try again later');
     // Checks the caller manages the team before anything is counted or sent.
     const created = await createInvitation(ctx.db, input.actorId, input.teamId, input);
-    perAddress.fail(input.email);
-    perTeam.fail(input.teamId);
+    await perAddress.count(input.email);
+    await perTeam.count(input.teamId);
     const preview = await previewInvitation(ctx.db, created.code);
     const link = `${input.origin}/invitation/${encodeURIComponent(created.code)}`;
     try {

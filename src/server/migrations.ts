@@ -207,4 +207,14 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     'CREATE INDEX password_resets_user ON password_resets(user_id)',
   ],
+  // #26: rate limits shared by every server process on one PostgreSQL (rateLimit.ts).
+  [
+    `CREATE TABLE rate_limits (
+      key text PRIMARY KEY,
+      window_start bigint NOT NULL,
+      prev integer NOT NULL DEFAULT 0,
+      curr integer NOT NULL DEFAULT 0
+    )`,
+    'CREATE INDEX rate_limits_window ON rate_limits(window_start)',
+  ],
 ];

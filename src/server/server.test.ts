@@ -328,9 +328,10 @@ describe.each(testBackends())('server on $name', (backend) => {
         body: { lastVersion: 1, note: 'first' },
       });
       expect(first.data.release).toMatchObject({ releaseNo: 1, version: 1, content: content('v1'), note: 'first' });
-      expect(first.data.template).toMatchObject({ version: 1, releaseNo: 1 });
-      await call('PUT', url, { token: user.token, body: { lastVersion: 1, content: content('v2') } });
-      const second = await call('POST', `${url}/publish`, { token: user.token, body: { lastVersion: 2 } });
+      // Publishing moves the lock like a save (issue 26).
+      expect(first.data.template).toMatchObject({ version: 2, releaseNo: 1 });
+      await call('PUT', url, { token: user.token, body: { lastVersion: 2, content: content('v2') } });
+      const second = await call('POST', `${url}/publish`, { token: user.token, body: { lastVersion: 3 } });
       expect(second.data.release.releaseNo).toBe(2);
 
       const releases = await call('GET', `/api/docs/${user.docId}/templates/${created.data.id}/releases`, {
@@ -346,9 +347,9 @@ describe.each(testBackends())('server on $name', (backend) => {
         body: { lastVersion: 1, releaseNo: 1 },
       });
       expect(staleReset.status).toBe(409);
-      const reset = await call('POST', `${url}/reset`, { token: user.token, body: { lastVersion: 2, releaseNo: 1 } });
-      expect(reset.data).toMatchObject({ version: 3, content: content('v1') });
-      const missing = await call('POST', `${url}/reset`, { token: user.token, body: { lastVersion: 3, releaseNo: 9 } });
+      const reset = await call('POST', `${url}/reset`, { token: user.token, body: { lastVersion: 4, releaseNo: 1 } });
+      expect(reset.data).toMatchObject({ version: 5, content: content('v1') });
+      const missing = await call('POST', `${url}/reset`, { token: user.token, body: { lastVersion: 5, releaseNo: 9 } });
       expect(missing.status).toBe(404);
 
       const enabled = await call('GET', `/api/teams/${user.teamId}/docs/${user.docId}/enabled-templates`, {
@@ -422,12 +423,12 @@ describe.each(testBackends())('server on $name', (backend) => {
       expect(releases.data).toHaveLength(1);
       const release = await call('GET', `${base}/release?templateId=${id}&version=1`, { token: user.token });
       expect(release.data.content).toBe(content(2));
-      await call('PUT', base, { token: user.token, body: { templateId: id, lastVersionLock: 2, content: content(3) } });
+      await call('PUT', base, { token: user.token, body: { templateId: id, lastVersionLock: 3, content: content(3) } });
       const reset = await call('POST', `${base}/reset`, {
         token: user.token,
-        body: { templateId: id, lastVersionLock: 3, version: 1 },
+        body: { templateId: id, lastVersionLock: 4, version: 1 },
       });
-      expect(reset.data).toMatchObject({ content: content(2), lastVersionLock: 4 });
+      expect(reset.data).toMatchObject({ content: content(2), lastVersionLock: 5 });
       // Another approval code does not see this template.
       expect(
         (await call('GET', `/api/print-approval-v2/templates/OTHER?templateId=${id}`, { token: user.token })).status,
@@ -610,7 +611,8 @@ describe.each(testBackends())('server on $name', (backend) => {
 
       // And nothing of the owner's changed.
       const mine = await call('GET', `${owner.base}/${o}`, { token: owner.token });
-      expect(mine.data).toMatchObject({ name: 'Secret', version: 1, content: content('s') });
+      // Version 2: the owner's publish moved the lock once; nothing the intruder sent did.
+      expect(mine.data).toMatchObject({ name: 'Secret', version: 2, content: content('s') });
       expect((await call('GET', `/api/teams/${t}/current`, { token: owner.token })).data.name).toBe('Owner');
       expect((await call('GET', `/api/teams/${t}/docs/${d}`, { token: owner.token })).data.name).toBe('Invoices');
       const appr = await call('GET', `/api/print-approval-v2/template-manages/SHARED/templateId/${a}`, {

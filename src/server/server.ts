@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { BODY_CODE } from '../api/contract';
 import { ERROR_CATALOGUE } from '../core/errors';
-import { KeyRateLimiter } from './apiKeys';
 import { createApiApp } from './app';
-import { hashPassword, LoginLimiter } from './auth';
+import { hashPassword } from './auth';
 import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context';
 import { type Database, type DatabaseOptions, openDatabase } from './db';
 import { createMailer } from './mail';
 import { originPolicy } from './origin';
+import { MemoryLimitStore, SlidingWindowLimiter, SqlLimitStore } from './rateLimit';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
 
@@ -107,12 +107,22 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   await render.start();
   const mailer = createMailer(config.mail);
   let listeningOrigin = '';
+  // Several processes may serve one PostgreSQL: their limits are counted together there.
+  const limitStore = db.kind === 'postgres' ? new SqlLimitStore(db) : new MemoryLimitStore();
   const origins = originPolicy(config.publicUrl, config.trustedProxies, () => listeningOrigin);
   const ctx: ServerContext = {
     db,
     config,
-    loginLimiter: new LoginLimiter(config.loginMaxFailures, config.loginWindowMs),
-    keyLimiter: new KeyRateLimiter(config.apiKeyMaxRequests, config.apiKeyWindowMs),
+    loginLimiter: new SlidingWindowLimiter('login', config.loginMaxFailures, config.loginWindowMs, limitStore),
+    sprayLimiter: new SlidingWindowLimiter(
+      'login-address',
+      config.loginMaxFailuresPerAddress,
+      config.loginWindowMs,
+      limitStore,
+    ),
+    keyLimiter: new SlidingWindowLimiter('key', config.apiKeyMaxRequests, config.apiKeyWindowMs, limitStore),
+    renderLimiter: new SlidingWindowLimiter('render', config.sessionMaxRenders, config.apiKeyWindowMs, limitStore),
+    limitStore,
     render,
     mailer,
     decoyHash: await hashPassword('decoy password nobody has'),

@@ -21,6 +21,16 @@ export const onlyManagers = (what: string) =>
 /** Owners and admins manage a team's name, members and invitations. */
 export const managesTeam = (team: TeamDto) => team.role === 'owner' || team.role === 'admin';
 
+/**
+ * The team, when the caller is one of its owners or admins: 404 for non-members (as everywhere),
+ * 403 `OnlyAdminAllowed` for members. What needs it is the role matrix in CONTEXT.md.
+ */
+export async function managedTeam(sql: Sql, userId: string, teamId: string, what: string): Promise<TeamDto> {
+  const team = await memberTeam(sql, userId, teamId);
+  if (!managesTeam(team)) throw onlyManagers(what);
+  return team;
+}
+
 const toTeamDto = (row: TeamRow): TeamDto => ({ id: row.id, teamKey: row.team_key, name: row.name, role: row.role });
 
 export async function createTeam(sql: Sql, userId: string, name: string): Promise<TeamDto> {

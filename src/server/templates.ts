@@ -269,8 +269,11 @@ export async function publish(
   note: string,
   userId: string,
 ): Promise<{ template: TemplateDto; release: ReleaseDto }> {
+  // Publishing moves the lock like a save: of two publishes sent with one version, the second
+  // waits for the first's row lock, then finds the version moved and is refused (one release).
   const rows = await sql.query<TemplateRow>(
-    `UPDATE templates SET release_no = release_no + 1, change_seq = nextval('template_change_seq'), updated_at = now()
+    `UPDATE templates SET release_no = release_no + 1, version = version + 1,
+       change_seq = nextval('template_change_seq'), updated_at = now()
      WHERE ${SCOPE_SQL} AND id = $5 AND version = $6 AND NOT deleted RETURNING *`,
     [...scopeParams(scope), id, lastVersion],
   );
@@ -279,7 +282,8 @@ export async function publish(
   const [release] = await sql.query<ReleaseRow>(
     `INSERT INTO template_releases (template_id, release_no, version, name, content, deps, note, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
-    [row.id, row.release_no, row.version, row.name, row.content, JSON.stringify(row.deps), note, userId],
+    // The release records the version that was published (the draft is one past it now).
+    [row.id, row.release_no, lastVersion, row.name, row.content, JSON.stringify(row.deps), note, userId],
   );
   return { template: toTemplateDto(row), release: toReleaseDto(release as ReleaseRow) };
 }

@@ -303,6 +303,8 @@ export class SyncEngine {
             lastVersion: version,
             note: row.note ?? '',
           });
+          // The server moves the version lock on publish as on a save (issue 26).
+          expected.set(row.templateId, version + 1);
           break;
         case 'template.delete':
           mutations.push({ id: row.id, kind: row.kind, templateId: row.templateId });

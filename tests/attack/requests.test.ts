@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../src/server/smtpTesting';
+import { fuzzCases } from './fuzz';
 import { attackBackends, rawRequest, type ServerProcess, startServerProcess } from './harness';
 
 const FROM = 'Quire <quire@example.test>';
@@ -169,4 +170,144 @@ describe.each(attackBackends())('hostile requests on %s', (backend) => {
     expect(server.alive()).toBe(true);
     expect(server.log()).not.toContain('InternalError');
   });
+
+  it('makes one release of two publishes sent at once, and publishing moves the lock', async () => {
+    const owner = await server.register();
+    const doc = await server.call('POST', `/api/teams/${owner.teamId}/docs`, {
+      token: owner.token,
+      body: { name: 'D' },
+    });
+    const base = `/api/teams/${owner.teamId}/docs/${doc.data.id}/templates`;
+    const content = JSON.stringify({ document: { pages: [] } });
+    for (let round = 0; round < 5; round++) {
+      const created = await server.call('POST', base, { token: owner.token, body: { name: `T${round}`, content } });
+      const url = `${base}/${created.data.id}`;
+      const publish = () => server.call('POST', `${url}/publish`, { token: owner.token, body: { lastVersion: 1 } });
+      const answers = await Promise.all([publish(), publish()]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const releases = await server.call('GET', `/api/docs/${doc.data.id}/templates/${created.data.id}/releases`, {
+        token: owner.token,
+      });
+      expect(releases.data).toHaveLength(1);
+      const stale = await server.call('PUT', url, { token: owner.token, body: { lastVersion: 1, content } });
+      expect(stale.status).toBe(409);
+    }
+  });
+
+  it('refuses the commonest passwords and the e-mail as password', async () => {
+    const email = `pw.${Date.now()}@example.test`;
+    for (const password of ['password', '12345678', 'qwerty123', email]) {
+      const answer = await server.call('POST', '/api/auth/register', { body: { email, password, name: 'P' } });
+      expect([answer.status, answer.data?.error]).toEqual([
+        400,
+        password.length < 8 ? 'DataInvalid' : 'PasswordTooWeak',
+      ]);
+    }
+  });
+
+  it('enforces the role matrix: members draft, owners and admins publish, delete and share', async () => {
+    const owner = await server.register();
+    const join = async (role: 'member' | 'admin') => {
+      const user = await server.register();
+      const invitation = await server.call('POST', `/api/teams/${owner.teamId}/invitations`, {
+        token: owner.token,
+        body: { role },
+      });
+      const accepted = await server.call('POST', `/api/invitations/${invitation.data.code}/accept`, {
+        token: user.token,
+      });
+      expect(accepted.code, accepted.msg).toBe(0);
+      return user;
+    };
+    const [member, admin] = [await join('member'), await join('admin')];
+    const team = `/api/teams/${owner.teamId}`;
+    const content = JSON.stringify({ document: { pages: [] } });
+    const doc = await server.call('POST', `${team}/docs`, { token: owner.token, body: { name: 'Owner doc' } });
+    const docPath = `${team}/docs/${doc.data.id}`;
+    const template = await server.call('POST', `${docPath}/templates`, {
+      token: owner.token,
+      body: { name: 'T', content },
+    });
+    const tpl = `${docPath}/templates/${template.data.id}`;
+
+    // What a member may do: read, make documents and drafts, save drafts.
+    expect((await server.call('GET', docPath, { token: member.token })).code).toBe(0);
+    expect((await server.call('POST', `${team}/docs`, { token: member.token, body: { name: 'Mine' } })).code).toBe(0);
+    const saved = await server.call('PUT', tpl, { token: member.token, body: { lastVersion: 1, content } });
+    expect(saved.code, saved.msg).toBe(0);
+
+    // What a member may not: publish, reset, delete, archive, turn previews off, bind a base, keys.
+    const refused: [string, string, unknown][] = [
+      ['POST', `${tpl}/publish`, { lastVersion: 2 }],
+      ['POST', `${tpl}/reset`, { lastVersion: 2, releaseNo: 1 }],
+      ['DELETE', tpl, undefined],
+      ['DELETE', docPath, undefined],
+      ['PUT', `${docPath}/status`, { status: 'archived' }],
+      ['PUT', `${docPath}/preview-settings`, { publicPreview: false }],
+      ['POST', `/api/secure/bind/${'b'.repeat(24)}/baseId/base1`, undefined],
+      ['POST', `${team}/app-key`, { description: 'x' }],
+      ['POST', `${team}/invitations`, { role: 'member' }],
+    ];
+    // The main API names the team by its key: the owner's team, where the member is a member.
+    const teams = await server.call('GET', '/api/teams', { token: member.token });
+    const teamKey = teams.data.find((t: { id: string }) => t.id === owner.teamId).teamKey;
+    for (const [method, path, body] of refused) {
+      const answer = await server.call(method, path, { token: member.token, body, headers: { 'tenant-key': teamKey } });
+      expect({ method, path, status: answer.status, error: answer.data?.error }).toEqual({
+        method,
+        path,
+        status: 403,
+        error: 'OnlyAdminAllowed',
+      });
+    }
+    // Admins may: publish, and turn previews off; nothing the member tried changed anything.
+    const published = await server.call('POST', `${tpl}/publish`, { token: admin.token, body: { lastVersion: 2 } });
+    expect(published.code, published.msg).toBe(0);
+    expect(published.data.release.releaseNo).toBe(1);
+    const off = await server.call('PUT', `${docPath}/preview-settings`, {
+      token: admin.token,
+      body: { publicPreview: false },
+    });
+    expect(off.code, off.msg).toBe(0);
+    expect((await server.call('GET', docPath, { token: owner.token })).data.status).toBe('active');
+  });
+
+  it('survives 2,000 seeded random requests over every route without a 500', async () => {
+    const owner = await server.register();
+    const member = await server.register();
+    const doc = await server.call('POST', `/api/teams/${owner.teamId}/docs`, {
+      token: owner.token,
+      body: { name: 'F' },
+    });
+    const template = await server.call('POST', `/api/teams/${owner.teamId}/docs/${doc.data.id}/templates`, {
+      token: owner.token,
+      body: { name: 'T', content: JSON.stringify({ document: { pages: [] } }) },
+    });
+    const ids = {
+      teamId: owner.teamId,
+      teamKey: owner.teamId,
+      docId: doc.data.id,
+      templateId: template.data.id,
+      userId: member.userId,
+    };
+    const tokens = { owner: owner.token, member: member.token, garbage: 'g'.repeat(40), none: '' };
+    const cases = fuzzCases(26, 2000, ids);
+    const failures: string[] = [];
+    // A few at a time: the server sees concurrency without the test flooding a loaded machine.
+    for (let i = 0; i < cases.length; i += 8) {
+      await Promise.all(
+        cases.slice(i, i + 8).map(async (c) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (tokens[c.auth]) headers.authorization = `Bearer ${tokens[c.auth]}`;
+          const answer = await rawRequest(server.port, c.method, c.path, headers, c.body).catch(() => ({ status: 0 }));
+          if (answer.status === 0 || answer.status >= 500)
+            failures.push(`${answer.status} ${c.method} ${c.path.slice(0, 120)} ${c.body.slice(0, 120)}`);
+        }),
+      );
+      if (!server.alive()) break;
+    }
+    expect(failures).toEqual([]);
+    expect(server.alive()).toBe(true);
+    expect((await server.call('GET', '/api/health')).code).toBe(0);
+  }, 300_000);
 });

@@ -21,8 +21,8 @@ import { renderBatch } from '../../src/render/batch/run';
 import { createNodeRenderPool } from '../../workers/node-pool';
 import { invoiceRecord } from './invoice-records';
 import { createPdfmeRenderer, pdfmeTemplate } from './pdfme-invoice';
+import { benchOutDir } from './stats';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const RECORDS = Number(process.env.CANVAS_RECORDS ?? 1000);
 const PEER_RECORDS = Number(process.env.CANVAS_PEER_RECORDS ?? 100);
 const GROUP = Number(process.env.CANVAS_GROUP ?? 50);
@@ -66,6 +66,11 @@ function canvasInvoice(): unknown {
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const load = () => loadavg().map((n) => round(n, 2));
+/** CPU ms of this process, workers' threads included, since `start`: other load barely moves it. */
+const cpuMs = (start: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 
 async function quireMerged(pool: ReturnType<typeof createNodeRenderPool>, ref: { key: string; content: unknown }) {
   const groups = Array.from({ length: Math.ceil(RECORDS / GROUP) }, (_, g) =>
@@ -73,6 +78,7 @@ async function quireMerged(pool: ReturnType<typeof createNodeRenderPool>, ref: {
   );
   const loadBefore = load();
   const t = performance.now();
+  const c = process.cpuUsage();
   let bytes = 0;
   let names = 0;
   for await (const item of renderBatch(
@@ -94,6 +100,7 @@ async function quireMerged(pool: ReturnType<typeof createNodeRenderPool>, ref: {
     workers: CORES,
     seconds: round(seconds, 2),
     docsPerSecond: round(RECORDS / seconds, 2),
+    cpuMsPerDoc: round(cpuMs(c) / RECORDS, 1),
     mergedPdfMB: round(bytes / 1e6, 2),
     loadBefore,
     loadAfter: load(),
@@ -103,6 +110,7 @@ async function quireMerged(pool: ReturnType<typeof createNodeRenderPool>, ref: {
 
 async function quireSeparate(pool: ReturnType<typeof createNodeRenderPool>, ref: { key: string; content: unknown }) {
   const t = performance.now();
+  const c = process.cpuUsage();
   let bytes = 0;
   const ids = Array.from({ length: SEPARATE_RECORDS }, (_, i) => i);
   for await (const item of renderBatch(ids, (i) => pool.render(ref, { kind: 'data', data: record(i) }), {
@@ -115,6 +123,7 @@ async function quireSeparate(pool: ReturnType<typeof createNodeRenderPool>, ref:
     workers: CORES,
     seconds: round(seconds, 2),
     docsPerSecond: round(SEPARATE_RECORDS / seconds, 2),
+    cpuMsPerDoc: round(cpuMs(c) / SEPARATE_RECORDS, 1),
     avgPdfKB: round(bytes / SEPARATE_RECORDS / 1024),
   };
 }
@@ -124,6 +133,7 @@ async function pdfmePeer() {
   await render(record(0));
   const loadBefore = load();
   const t = performance.now();
+  const c = process.cpuUsage();
   let bytes = 0;
   for (let i = 0; i < PEER_RECORDS; i++) bytes += (await render(record(i))).byteLength;
   const seconds = (performance.now() - t) / 1000;
@@ -131,6 +141,7 @@ async function pdfmePeer() {
     records: PEER_RECORDS,
     seconds: round(seconds, 2),
     docsPerSecond: round(PEER_RECORDS / seconds, 2),
+    cpuMsPerDoc: round(cpuMs(c) / PEER_RECORDS, 1),
     avgPdfKB: round(bytes / PEER_RECORDS / 1024),
     loadBefore,
     loadAfter: load(),
@@ -174,8 +185,8 @@ async function main() {
     ratioSeparateVsPdfme: separateRatio,
     target: 3,
   };
-  mkdirSync(join(ROOT, 'bench'), { recursive: true });
-  writeFileSync(join(ROOT, 'bench/canvas.json'), `${JSON.stringify(result, null, 2)}\n`);
+  mkdirSync(benchOutDir(), { recursive: true });
+  writeFileSync(join(benchOutDir(), 'canvas.json'), `${JSON.stringify(result, null, 2)}\n`);
   const md = [
     '# Canvas invoices: Quire canvas path vs @pdfme/generator',
     '',
@@ -184,16 +195,16 @@ async function main() {
     'Same invoice layout (20-row table, QR code, Code 128), same records. Quire fills fields from tags',
     'in a canvas template; pdfme is handed ready strings.',
     '',
-    '| Path | Records | Seconds | Docs/s | vs pdfme |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    `| Quire canvas, merged PDF (groups of ${GROUP}, ${CORES} workers) | ${merged.records} | ${merged.seconds} | ${merged.docsPerSecond} | ${ratio}× |`,
-    `| Quire canvas, one PDF per record (${CORES} workers) | ${separate.records} | ${separate.seconds} | ${separate.docsPerSecond} | ${separateRatio}× |`,
-    `| @pdfme/generator, one document at a time | ${peer.records} | ${peer.seconds} | ${peer.docsPerSecond} | 1× |`,
+    '| Path | Records | Seconds | Docs/s | CPU ms/doc | vs pdfme (docs/s) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    `| Quire canvas, merged PDF (groups of ${GROUP}, ${CORES} workers) | ${merged.records} | ${merged.seconds} | ${merged.docsPerSecond} | ${merged.cpuMsPerDoc} | ${ratio}× |`,
+    `| Quire canvas, one PDF per record (${CORES} workers) | ${separate.records} | ${separate.seconds} | ${separate.docsPerSecond} | ${separate.cpuMsPerDoc} | ${separateRatio}× |`,
+    `| @pdfme/generator, one document at a time | ${peer.records} | ${peer.seconds} | ${peer.docsPerSecond} | ${peer.cpuMsPerDoc} | 1× |`,
     '',
     `Target: merged ≥ 3× pdfme — ${ratio >= 3 ? 'met' : 'not met'} in this run. Load average before the Quire run ${merged.loadBefore.join(' ')}, before pdfme ${peer.loadBefore.join(' ')}.`,
     '',
   ].join('\n');
-  writeFileSync(join(ROOT, 'bench/canvas.md'), md);
+  writeFileSync(join(benchOutDir(), 'canvas.md'), md);
   log(md);
 }
 

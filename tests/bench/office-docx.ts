@@ -37,9 +37,8 @@ import { emptyPrintInput } from '../../src/core/print/input';
 import { bytesToBase64, docxRenderer } from '../../src/render/office';
 import type { OutputEnvironment } from '../../src/render/outputs/types';
 import { runExcelLoop, runLongWord, runMemory } from './office-scale';
-import { round } from './stats';
+import { benchOutDir, round } from './stats';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const RECORDS = Number(process.env.OFFICE_RECORDS ?? 1000);
 const BLOCK = Number(process.env.OFFICE_BLOCK ?? 50);
 const ROWS = 20;
@@ -322,7 +321,7 @@ export function officeMarkdown(r: Result): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   runAllOfficeBenches()
     .then((result) => {
-      const outDir = join(ROOT, 'bench');
+      const outDir = benchOutDir();
       mkdirSync(outDir, { recursive: true });
       writeFileSync(join(outDir, 'office.json'), `${JSON.stringify(result, null, 2)}\n`);
       const md = officeMarkdown(result);

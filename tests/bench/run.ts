@@ -4,7 +4,8 @@
  * @pdfme/generator, side by side in one run. Writes bench/results.json and bench/results.md.
  *
  * Env: BENCH_RECORDS (default 1000), PDFME_RECORDS (default 30; pdfme is ~1 s/doc here),
- * BENCH_ROWS (default 10000), BENCH_SKIP_BIG=1 to skip the big-table runs.
+ * BENCH_ROWS (default 10000), BENCH_SKIP_BIG=1 to skip the big-table runs, BENCH_LATENCY_RUNS (default 60),
+ * BENCH_OUT_DIR (default bench/).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
@@ -16,11 +17,14 @@ import type { TypstEngine } from '../../src/render/typst/engine';
 import { createNodeRenderPool } from '../../workers/node-pool';
 import { invoiceRecord } from './invoice-records';
 import { createPdfmeRenderer } from './pdfme-invoice';
+import { benchOutDir } from './stats';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
 const PDFME_RECORDS = Number(process.env.PDFME_RECORDS ?? 30);
 const BIG_ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+/** Warm single-document renders timed per engine (BENCH_LATENCY_RUNS; the quick run takes fewer). */
+const LATENCY_RUNS = Number(process.env.BENCH_LATENCY_RUNS ?? 60);
 const CORES = availableParallelism();
 
 type Rec = Record<string, unknown> & { lines: Record<string, unknown>[] };
@@ -144,8 +148,8 @@ async function main() {
   const nativeEngine = await createNodeEngine('native');
   const pdfme = createPdfmeRenderer();
   const latency = {
-    wasm: await warmLatency((r) => renderPdf(template, r, { engine: wasmEngine }), 10, 60),
-    native: await warmLatency((r) => renderPdf(template, r, { engine: nativeEngine }), 10, 60),
+    wasm: await warmLatency((r) => renderPdf(template, r, { engine: wasmEngine }), 10, LATENCY_RUNS),
+    native: await warmLatency((r) => renderPdf(template, r, { engine: nativeEngine }), 10, LATENCY_RUNS),
     pdfme: await warmLatency(pdfme, 2, Math.min(PDFME_RECORDS, 20)),
   };
   log(`  ${JSON.stringify(latency)}`);
@@ -219,7 +223,7 @@ async function main() {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
 
-  const outDir = join(ROOT, 'bench');
+  const outDir = benchOutDir();
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, 'results.md'), markdown(results));

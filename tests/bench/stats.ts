@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** Nearest-rank percentile. */
 export function percentile(values: readonly number[], p: number): number {
@@ -26,4 +26,9 @@ export function runWhenMain<R>(moduleUrl: string, run: () => Promise<R>, table: 
       console.error(error);
       process.exitCode = 1;
     });
+}
+
+/** Where a benchmark writes its figures: bench/, or BENCH_OUT_DIR (`npm run bench -- --quick`). */
+export function benchOutDir(): string {
+  return process.env.BENCH_OUT_DIR ?? join(new URL('../../', import.meta.url).pathname, 'bench');
 }

@@ -7,25 +7,30 @@
  * pdfme import/export, save through template storage, and a live preview of a chosen record or
  * instance (a document's sample instance) rendered by the render worker like every print.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { mapApproval } from '../../core/data/approval';
 import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
+import { instanceLabel } from '../services/approvalInstances';
 import {
-  type Binding,
   bindingSource,
   defaultChoice,
+  type LoadedBinding,
   loadBinding,
   OPEN_SAMPLE,
   openBinding,
-  recordName,
-} from '../office/sources';
-import { instanceLabel } from '../services/approvalInstances';
+  recordLabel,
+} from '../services/binding';
+import { downloadBlob } from '../services/download';
 import type { OpenDocInput } from '../services/openSource';
 import { drawPdf } from '../services/pdf';
 import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
+import { recoverUnsaved } from '../services/saving/recover';
+import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
 import { getStorage } from '../services/storage';
 import { Select } from '../shell/Select';
 import { ArrangeBar } from './ArrangeBar';
@@ -68,8 +73,6 @@ import './canvas.css';
 const SCALE = 3;
 const PREVIEW_WIDTH = 360;
 
-type SaveState = 'saved' | 'dirty' | 'saving' | 'failed' | 'conflict';
-
 function bytesToDataUrl(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -94,18 +97,8 @@ async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height:
   });
 }
 
-/** Hands a file to the browser's downloads (offline: an object URL, no server). */
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = Object.assign(document.createElement('a'), { href: url, download: fileName, rel: 'noopener' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** Signature names an approval's instance holds, for binding signature fields. */
-function signatureKeysOf(binding: Binding | undefined, choice: string) {
+function signatureKeysOf(binding: LoadedBinding | undefined, choice: string) {
   if (binding?.kind !== 'approval') return { byNode: [], byPerson: [] };
   const instance = binding.instances.find((i) => i.code === choice) ?? binding.instances[0];
   if (!instance) return { byNode: [], byPerson: [] };
@@ -120,58 +113,111 @@ function fieldLabel(f: CanvasField): string {
   return f.content || f.name;
 }
 
-export function CanvasDesignerScreen({
-  templateId,
-  backHref,
-  openDoc,
-}: {
+interface ScreenProps {
   templateId: string;
   backHref?: string;
   /** A team document's template: designed on the document's data source and previewed with its sample data. */
   openDoc?: OpenDocInput;
-}) {
+}
+
+interface Loaded extends SavePipelineInput {
+  content: CanvasTemplateContent;
+}
+
+/**
+ * Reads the template after the save pipeline put back what the journal kept of the last session (a
+ * crash, a killed browser); a draft waiting for a conflict decision is shown and reopens the dialog.
+ */
+export function CanvasDesignerScreen(props: ScreenProps) {
   const { t } = useCanvasTranslation();
-  const [row, setRow] = useState<TemplateRow | null>();
-  const [history, setHistory] = useState<History>();
-  const [loadError, setLoadError] = useState<'unreadable' | undefined>();
+  const { templateId } = props;
+  const [loaded, setLoaded] = useState<Loaded | null | 'unreadable'>();
+  useEffect(() => {
+    let alive = true;
+    void (async () => {
+      const db = await getStorage();
+      // A storage failure while recovering must not keep the designer closed: the journal stays.
+      const draft = await recoverUnsaved(db, templateId).catch(() => null);
+      const found = await db.templates.get(templateId);
+      if (!alive) return;
+      if (!found) return setLoaded(null);
+      try {
+        setLoaded({ row: found, draft, content: readCanvas(draft?.content ?? found.content) });
+      } catch {
+        setLoaded('unreadable');
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [templateId]);
+  if (loaded === undefined) return <p className="qe-loading" aria-busy="true" />;
+  if (loaded === null) return <p role="alert">{t('missing')}</p>;
+  if (loaded === 'unreadable') return <p role="alert">{t('unreadable')}</p>;
+  return <CanvasDesigner {...props} loaded={loaded} />;
+}
+
+function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps & { loaded: Loaded }) {
+  const { t } = useCanvasTranslation();
+  const [row, setRow] = useState<TemplateRow>(loaded.row);
+  const [history, setHistory] = useState<History>(() => ({ past: [], present: loaded.content, future: [] }));
   const [selected, setSelected] = useState<string[]>([]);
   const [pageIndex, setPageIndex] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [clipboard, setClipboard] = useState<CanvasField[]>([]);
-  const [binding, setBinding] = useState<Binding>();
+  const [binding, setBinding] = useState<LoadedBinding>();
   const [choice, setChoice] = useState<string>('');
-  const [save, setSave] = useState<SaveState>('saved');
   const [pdfPages, setPdfPages] = useState<{ images: string[]; sizes: { width: number; height: number }[] }>();
   const [pdfState, setPdfState] = useState<'reading' | 'bad' | undefined>();
   const [importState, setImportState] = useState<'bad' | undefined>();
   const [preview, setPreview] = useState<{ canvases: HTMLCanvasElement[]; text: string } | undefined>();
   const [previewError, setPreviewError] = useState<unknown>();
   const [rendering, setRendering] = useState(false);
-  const revision = useRef(0);
   const previewBox = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
 
-  const content = history?.present;
+  const content = history.present;
   const scale = SCALE * zoom;
+
+  // Every change goes through the one save pipeline: journalled in its own task, autosaved.
+  const input = useMemo<SavePipelineInput>(() => ({ row: loaded.row, draft: loaded.draft }), [loaded]);
+  const latest = useRef(content);
+  latest.current = content;
+  /** The content that needs no save (set before another tab's version is shown). */
+  const lastSaved = useRef(content);
+  const pipeline = useSavePipeline(input, row.name, row.tableId, {
+    serialize: () => JSON.stringify(latest.current),
+    showExternal: (next) => {
+      let shown: CanvasTemplateContent;
+      try {
+        shown = readCanvas(next.content);
+      } catch {
+        return;
+      }
+      lastSaved.current = shown;
+      flushSync(() => {
+        setHistory({ past: [], present: shown, future: [] });
+        setRow(next);
+      });
+    },
+  });
+  const { changed } = pipeline;
+  useLayoutEffect(() => {
+    if (content === lastSaved.current) return;
+    lastSaved.current = content;
+    changed();
+  }, [content, changed]);
+  const leaveDialog = useLeaveGuard(pipeline);
+  const { status: save } = useSaveStatus(pipeline.status);
 
   useEffect(() => {
     let alive = true;
     void (async () => {
       const db = await getStorage();
-      const found = await db.templates.get(templateId);
-      if (!alive) return;
-      setRow(found ?? null);
-      if (!found) return;
-      revision.current = found.revision;
+      let bound: LoadedBinding;
       try {
-        setHistory({ past: [], present: readCanvas(found.content), future: [] });
-      } catch {
-        setLoadError('unreadable');
-      }
-      let bound: Binding;
-      try {
-        bound = openDoc ? openBinding(openDoc) : await loadBinding(db, found.tableId);
+        bound = openDoc ? openBinding(openDoc) : await loadBinding(db, loaded.row.tableId);
       } catch (error) {
         // A data source that cannot be read binds nothing (never the workspace's table) and says why.
         bound = { kind: 'none', fields: [] };
@@ -184,7 +230,7 @@ export function CanvasDesignerScreen({
     return () => {
       alive = false;
     };
-  }, [templateId, openDoc]);
+  }, [loaded, openDoc]);
 
   // The base PDF's pages as images behind the fields (drawn once per PDF).
   const basePdf = content?.basePdf;
@@ -214,29 +260,15 @@ export function CanvasDesignerScreen({
   }, [basePdf]);
 
   const size = content ? pageSize(content, pdfPages?.sizes[pageIndex]) : { width: 210, height: 297 };
-  const single = content && selected.length === 1 ? findField(content, selected[0]!) : undefined;
+  const single = selected.length === 1 ? findField(content, selected[0]!) : undefined;
 
   const commit = useCallback((next: CanvasTemplateContent) => {
-    setHistory((h) => (h ? pushHistory(h, next) : h));
-    setSave('dirty');
+    setHistory((h) => pushHistory(h, next));
   }, []);
-
-  const doSave = useCallback(async () => {
-    if (!history) return;
-    setSave('saving');
-    try {
-      const db = await getStorage();
-      const saved = await db.templates.save(templateId, { content: JSON.stringify(history.present) }, revision.current);
-      revision.current = saved.revision;
-      setSave('saved');
-    } catch (error) {
-      setSave(/revision|conflict/i.test(String(error)) ? 'conflict' : 'failed');
-    }
-  }, [history, templateId]);
 
   // Live preview: the chosen record or instance through the render worker, after the last change.
   useEffect(() => {
-    if (!content || !row || !binding) return;
+    if (!binding) return;
     let alive = true;
     const timer = setTimeout(() => {
       setRendering(true);
@@ -260,7 +292,7 @@ export function CanvasDesignerScreen({
       alive = false;
       clearTimeout(timer);
     };
-  }, [content, choice, binding, row, templateId]);
+  }, [content, choice, binding, templateId]);
 
   useEffect(() => {
     const box = previewBox.current;
@@ -269,23 +301,22 @@ export function CanvasDesignerScreen({
   }, [preview]);
 
   const doCopy = () => {
-    if (content && selected.length) setClipboard(copyFields(content, pageIndex, selected));
+    if (selected.length) setClipboard(copyFields(content, pageIndex, selected));
   };
   const doPaste = () => {
-    if (!history || !clipboard.length) return;
+    if (!clipboard.length) return;
     const pasted = pasteFields(history.present, pageIndex, clipboard, size);
     commit(pasted.content);
     setSelected(pasted.names);
   };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (!history) return;
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();
     const shortcut: Record<string, () => void> = {
       z: () => setHistory(event.shiftKey ? redo(history) : undo(history)),
       y: () => setHistory(redo(history)),
-      s: () => void doSave(),
+      s: () => pipeline.flush(),
       c: doCopy,
       v: doPaste,
       a: () => setSelected((history.present.schemas[pageIndex] ?? []).map((f) => f.name)),
@@ -293,7 +324,6 @@ export function CanvasDesignerScreen({
     if (mod && shortcut[key]) {
       event.preventDefault();
       shortcut[key]();
-      if (key === 'z' || key === 'y') setSave('dirty');
       return;
     }
     if (!selected.length) return;
@@ -316,9 +346,8 @@ export function CanvasDesignerScreen({
       const basePdf = bytesToDataUrl(bytes);
       // Fields added while the file was read stay: the PDF goes under the content as it is now.
       setHistory((h) =>
-        h ? pushHistory(h, { ...h.present, basePdf, schemas: sizes.map((_, i) => h.present.schemas[i] ?? []) }) : h,
+        pushHistory(h, { ...h.present, basePdf, schemas: sizes.map((_, i) => h.present.schemas[i] ?? []) }),
       );
-      setSave('dirty');
       setPageIndex(0);
     } catch {
       setPdfState('bad');
@@ -337,12 +366,11 @@ export function CanvasDesignerScreen({
     }
   };
 
-  const pageCount = content?.schemas.length ?? 1;
+  const pageCount = content.schemas.length;
   const saveLabel = useMemo(
     () =>
       ({
         saved: t('saved'),
-        dirty: t('unsaved'),
         saving: t('saving'),
         failed: t('saveFailed'),
         conflict: t('conflict'),
@@ -354,13 +382,9 @@ export function CanvasDesignerScreen({
     [single, binding, choice],
   );
 
-  if (row === undefined) return <p className="qe-loading" aria-busy="true" />;
-  if (row === null) return <p role="alert">{t('missing')}</p>;
-  if (loadError || !content || !history) return <p role="alert">{t(loadError ?? 'unreadable')}</p>;
-
   const choices =
     binding?.kind === 'table'
-      ? binding.records.map((r) => ({ value: r.id, label: recordName(binding.table, r) }))
+      ? binding.records.map((r) => ({ value: r.id, label: recordLabel(binding.table, r) }))
       : binding?.kind === 'approval'
         ? binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }))
         : binding?.kind === 'open'
@@ -369,6 +393,12 @@ export function CanvasDesignerScreen({
 
   return (
     <section className="screen cv-screen" data-testid="canvas-designer" aria-labelledby="cv-title">
+      <StorageBanner
+        pipeline={pipeline}
+        template={() => ({ id: row.id, name: row.name, content: pipeline.unsavedContent() })}
+      />
+      <SaveConflict pipeline={pipeline} />
+      {leaveDialog}
       <header className="cv-head">
         <InAppLink href={backHref ?? templateListHref(row.tableId)} className="cv-back">
           ← {t('back')}
@@ -413,15 +443,18 @@ export function CanvasDesignerScreen({
             className="btn"
             data-testid="canvas-export"
             onClick={() =>
-              download(new Blob([exportPdfme(history.present)], { type: 'application/json' }), `${row.name}.pdfme.json`)
+              downloadBlob(
+                new Blob([exportPdfme(history.present)], { type: 'application/json' }),
+                `${row.name}.pdfme.json`,
+              )
             }
           >
             {t('exportPdfme')}
           </button>
-          <button type="button" className="btn btn-primary" data-testid="canvas-save" onClick={() => void doSave()}>
+          <button type="button" className="btn btn-primary" data-testid="canvas-save" onClick={() => pipeline.flush()}>
             {t('save')}
           </button>
-          <span className="cv-save-state" role="status" data-testid="canvas-save-state" data-state={save}>
+          <span className="cv-save-state" role="status" data-testid="canvas-save-state" data-save={save}>
             {saveLabel}
           </span>
         </div>
@@ -532,11 +565,10 @@ export function CanvasDesignerScreen({
             {...(pdfPages?.images[pageIndex] ? { background: pdfPages.images[pageIndex] } : {})}
             selected={selected}
             onSelect={setSelected}
-            onLive={(next) => setHistory((h) => (h ? { ...h, present: next } : h))}
+            onLive={(next) => setHistory((h) => ({ ...h, present: next }))}
             onDragEnd={(base) =>
               setHistory((h) => {
-                if (!h || h.present === base) return h;
-                setSave('dirty');
+                if (h.present === base) return h;
                 return { past: [...h.past, base].slice(-HISTORY_LIMIT), present: h.present, future: [] };
               })
             }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate, rootScope, withItem } from '../../core/expr/evaluate';
 import { buildPrintInput } from '../../core/print/build';
-import { openBinding } from '../office/sources';
+import { openBinding } from '../services/binding';
 import { openPrintSource } from '../services/openSource';
 import { applyBinding, type BindableField, bindOptions } from './bindings';
 import type { CanvasField } from './content';

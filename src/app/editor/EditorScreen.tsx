@@ -2,17 +2,20 @@
  * The document-mode template editor: loads a template from local storage, edits it through the pure
  * commands (state/commands.ts) with undo, autosaves every change, and previews it live.
  */
-import { Link, useBlocker, useParams, useRouter } from '@tanstack/react-router';
+
+import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { parseBinding } from '../../core/binding';
 import { type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
 import { type OpenDocInput, openDocContext } from '../services/openSource';
 import { sampleKey } from '../services/samples';
+import { recoverUnsaved, type UnsavedDraft } from '../services/saving/recover';
+import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
-import { useDialogs } from '../shell/ConfirmDialog';
 import { EditorSyncBadge } from '../sync/TemplateSync';
 import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
 import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
@@ -28,9 +31,6 @@ import { FieldPicker } from './richtext/FieldPicker';
 import { FormatBar } from './richtext/FormatBar';
 import { insertVariable } from './richtext/slate';
 import * as C from './state/commands';
-import { dropDraft, keepDraft, readDraft, type UnsavedDraft } from './state/draft';
-import { browserJournalStore, replayJournal } from './state/journal';
-import { StorageBanner, TemplateConflictDialog } from './state/SaveNotices';
 import {
   activeSlateAtom,
   approvalGroupsAtom,
@@ -43,7 +43,6 @@ import {
   openGroupsAtom,
   pageSettingAtom,
   presentAtom,
-  saveStatusAtom,
   selectedBlockAtom,
   tableNameAtom,
   useCommand,
@@ -61,39 +60,6 @@ interface Loaded {
   sample: string | null;
   /** Unsaved text of an earlier session that met a conflict (opens the conflict dialog). */
   draft: UnsavedDraft | null;
-}
-
-/**
- * Before the editor reads a template: put what the journal kept of the last session's keystrokes into
- * IndexedDB, and find a draft still waiting for a conflict decision (dropped if storage has the text).
- */
-async function recoverUnsaved(
-  storage: Awaited<ReturnType<typeof getStorage>>,
-  templateId: string,
-): Promise<UnsavedDraft | null> {
-  await replayJournal(browserJournalStore(), {
-    get: (id) => storage.templates.get(id),
-    save: async (entry, revision) => {
-      await storage.templates.save(
-        entry.templateId,
-        {
-          content: entry.content,
-          ...(entry.name ? { name: entry.name } : {}),
-          ...(entry.tableId ? { tableId: entry.tableId } : {}),
-        },
-        revision,
-      );
-    },
-    keepDraft: (entry) => keepDraft(storage.settings, entry),
-  });
-  const draft = await readDraft(storage.settings, templateId);
-  if (!draft) return null;
-  const row = await storage.templates.get(templateId);
-  if (row && row.content === draft.content) {
-    await dropDraft(storage.settings, templateId).catch(() => undefined);
-    return null;
-  }
-  return draft;
 }
 
 /**
@@ -168,14 +134,10 @@ export function EditorScreen(props: { templateId?: string; backHref?: string; op
 }
 
 /** This editor's address with another template in it (the copy a conflict made). */
-function editorHrefFor(currentId: string, nextId: string): string {
-  const swap = (text: string) => text.split(encodeURIComponent(currentId)).join(encodeURIComponent(nextId));
-  return `${swap(window.location.pathname)}${swap(window.location.search)}`;
-}
-
 /** The list a template belongs to: its approval's templates, or its table's. */
 function templateListHref(binding: string, approval: boolean): string {
-  if (approval || binding.startsWith('approval:')) return `/approval/${encodeURIComponent(approvalCodeOf(binding))}`;
+  if (approval || parseBinding(binding).kind === 'approval')
+    return `/approval/${encodeURIComponent(approvalCodeOf(binding))}`;
   return `/baseplugin/t/${encodeURIComponent(binding)}/preview${typeof window === 'undefined' ? '' : window.location.search}`;
 }
 
@@ -297,22 +259,6 @@ function InsertMenu() {
         </div>
       )}
     </div>
-  );
-}
-
-function SaveIndicator({ onRetry }: { onRetry: () => void }) {
-  const { t } = useEditorTranslation();
-  const status = useAtomValue(saveStatusAtom);
-  return (
-    <span className={`qe-save qe-save-${status}`} role="status" data-save={status}>
-      <span className="qe-save-dot" aria-hidden="true" />
-      {status === 'conflict' ? t('saving.conflict') : t(`editor.${status}`)}
-      {status === 'failed' && (
-        <button type="button" className="qe-btn qe-btn-small qe-btn-quiet" onClick={onRetry}>
-          {t('editor.retry')}
-        </button>
-      )}
-    </span>
   );
 }
 
@@ -445,26 +391,8 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const router = useRouter();
   const saving = useTemplateSaving(loaded, name, binding, {
     onExternal: (row) => setName(row.name),
-    onCopied: (copy) => router.history.push(editorHrefFor(loaded.row.id, copy.id)),
-    copyName: (current) => t('saving.copyName', { name: current }),
   });
-  // In-app navigation waits for every edit to be stored; what storage refuses is left only on request,
-  // asked in the app's own dialog. Closing the tab keeps the browser's own prompt (beforeunload).
-  const { confirm, dialog: leaveDialog } = useDialogs();
-  useBlocker({
-    shouldBlockFn: async () => {
-      if (await saving.flushAndWait()) return false;
-      const leave = await confirm({
-        title: t('saving.leaveTitle'),
-        message: t('saving.leaveConfirm'),
-        confirmLabel: t('saving.leave'),
-        cancelLabel: t('saving.stay'),
-        danger: true,
-      });
-      return !leave;
-    },
-    enableBeforeUnload: () => saving.hasUnsaved(),
-  });
+  const leaveDialog = useLeaveGuard(saving);
   const goTo = (event: ReactMouseEvent<HTMLAnchorElement>, href: string) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     // A page load would drop what is not stored yet: the router navigates inside the app.
@@ -479,7 +407,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
   const previewScreenHref =
     !binding || context.open
       ? undefined
-      : context.approval || binding.startsWith('approval:')
+      : context.approval || parseBinding(binding).kind === 'approval'
         ? `/print?template=${encodeURIComponent(loaded.row.id)}`
         : `/baseplugin/t/${encodeURIComponent(binding)}/preview/${encodeURIComponent(loaded.row.id)}`;
   useShortcuts();
@@ -499,7 +427,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           <Icon name="back" /> {t('editor.back')}
         </a>
         <input className="qe-name" aria-label={t('list.name')} value={name} onChange={(e) => setName(e.target.value)} />
-        <SaveIndicator onRetry={saving.retry} />
+        <SaveIndicator pipeline={saving} />
         <EditorSyncBadge localId={loaded.row.id} />
         {context.open ? (
           <DocSourceBadge name={context.open.docName} />
@@ -544,17 +472,10 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
         )}
       </header>
       <StorageBanner
-        onRetry={saving.retry}
+        pipeline={saving}
         template={() => ({ id: loaded.row.id, name, content: saving.unsavedContent() })}
       />
-      {saving.conflict && (
-        <TemplateConflictDialog
-          conflict={saving.conflict}
-          onResolve={(resolution) => void saving.resolve(resolution)}
-          busy={saving.resolving}
-          error={saving.resolveError}
-        />
-      )}
+      <SaveConflict pipeline={saving} />
       <div className="qe-topbars">
         <FormatBar onTip={<Tip flag="hideFontSizeTooltip" text={t('tips.fontSize')} className="qe-tip-float" />} />
         <div className="qe-blockbar-slot" ref={setBlockBarSlot} />

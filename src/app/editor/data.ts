@@ -97,9 +97,5 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
   return { table, fields, records };
 }
 
-/** A record's primary field text, for pickers. */
-export function recordLabel(table: TableRow | undefined, record: RecordRow): string {
-  const primary = table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
-  const value = primary ? record.values[primary.id] : undefined;
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : record.id;
-}
+/** The one record label (services/binding), for pickers. */
+export { recordLabel } from '../services/binding';

@@ -8,10 +8,10 @@ import { useEffect, useState } from 'react';
 import type { FileFormat } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { loadBinding } from '../services/binding';
 import { getStorage } from '../services/storage';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { PrintPanel, type PrintTarget, printTarget } from './PrintPanel';
-import { loadBinding } from './sources';
 
 interface Loaded {
   storage: Storage;

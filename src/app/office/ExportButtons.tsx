@@ -1,7 +1,7 @@
 /**
  * "Download as Word / Excel / PowerPoint" for a document-mode (Typst/PDF) template: the same print
  * input and resolved document the PDF is typeset from, written by render/export in the render
- * worker (`exportOutput`), named by the template's file-name rule. Offline like the PDF.
+ * worker (`renderOutput` with a `format`), named by the template's file-name rule. Offline like the PDF.
  */
 import { useEffect, useRef, useState } from 'react';
 import { isQuireError } from '../../core/errors';

@@ -5,13 +5,13 @@
  */
 import { type ReactNode, useCallback, useState } from 'react';
 import { instanceLabel } from '../services/approvalInstances';
+import { type LoadedBinding, OPEN_SAMPLE, recordLabel } from '../services/binding';
 import { Select } from '../shell/Select';
 import { downloadBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { OfficePreview } from './OfficePreview';
 import type { OfficeContent } from './officeFile';
-import { type Binding, OPEN_SAMPLE, recordName } from './sources';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 export function FilledView({
@@ -80,7 +80,7 @@ export function SourcePicker({
   value,
   onChange,
 }: {
-  binding: Binding;
+  binding: LoadedBinding;
   value: string;
   onChange: (choice: string) => void;
 }) {
@@ -103,7 +103,7 @@ export function SourcePicker({
         {binding.kind === 'table'
           ? binding.records.map((r) => (
               <option key={r.id} value={r.id}>
-                {recordName(binding.table, r)}
+                {recordLabel(binding.table, r)}
               </option>
             ))
           : binding.instances.map((i) => (

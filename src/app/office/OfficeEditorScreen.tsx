@@ -5,11 +5,15 @@
  * preview of the filled result for a chosen record, rendered in the render worker, offline.
  */
 import { useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { isQuireError } from '../../core/errors';
 import { acceptOf, FILE_FORMATS } from '../../core/outputs/catalogue';
+import type { TemplateRow } from '../../storage/types';
+import { downloadBytes, fileBytes } from '../services/download';
 import type { OpenDocInput } from '../services/openSource';
+import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { type SavePipelineInput, useSavePipeline } from '../services/saving/useSavePipeline';
 import { getStorage } from '../services/storage';
-import { downloadBytes, fileBytes } from './download';
 import { ErrorPanel } from './ErrorPanel';
 import { FilledView } from './FilledView';
 import { InAppLink } from './InAppLink';
@@ -20,7 +24,7 @@ import { base64Size, base64ToBytes, fileSizeLabel, officeContentFromUpload, with
 import { SessionPrintPanel } from './PrintPanel';
 import { TagTable } from './TagTable';
 import { officeTemplateTags } from './tags';
-import { useOfficeSession } from './useOfficeSession';
+import { type OfficeSession, useOfficeSession } from './useOfficeSession';
 import { checkInWorker } from './workerCheck';
 import './office.css';
 
@@ -34,9 +38,36 @@ export function OfficeEditorScreen({
   /** A team document's template: tags are checked against, and filled with, the document's data source. */
   openDoc?: OpenDocInput;
 }) {
+  const { t } = useOfficeTranslation();
+  const session = useOfficeSession(templateId, undefined, openDoc, true);
+  if (session.row === undefined) return <p className="of-muted" aria-busy="true" />;
+  if (session.row === null || !session.content)
+    return (
+      <section className="screen of-list" role="alert">
+        <p>{t('missing')}</p>
+      </section>
+    );
+  return <OfficeEditor session={session} row={session.row} backHref={backHref} />;
+}
+
+/**
+ * The editor of a loaded template. A replaced file goes through the one save pipeline like every
+ * template edit: journalled, saved on the revision it was made on, a conflict with another tab
+ * decided in the dialog, a full disk shown with Retry and a download of the unsaved file.
+ */
+function OfficeEditor({ session, row, backHref }: { session: OfficeSession; row: TemplateRow; backHref?: string }) {
   const { t, i18n } = useOfficeTranslation();
-  const session = useOfficeSession(templateId, undefined, openDoc);
-  const { storage, row, content, binding } = session;
+  const { storage, content, binding } = session;
+  const [input] = useState<SavePipelineInput>(() => ({ row, draft: session.draft }));
+  const latest = useRef(session.draft?.content ?? row.content);
+  const pipeline = useSavePipeline(input, row.name, row.tableId, {
+    serialize: () => latest.current,
+    showExternal: (next) => {
+      latest.current = next.content;
+      flushSync(() => session.setRow(next));
+    },
+  });
+  const leaveDialog = useLeaveGuard(pipeline);
   const { state } = session.filled;
   const [replaceError, setReplaceError] = useState<unknown>();
   const [note, setNote] = useState('');
@@ -60,13 +91,7 @@ export function OfficeEditorScreen({
   // The catalogue's code (100004), as `quire validate` prints it.
   const templateErrorCode = templateError ? String(templateError.code) : '';
 
-  if (row === undefined) return <p className="of-muted" aria-busy="true" />;
-  if (row === null || !content)
-    return (
-      <section className="screen of-list" role="alert">
-        <p>{t('missing')}</p>
-      </section>
-    );
+  if (!content) return null;
 
   const replace = async (file: File) => {
     setReplaceError(undefined);
@@ -75,10 +100,15 @@ export function OfficeEditorScreen({
       const next = withFile(content, officeContentFromUpload(await fileBytes(file), file.name, content.kind));
       const problem = await checkInWorker(next);
       if (problem) throw problem;
+      latest.current = JSON.stringify(next);
+      pipeline.changed();
+      const stored = await pipeline.flushAndWait();
       const db = storage ?? (await getStorage());
-      const saved = await db.templates.save(row.id, { content: JSON.stringify(next) }, row.revision);
-      session.setRow(saved);
-      setNote(t('replaced', { file: next.fileName, revision: saved.revision }));
+      const saved = stored ? await db.templates.get(row.id) : undefined;
+      // Not stored yet (a full disk, another tab's version): the screen shows the new file, the
+      // banner or the conflict dialog says what happens to it.
+      session.setRow(saved ?? { ...row, content: latest.current });
+      if (saved) setNote(t('replaced', { file: next.fileName, revision: saved.revision }));
     } catch (error) {
       setReplaceError(error);
     }
@@ -91,6 +121,12 @@ export function OfficeEditorScreen({
 
   return (
     <article className="of" data-testid="office-editor" data-kind={content.kind}>
+      <StorageBanner
+        pipeline={pipeline}
+        template={() => ({ id: row.id, name: row.name, content: pipeline.unsavedContent() })}
+      />
+      <SaveConflict pipeline={pipeline} />
+      {leaveDialog}
       <aside className="of-side">
         <div>
           <nav className="of-back">
@@ -108,6 +144,7 @@ export function OfficeEditorScreen({
             </span>
           </p>
           <h1>{row.name}</h1>
+          <SaveIndicator pipeline={pipeline} />
         </div>
         <dl className="of-facts">
           <dt>{t('file')}</dt>

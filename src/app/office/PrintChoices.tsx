@@ -75,25 +75,22 @@ export function usePrintRun() {
 }
 
 /**
- * How the render pool prints a run in `format`: an Office template fills its own file; a document
- * or canvas template makes a PDF (a merged one in groups, so its fonts are embedded once per group);
- * a document template also exports each record to Word, Excel or PowerPoint (render/export).
+ * How the render pool prints a run in `format`, one the template's kind makes (the worker refuses
+ * any other with a catalogued error): each record on its own, and for a merged PDF in groups, so
+ * its fonts are embedded once per group.
  */
 export function poolRenderers(
-  kind: TemplateKind | undefined,
   format: FileFormat,
   output: PrintOutput,
 ): { render: RenderSource; renderGroup?: RenderSources; concurrency: number } {
   const pool = getRenderPool();
-  const exportTo = kind === 'document' && format !== 'pdf' ? { format } : {};
   return {
     concurrency: pool.size,
-    render: (ref, source, naming, signal) =>
-      pool.render(ref, source, { kind: 'document', signal, naming, ...exportTo }),
+    render: (ref, source, naming, signal) => pool.render(ref, source, { kind: 'document', signal, naming, format }),
     ...(format === 'pdf' && output === 'merged'
       ? {
           renderGroup: (ref, sources, naming, signal) =>
-            pool.renderGroup(ref, sources, { kind: 'document', signal, naming }),
+            pool.renderGroup(ref, sources, { kind: 'document', signal, naming, format }),
         }
       : {}),
   };

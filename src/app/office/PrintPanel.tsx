@@ -7,20 +7,20 @@ import { type ReactNode, useState } from 'react';
 import { defaultFormatOf, type FileFormat, printOutputsOf } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import type { LoadedBinding } from '../services/binding';
 import { assembleInWorker, loadFileNameRule } from '../services/printing';
 import { ErrorPanel } from './ErrorPanel';
 import { keepFormat, keepOutput, printKindOf } from './formats';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from './PrintChoices';
 import { type PrintOutput, runPrintJob } from './printRun';
-import type { Binding } from './sources';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 /** What a panel prints: records of a table, or instances (by code) of an approval. */
 export type PrintTarget = { kind: 'table'; tableId: string } | { kind: 'approval'; code: string };
 
 /** The print target of a screen's binding; none when the template is bound to nothing. */
-export function printTarget(binding: Binding): PrintTarget | undefined {
+export function printTarget(binding: LoadedBinding): PrintTarget | undefined {
   if (binding.kind === 'table') return { kind: 'table', tableId: binding.table.id };
   if (binding.kind === 'approval') return { kind: 'approval', code: binding.definition.code };
   return undefined;
@@ -68,7 +68,7 @@ export function PrintPanel({
         rule,
         output,
         signal,
-        ...poolRenderers(kind, format, output),
+        ...poolRenderers(format, output),
         assemble: assembleInWorker,
         onProgress,
       });

@@ -2,7 +2,7 @@
  * Every Word, Excel and PowerPoint template on this device, with what it prints from: the
  * `/docx` and `/print-docx` screens list them across tables and approvals.
  */
-
+import { isApprovalBinding } from '../../core/binding';
 import type { OfficeKind } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
@@ -24,7 +24,7 @@ export async function listOfficeTemplates(storage: Storage): Promise<OfficeTempl
     const kind = officeKindOf(row.content);
     if (!kind) continue;
     if (!names.has(row.tableId)) {
-      const approval = row.tableId.startsWith('approval:');
+      const approval = isApprovalBinding(row.tableId);
       const name = approval
         ? (await storage.approvals.getDefinition(approvalCodeOf(row.tableId)))?.name
         : (await storage.tables.get(row.tableId))?.name;

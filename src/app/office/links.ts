@@ -1,17 +1,15 @@
 /** Addresses of the screens an Office template moves between (spec 000 §2 route tables). */
-import { approvalCodeOf } from '../services/templates';
-
-const isApproval = (tableId: string) => tableId.startsWith('approval:');
+import { approvalCodeOf, isApprovalBinding } from '../../core/binding';
 
 /** The template list the template shows in: its table's, or its approval's. */
 export function templateListHref(tableId: string): string {
-  if (isApproval(tableId)) return `/approval/${encodeURIComponent(approvalCodeOf(tableId))}`;
+  if (isApprovalBinding(tableId)) return `/approval/${encodeURIComponent(approvalCodeOf(tableId))}`;
   return `/baseplugin/t/${encodeURIComponent(tableId || 'local')}/preview`;
 }
 
 /** The preview and print screen of a table-bound template; approvals print from the editor. */
 export function previewHref(tableId: string, templateId: string): string | undefined {
-  if (!tableId || isApproval(tableId)) return undefined;
+  if (!tableId || isApprovalBinding(tableId)) return undefined;
   return `/baseplugin/t/${encodeURIComponent(tableId)}/preview/${encodeURIComponent(templateId)}`;
 }
 

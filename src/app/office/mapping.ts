@@ -2,18 +2,12 @@
  * Which field of the bound table (or approval) each tag of an Office template reads. Pure: the
  * editor's tag list and its tests share it.
  */
+
 import { splitPath } from '../../core/expr/path';
+import type { FieldNode } from '../services/binding';
 import type { TemplateTag } from './tags';
 
 /** A field the template can print; a link field or a list holds its rows' fields as children. */
-export interface FieldNode {
-  name: string;
-  label: string;
-  type: string;
-  children?: FieldNode[];
-  /** Keys are only known per record (signatures by person): any child name is accepted. */
-  open?: boolean;
-}
 
 export interface MappedTag extends TemplateTag {
   /** The fields it reads, outermost first (`Customer`, `Name`); empty when unknown. */
@@ -56,3 +50,5 @@ export function mapTags(tags: readonly TemplateTag[], fields: readonly FieldNode
   const mapped = tags.map((tag) => mapTag(tag, fields));
   return [...mapped.filter((t) => t.status === 'unknown'), ...mapped.filter((t) => t.status === 'mapped')];
 }
+
+export type { FieldNode } from '../services/binding';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { makeDocx, p } from '../../render/office/test-helpers';
-import { exportOutput, prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
+import { prepareOutputTemplate, renderOutput } from '../../render/outputs/render';
 import { DEMO_APPROVAL_CODE, DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import { approvalBinding } from '../services/templates';
@@ -33,19 +33,18 @@ const renderInProcess: RenderSource = (ref, source, naming) =>
     prepareOutputTemplate(ref.content),
     source,
     { typst: () => Promise.reject(new Error('no Typst for Word templates')) },
-    naming,
+    { naming },
   );
 
 /** The render worker's export path: a document template's record written as Word, Excel or PowerPoint. */
 const exportInProcess =
   (format: 'docx' | 'xlsx' | 'pptx'): RenderSource =>
   (ref, source, naming) =>
-    exportOutput(
+    renderOutput(
       prepareOutputTemplate(ref.content),
       source,
       { typst: () => Promise.reject(new Error('an export typesets nothing')) },
-      format,
-      naming,
+      { format, naming },
     );
 
 describe('runPrintJob', () => {

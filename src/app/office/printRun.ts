@@ -1,9 +1,8 @@
 /**
- * Printing records of a table with one template of any kind: sources are read chunk by chunk from
- * storage, each is rendered on the render pool (the worker maps and names it), and the run is
- * assembled — merged PDF (or merged Word document) or ZIP — by `runBatch` (in the app: in a worker
- * of its own). One record alone can also come back as its own file (`file`), which is what Word,
- * Excel and PowerPoint users expect from printing one record.
+ * The app's caller of the one print run (render/batch `runPrintBatch`): sources are read chunk by
+ * chunk from storage (table records, or approval instances), each is rendered on the render pool
+ * (the worker maps and names it), and the run — merged PDF or Word document, ZIP, or one record's
+ * own file — is assembled by `runBatch` in a worker of its own.
  */
 
 import type {
@@ -149,14 +148,6 @@ async function runJob(input: PrintJobInput): Promise<PrintJobResult> {
     if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
     return input.render(templateRef, await sourceAt(index), naming, signal);
   };
-  if (input.output === 'file') {
-    if (total !== 1) throw new QuireError('DocGenerationError', { detail: `one file holds one record, not ${total}` });
-    const file = await render(0);
-    input.onProgress?.(1, 1);
-    if (signal.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
-    const fileName = file.fileName ?? `${template.name || 'document'}.${file.extension}`;
-    return { blob: new Blob([file.bytes.slice()], { type: file.mime }), fileName, count: 1, names: [fileName] };
-  }
   const output = input.output;
   const renderSources = input.renderGroup;
   const renderGroup: RenderGroup | undefined =

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildPrintInput } from '../../core/print/build';
+import { bindingSource, defaultChoice, OPEN_SAMPLE, openBinding } from '../services/binding';
 import { mapTags } from './mapping';
-import { bindingSource, defaultChoice, OPEN_SAMPLE, openBinding } from './sources';
 import { officeTemplateTags } from './tags';
 
 /** A document describing what tests/fixtures/office-lo/letter.docx prints, but for its `issued` date. */

@@ -7,18 +7,19 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { bindingSource, defaultChoice, type LoadedBinding, loadBinding, openBinding } from '../services/binding';
 import type { OpenDocInput } from '../services/openSource';
 import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
+import { recoverUnsaved, type UnsavedDraft } from '../services/saving/recover';
 import { getStorage } from '../services/storage';
 import { officeContentOf } from './officeFile';
-import { type Binding, bindingSource, defaultChoice, loadBinding, openBinding } from './sources';
 import { useFilledFile } from './useFilledFile';
 
 /** The picker's "no record" choice: the template filled with empty fields. */
 export const NO_RECORD = 'none';
 
 /** The document's binding; a data source that cannot be read binds nothing rather than the workspace. */
-function docBinding(openDoc: OpenDocInput): Binding {
+function docBinding(openDoc: OpenDocInput): LoadedBinding {
   try {
     return openBinding(openDoc);
   } catch {
@@ -26,10 +27,15 @@ function docBinding(openDoc: OpenDocInput): Binding {
   }
 }
 
-export function useOfficeSession(templateId: string, initialChoice?: string, openDoc?: OpenDocInput) {
+/**
+ * `edit`: the editor's session — what the save pipeline's journal kept of the last session is put
+ * back before the row is read, and a draft waiting for a conflict decision comes with it.
+ */
+export function useOfficeSession(templateId: string, initialChoice?: string, openDoc?: OpenDocInput, edit = false) {
   const [storage, setStorage] = useState<Storage | null>(null);
   const [row, setRow] = useState<TemplateRow | null | undefined>(undefined);
-  const [binding, setBinding] = useState<Binding>({ kind: 'none', fields: [] });
+  const [draft, setDraft] = useState<UnsavedDraft | null>(null);
+  const [binding, setBinding] = useState<LoadedBinding>({ kind: 'none', fields: [] });
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [rule, setRule] = useState(DEFAULT_FILE_NAME_RULE);
   // Every record of the bound table in its order: the picker shows the first page only.
@@ -40,6 +46,8 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
     setRow(undefined);
     void (async () => {
       const db = await getStorage();
+      // A storage failure while recovering must not keep the editor closed: the journal stays.
+      const kept = edit ? await recoverUnsaved(db, templateId).catch(() => null) : null;
       const found = await db.templates.get(templateId);
       const loaded = found ? (openDoc ? docBinding(openDoc) : await loadBinding(db, found.tableId)) : undefined;
       const ids = loaded?.kind === 'table' ? await db.records.orderedIds(loaded.table.id) : [];
@@ -48,6 +56,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
       if (!alive) return;
       setRule(savedRule);
       // Set together, so the first fill already has the record it is for.
+      setDraft(kept);
       setRow(found ?? null);
       setStorage(db);
       if (!loaded) return;
@@ -58,7 +67,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
     return () => {
       alive = false;
     };
-  }, [templateId, initialChoice, openDoc]);
+  }, [templateId, initialChoice, openDoc, edit]);
 
   const content = useMemo(() => (row ? officeContentOf(row.content) : undefined), [row]);
   const templateRef = useMemo(
@@ -83,7 +92,7 @@ export function useOfficeSession(templateId: string, initialChoice?: string, ope
       binding.kind === 'table' ? tableIds : binding.kind === 'approval' ? binding.instances.map((i) => i.code) : [],
     [binding, tableIds],
   );
-  return { storage, row, setRow, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
+  return { storage, row, setRow, draft, content, binding, choice, setChoice, sourceChoice, filled, recordIds };
 }
 
 export type OfficeSession = ReturnType<typeof useOfficeSession>;

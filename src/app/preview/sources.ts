@@ -3,6 +3,7 @@
  * the template list's lazy sample chunks, precached for offline use) and the local workspace (stored
  * templates and table records).
  */
+import { storedBinding } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
@@ -97,18 +98,8 @@ export async function loadTableRecords(storage: Storage, tableId: string | undef
   return { table, records: await storage.records.page(tableId, 0, RECORD_PICKER_LIMIT) };
 }
 
-function primaryField(table: TableRow | undefined) {
-  return table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
-}
-
-/** A record's primary field as text, for the picker and the file name. */
-export function recordLabel(table: TableRow | undefined, record: RecordRow): string {
-  const field = primaryField(table);
-  const value = field ? record.values[field.id] : undefined;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
-  return record.id;
-}
+/** The one record label (services/binding), for pickers and file names. */
+export { recordLabel } from '../services/binding';
 
 /** An approval-bound template's definition and the instances of it on this device. */
 export type ApprovalInstances = ApprovalWithInstances;
@@ -155,7 +146,7 @@ export async function groupTemplates(
       else {
         const code = approvalCodeOf(binding);
         const definition = await storage.approvals.getDefinition(code);
-        group = { key: `approval:${code}`, kind: 'approval', name: definition?.name || code };
+        group = { key: storedBinding({ kind: 'approval', code }), kind: 'approval', name: definition?.name || code };
       }
     }
     resolved.set(binding, group);

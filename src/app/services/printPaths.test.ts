@@ -1,20 +1,38 @@
 /**
  * One record, four callers: the editor's live preview, the preview screen, batch print and the
  * CLI must print the same thing. Each path is driven as its screen or command drives it; the
- * render itself is the worker's own code (`createRenderWorkerApi`) on a Node engine.
+ * render itself is the worker's own code (`createRenderWorkerApi`) on a Node engine. Every output
+ * kind of the catalogue prints in every format it makes through the screen, the print dialog's run
+ * and the CLI, and the server renders an open instance as the worker does.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content, fullRow, p, page, richText, text, variable } from '../../../tests/fixtures/builders';
+import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../../../tests/fixtures/platform';
 import { flat, pdfFonts, pdfPageCount, pdfText, ROOT, sharedEngine } from '../../../tests/golden/harness';
+import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { runBatch } from '../../../workers/batch-api';
 import { createRenderWorkerApi } from '../../../workers/render-api';
+import { renderCommand } from '../../cli/commands/render';
 import { printSourcesOf, printSourceToJson } from '../../cli/sources';
+import type { OpenDataSource } from '../../core/data/dataSource';
+import { instanceValues } from '../../core/data/instanceValues';
+import {
+  FILE_FORMATS,
+  type FileFormat,
+  formatsOf,
+  type OfficeKind,
+  printOutputsOf,
+  TEMPLATE_KIND_LIST,
+  type TemplateKind,
+} from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
+import { cell, makeDocx, makePptx, makeXlsx, row, shape, p as wordParagraph } from '../../render/office/test-helpers';
 import { renderDocumentDetailed } from '../../render/outputs/document';
 import {
   type NamingContext,
@@ -22,6 +40,8 @@ import {
   printInputFor,
   type RenderedOutput,
 } from '../../render/outputs/render';
+import { DEFAULT_FETCH_POLICY } from '../../server/render/fetchPolicy';
+import { RenderEnvironment, renderFile } from '../../server/render/renderFile';
 import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import type { TemplateRow } from '../../storage/types';
@@ -187,4 +207,172 @@ describe('one record through every print path', () => {
     expect(fonts.length * recordIds.length).toBe(pdfFonts(single).length * 2);
     expect(group.byteLength).toBeLessThan(single.byteLength);
   }, 120_000);
+});
+
+/** A Word, Excel or PowerPoint file's text, in part order (what a reader of the file sees). */
+function officeText(bytes: Uint8Array): string {
+  const parts = unzipSync(bytes);
+  const shown = /^(word\/document|xl\/sharedStrings|xl\/worksheets\/sheet\d+|ppt\/slides\/slide\d+)\.xml$/;
+  return Object.keys(parts)
+    .filter((name) => shown.test(name))
+    .sort()
+    .map((name) =>
+      [...strFromU8(parts[name]!).matchAll(/<(?:w:|a:)?t(?:\s[^>]*)?>([^<]*)</g)].map((m) => m[1]).join(''),
+    )
+    .join(' ');
+}
+
+function shownText(file: RenderedOutput): string {
+  return file.extension === 'pdf' ? flat(pdfText(file.bytes)) : flat(officeText(file.bytes));
+}
+
+const officeTemplate = (kind: OfficeKind, file: Uint8Array) => ({
+  kind,
+  version: 1,
+  fileName: `Order.${kind}`,
+  file: Buffer.from(file).toString('base64'),
+});
+
+/**
+ * One template of every catalogued kind, each printing the order number: a kind added to the
+ * catalogue fails the typecheck here until this test prints it too.
+ */
+const KIND_TEMPLATES: { [K in TemplateKind]: unknown } = {
+  document: content([page('p1', [fullRow('r1', richText('t1', [p(text('Order '), variable('Order no'))]))])]),
+  canvas: {
+    kind: 'canvas',
+    basePdf: { width: 210, height: 297, padding: [0, 0, 0, 0] },
+    schemas: [
+      [
+        {
+          name: 'title',
+          type: 'text',
+          position: { x: 20, y: 20 },
+          width: 150,
+          height: 10,
+          content: 'Order {Order no}',
+        },
+      ],
+    ],
+  },
+  docx: officeTemplate('docx', makeDocx({ body: wordParagraph('Order {Order no}') })),
+  xlsx: officeTemplate('xlsx', makeXlsx([{ name: 'Orders', rows: row(1, cell('A1', 'Order {Order no}')) }])),
+  pptx: officeTemplate('pptx', makePptx([shape(2, 'Order {Order no}')])),
+};
+
+describe('every output kind and format through every caller', () => {
+  let storage: Storage;
+  let recordId: string;
+  // As the Node render worker is set up: canvas templates draw with the shipped fonts.
+  const worker = createRenderWorkerApi(() => sharedEngine(), undefined, loadFontGroupFromNodeModules);
+  let tmp: string;
+
+  beforeAll(async () => {
+    storage = await openTestStorage();
+    await ensureDemoWorkspace(storage, { templates: demoTemplates });
+    recordId = (await storage.records.orderedIds(DEMO_TABLE_IDS.orders))[0]!;
+    tmp = mkdtempSync(join(tmpdir(), 'quire-formats-'));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  const viaWorker = async (tpl: unknown, source: PrintSource, format: FileFormat, naming?: NamingContext) => {
+    const response = await worker.render({
+      templateKey: `formats-${JSON.stringify(tpl).length}`,
+      template: tpl,
+      source,
+      format,
+      ...(naming ? { naming } : {}),
+    });
+    if (!response.ok) throw new Error(response.error.message);
+    return response.file;
+  };
+
+  /** The print dialog's run of one record: the output it offers first for the format. */
+  const viaPrintDialog = async (tpl: unknown, format: FileFormat) => {
+    const stored = {
+      ...(await storage.templates.get(DEMO_TEMPLATE_IDS.invoice))!,
+      content: JSON.stringify(tpl),
+    } as TemplateRow;
+    const result = await runPrintJob({
+      storage,
+      tableId: DEMO_TABLE_IDS.orders,
+      recordIds: [recordId],
+      template: stored,
+      rule: '{Order no}',
+      output: printOutputsOf(format, 1)[0]!,
+      signal: new AbortController().signal,
+      render: (ref, source, naming) => viaWorker(ref.content, source, format, naming),
+      assemble: runBatch,
+    });
+    const bytes = new Uint8Array(await result.blob.arrayBuffer());
+    return { fileName: result.fileName, file: { bytes, mime: result.blob.type, extension: format } };
+  };
+
+  /** `quire render --format …` on the same source, exported as the app exports it. */
+  const viaCli = async (kind: TemplateKind, tpl: unknown, source: PrintSource, format: FileFormat) => {
+    const templateFile = join(tmp, `${kind}-${format}.json`);
+    const dataFile = join(tmp, 'sources.json');
+    const out = join(tmp, `${kind}-out.${format}`);
+    writeFileSync(templateFile, JSON.stringify({ name: 'Order', content: JSON.stringify(tpl) }));
+    writeFileSync(dataFile, JSON.stringify({ sources: [printSourceToJson(source)] }));
+    const errors: string[] = [];
+    const code = await renderCommand.run([templateFile, '--data', dataFile, '--out', out, '--format', format], {
+      out: () => {},
+      err: (line) => errors.push(line),
+    });
+    expect(errors).toEqual([]);
+    expect(code).toBe(0);
+    return { bytes: new Uint8Array(await readFile(out)), mime: FILE_FORMATS[format].mime, extension: format };
+  };
+
+  it('prints each kind in each of its formats the same from the screen, the print dialog and the CLI', async () => {
+    const source = await tableRecordSource(storage, DEMO_TABLE_IDS.orders, recordId);
+    const seen: string[] = [];
+    for (const kind of TEMPLATE_KIND_LIST) {
+      for (const format of formatsOf(kind)) {
+        const tpl = KIND_TEMPLATES[kind];
+        const screen = await viaWorker(tpl, source, format);
+        const dialog = await viaPrintDialog(tpl, format);
+        const cli = await viaCli(kind, tpl, source, format);
+        expect(screen.mime).toBe(FILE_FORMATS[format].mime);
+        expect(dialog.file.mime).toBe(FILE_FORMATS[format].mime);
+        expect(dialog.fileName).toMatch(new RegExp(`^SO-\\d{4}-\\d{4}\\.${format}$`));
+        const text = shownText(screen);
+        expect(text).toMatch(/Order SO-\d{4}-\d{4}/);
+        expect(shownText(dialog.file)).toBe(text);
+        expect(shownText(cli)).toBe(text);
+        seen.push(`${kind}:${format}`);
+      }
+    }
+    expect(seen).toEqual(TEMPLATE_KIND_LIST.flatMap((kind) => formatsOf(kind).map((format) => `${kind}:${format}`)));
+  }, 300_000);
+
+  it('renders an open document instance the same on the server as in the worker, in every format', async () => {
+    const environment = new RenderEnvironment(DEFAULT_FETCH_POLICY);
+    try {
+      const values = instanceValues(invoiceDataSource as OpenDataSource, invoiceValues);
+      const source: PrintSource = { kind: 'open', dataSource: invoiceDataSource, values, docName: 'Invoices' };
+      const naming = { templateName: 'Invoice', printTime: 0 };
+      for (const format of formatsOf('document')) {
+        const server = await renderFile(
+          {
+            content: invoiceTemplateContent,
+            templateName: 'Invoice',
+            docName: 'Invoices',
+            dataSource: invoiceDataSource,
+            values,
+            targetType: format,
+            runtime: 'native',
+          },
+          environment,
+        );
+        const screen = await viaWorker(JSON.parse(invoiceTemplateContent), source, format, naming);
+        expect(server.mime).toBe(FILE_FORMATS[format].mime);
+        expect(server.fileName).toBe(screen.fileName);
+        expect(shownText(server)).toBe(shownText(screen));
+      }
+    } finally {
+      await environment.dispose();
+    }
+  }, 300_000);
 });

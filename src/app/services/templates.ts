@@ -2,18 +2,13 @@
  * Templates as every screen sees them: what a template binds to (a table, or an approval
  * definition by code) and the templates of an approval.
  */
+import { approvalBindings, storedBinding } from '../../core/binding';
 import { getStorage } from './storage';
 
-/** A template's binding names a table, or an approval definition by its code (`approval:CODE` or the bare code). */
-export function approvalCodeOf(binding: string): string {
-  return binding.startsWith('approval:') ? binding.slice('approval:'.length) : binding;
-}
+/** The stored binding string of a template made for an approval definition (`core/binding` writes it). */
+export const approvalBinding = (code: string) => storedBinding({ kind: 'approval', code });
 
-/** The binding a template made for an approval definition stores. */
-export const approvalBinding = (code: string) => `approval:${code}`;
-
-/** Bindings that name this approval: the prefixed form, and the bare code older templates used. */
-export const approvalBindings = (code: string) => [approvalBinding(code), code];
+export { approvalBindings, approvalCodeOf, isApprovalBinding } from '../../core/binding';
 
 /** What a template can be bound to on this device: its tables and its approval definitions. */
 export interface BindingTargets {

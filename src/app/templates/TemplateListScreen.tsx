@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { isApprovalBinding } from '../../core/binding';
 import { isQuireError } from '../../core/errors';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
 import type { PendingWrite } from '../../storage';
@@ -38,7 +39,7 @@ export function approvalEditorHref(approvalCode: string, templateId: string): st
 /** Where a template opens: approval-bound ones in the approval editor route. */
 function hrefFor(row: TemplateRow, approvalCode?: string): string {
   if (approvalCode) return approvalEditorHref(approvalCode, row.id);
-  if (row.tableId.startsWith('approval:')) return approvalEditorHref(approvalCodeOf(row.tableId), row.id);
+  if (isApprovalBinding(row.tableId)) return approvalEditorHref(approvalCodeOf(row.tableId), row.id);
   return editorHref(row.id);
 }
 
@@ -271,7 +272,7 @@ function TemplateCard({
         </label>
         <TemplateSyncPanel localId={row.id} />
         <div className="tpl-actions">
-          {row.tableId && !row.tableId.startsWith('approval:') && !approvalCode && (
+          {row.tableId && !isApprovalBinding(row.tableId) && !approvalCode && (
             // The router's own link: the preview opens inside the app, no page load.
             <Link
               className="btn btn-small btn-quiet"

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { parseBinding } from '../../core/binding';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { baseLabel } from './baseName';
@@ -12,8 +13,9 @@ const RECENT_TEMPLATES = 6;
 
 /** Where a template opens: approval-bound ones in the approval editor, the rest in the base editor. */
 export function templateHref(row: Pick<TemplateRow, 'id' | 'tableId'>): string {
-  if (row.tableId.startsWith('approval:')) {
-    const code = row.tableId.slice('approval:'.length);
+  const binding = parseBinding(row.tableId);
+  if (binding.kind === 'approval') {
+    const code = binding.code;
     return `/approval/editor/${encodeURIComponent(code)}?templateId=${encodeURIComponent(row.id)}`;
   }
   return `/baseplugin/t/editor/${encodeURIComponent(row.id)}`;

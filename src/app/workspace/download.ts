@@ -1,16 +1,4 @@
-/** Save a Blob as a file through a temporary object URL (works offline, no server round trip). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser time to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+export { downloadBlob } from '../services/download';
 
 export function formatBytes(bytes: number, locale?: string): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];

@@ -4,30 +4,30 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
-import { createIsolatedWasmEngine } from '../../../workers/compile-node';
+import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import { QuireError } from '../../core/errors';
-import { officeKindOfFileName } from '../../core/outputs/catalogue';
-import type { PrintSource } from '../../core/print/sources';
-import { printBatchFiles, runPrintBatch } from '../../render/batch/index';
-import { isExportFormat } from '../../render/export';
-import { createNodeEngine, type EngineKind } from '../../render/node-engine';
+import {
+  defaultFormatOf,
+  FILE_FORMAT_LIST,
+  FILE_FORMATS,
+  type FileFormat,
+  formatsOf,
+  isFileFormat,
+  isMergeable,
+  type MergeableFormat,
+  makesFormat,
+  OFFICE_KINDS,
+  officeKindOfFileName,
+} from '../../core/outputs/catalogue';
+import { printInProcess } from '../../render/batch/inProcess';
+import type { EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
 import { officeContentFromFile } from '../../render/office';
-import {
-  canRenderGroup,
-  exportOutput,
-  prepareOutputTemplate,
-  renderOutput,
-  renderOutputGroup,
-} from '../../render/outputs/render';
-import type { TypstEngine } from '../../render/typst/engine';
-import { RecyclingTypstEngine } from '../../render/typst/recycling-engine';
+import { prepareOutputTemplate } from '../../render/outputs/render';
 import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 
-const USAGE =
-  "render <template.json | pdfme-template.json | .docx | .xlsx | .pptx> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format docx|xlsx|pptx]";
+const USAGE = `render <template.json | pdfme-template.json | ${OFFICE_KINDS.map((k) => `.${k}`).join(' | ')}> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format ${FILE_FORMAT_LIST.join('|')}]`;
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -55,19 +55,26 @@ function templateOf(raw: unknown, path: string): { content: unknown; name: strin
   return { content: raw, name: basename(dirname(resolve(path))) };
 }
 
+/** What one merged file of each mergeable format is, for the hint on a wrong `--out`. */
+const MERGED_AS: { [F in MergeableFormat]: string } = {
+  pdf: 'one document',
+  docx: 'one document, a section per record',
+};
+
 /**
- * Several records into one file merge: Word templates into one .docx (a section per record),
- * document templates into one PDF; Excel and PowerPoint files do not merge. Said before any work,
- * so a wrong `--out` never leaves a misnamed file. A ZIP or a directory always works.
+ * A file target must carry the extension of the format the run makes; several records go into one
+ * file only when the format merges (the output catalogue). Said before any work, so a wrong `--out`
+ * never leaves a misnamed file. A ZIP or a directory always works.
  */
-function mergeTargetProblem(templateExtension: string, out: string): string | undefined {
+function targetProblem(format: FileFormat, out: string): string | undefined {
   const target = extname(out).toLowerCase();
   if (target === '.zip' || target === '' || out.endsWith('/')) return undefined;
-  if (templateExtension === '.docx' && target !== '.docx')
-    return `A Word template writes .docx files: use --out merged.docx (one document, a section per record), out.zip or dir/`;
-  if ((templateExtension === '.xlsx' || templateExtension === '.pptx') && target !== templateExtension)
-    return `An ${templateExtension === '.xlsx' ? 'Excel' : 'PowerPoint'} template writes ${templateExtension} files: use --out out${templateExtension} for one record, out.zip or dir/ for several`;
-  return undefined;
+  const { name, extension } = FILE_FORMATS[format];
+  if (target === `.${extension}`) return undefined;
+  const article = /^[AEIOU]/.test(name) ? 'An' : 'A';
+  return isMergeable(format)
+    ? `${article} ${name} template writes .${extension} files: use --out merged.${extension} (${MERGED_AS[format]}), out.zip or dir/`
+    : `${article} ${name} template writes .${extension} files: use --out out.${extension} for one record, out.zip or dir/ for several`;
 }
 
 /** A Word, Excel or PowerPoint file with Quire's tags, as the app stores it after an upload. */
@@ -102,105 +109,77 @@ export const renderCommand: CliCommand = {
     const dataPath = options.data;
     const out = options.out;
     const engineKind = (options.engine ?? 'wasm') as EngineKind;
-    // A document template exported as Word, Excel or PowerPoint instead of a PDF.
-    const format = options.format;
+    // One of the formats the template's kind makes (a document template as Word, Excel or PowerPoint).
+    const asked = options.format;
     if (
       !templatePath ||
       typeof dataPath !== 'string' ||
       typeof out !== 'string' ||
       !['wasm', 'native'].includes(engineKind) ||
-      (format !== undefined && !isExportFormat(format))
+      (asked !== undefined && !isFileFormat(asked))
     ) {
       io.err(`Usage: ${USAGE}`);
-      return 2;
-    }
-    const templateExtension = extname(templatePath).toLowerCase();
-    if (isExportFormat(format) && officeKindOfFileName(templatePath)) {
-      io.err(`--format exports document templates; ${templatePath} is already an Office file`);
-      return 2;
-    }
-    const mergeProblem = mergeTargetProblem(isExportFormat(format) ? `.${format}` : templateExtension, out);
-    if (mergeProblem) {
-      io.err(mergeProblem);
       return 2;
     }
     const template = officeKindOfFileName(templatePath)
       ? await officeTemplate(templatePath)
       : templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
     const prepared = prepareOutputTemplate(template.content);
+    if (asked !== undefined && !makesFormat(prepared.kind, asked)) {
+      io.err(`A ${prepared.kind} template makes ${formatsOf(prepared.kind).join(', ')}, not ${asked}`);
+      return 2;
+    }
+    const format: FileFormat = isFileFormat(asked) ? asked : defaultFormatOf(prepared.kind);
+    const problem = targetProblem(format, out);
+    if (problem) {
+      io.err(problem);
+      return 2;
+    }
     const sources = printSourcesOf(await readJson(dataPath, 'DataInvalid'));
-    // Created on first use: outputs that do not typeset never load the compiler.
-    let engine: Promise<TypstEngine> | undefined;
-    const env = {
-      typst: () => {
-        // A batch's WASM compiles run on compilers replaced past a budget, so memory stays flat
-        // however many records; one record keeps the in-process compiler (no thread to start).
-        engine ??=
-          engineKind === 'wasm' && sources.length > 1
-            ? Promise.resolve(new RecyclingTypstEngine(createIsolatedWasmEngine))
-            : createNodeEngine(engineKind);
-        return engine;
-      },
-      // A long document's chunks move to fresh WASM compilers, so its memory stays bounded.
-      ...(engineKind === 'wasm' ? { freshTypst: createIsolatedWasmEngine } : {}),
-      loadImage: nodeImageLoader(dirname(resolve(dataPath))),
-      loadFontGroup: loadFontGroupFromNodeModules,
-    };
+    const environment = new NodeRenderEnvironment({ loadImage: nodeImageLoader(dirname(resolve(dataPath))) });
+    // A batch's WASM compiles run on compilers replaced past a budget, so memory stays flat however
+    // many records; one record keeps the in-process compiler (no thread to start).
+    const env = environment.env(engineKind, { isolateWasm: sources.length > 1 });
     // What the template asks for that Quire replaces (a canvas font it does not ship) is said, not fatal.
     if (prepared.kind === 'canvas') for (const warning of prepared.template.warnings) io.err(`Warning: ${warning}`);
     const started = performance.now();
-    const printTime = Date.now();
     const naming = {
       templateName: template.name,
-      printTime,
+      printTime: Date.now(),
       ...(typeof options.name === 'string' ? { rule: options.name } : {}),
     };
-    // Plain records and exported sources alike take the one path every caller takes.
-    const batch = {
-      items: sources,
-      total: sources.length,
-      render: (source: PrintSource) =>
-        isExportFormat(format)
-          ? exportOutput(prepared, source, env, format, naming)
-          : renderOutput(prepared, source, env, naming),
-      // A merged PDF is typeset in groups, so its fonts are embedded once per group, not per record.
-      ...(canRenderGroup(prepared) && !isExportFormat(format)
-        ? { renderGroup: (group: PrintSource[]) => renderOutputGroup(prepared, group, env, naming) }
-        : {}),
-      templateName: template.name,
-      printTime,
-      concurrency: 1,
-    };
+    const run = { prepared, sources, env, format, naming };
 
     let written = '';
     try {
       const toDir = await isDirectoryTarget(out);
       if (extname(out).toLowerCase() === '.zip') {
         await mkdir(dirname(resolve(out)), { recursive: true });
-        const run = await runPrintBatch(batch, 'zip');
-        await pipeline(Readable.fromWeb(run.body as unknown as NodeReadableStream<Uint8Array>), createWriteStream(out));
+        await save((await printInProcess({ ...run, output: 'zip' })).body, out);
         written = out;
       } else if (toDir && !options.merge) {
         await mkdir(out, { recursive: true });
-        for await (const file of printBatchFiles(batch)) await writeFile(join(out, file.name), file.bytes);
+        await printInProcess({
+          ...run,
+          output: 'folder',
+          writeFile: (file) => writeFile(join(out, file.name), file.bytes),
+        });
         written = `${sources.length} file(s) in ${out}`;
       } else {
-        const single = sources.length === 1 ? await batch.render(sources[0]!) : undefined;
-        const extension = isExportFormat(format) ? format : 'pdf';
-        const target = toDir ? join(out, single?.fileName ?? `${template.name || 'merged'}.${extension}`) : out;
-        await mkdir(dirname(resolve(target)), { recursive: true });
-        if (single) await writeFile(target, single.bytes);
-        else {
-          const run = await runPrintBatch(batch, 'merged');
-          await pipeline(
-            Readable.fromWeb(run.body as unknown as NodeReadableStream<Uint8Array>),
-            createWriteStream(target),
-          );
-        }
+        if (toDir) await mkdir(out, { recursive: true });
+        else await mkdir(dirname(resolve(out)), { recursive: true });
+        const result = await printInProcess({ ...run, output: sources.length === 1 ? 'file' : 'merged' });
+        const target = toDir
+          ? join(
+              out,
+              sources.length === 1 ? result.fileName : `${template.name || 'merged'}.${FILE_FORMATS[format].extension}`,
+            )
+          : out;
+        await save(result.body, target);
         written = target;
       }
     } finally {
-      if (engine) (await engine).dispose();
+      await environment.dispose();
     }
     const seconds = (performance.now() - started) / 1000;
     io.out(
@@ -209,3 +188,9 @@ export const renderCommand: CliCommand = {
     return 0;
   },
 };
+
+/** Streams a run's file to disk. */
+async function save(body: ReadableStream<Uint8Array> | undefined, path: string): Promise<void> {
+  if (!body) throw new QuireError('DocGenerationError', { detail: `nothing was made to write to ${path}` });
+  await pipeline(Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>), createWriteStream(path));
+}

@@ -1,4 +1,5 @@
 /** The syntax tree of text with tags. Plain JSON: it can be cached and sent to workers. */
+import type { ExprNode } from './lang/ast';
 import type { VariablePath } from './path';
 
 export interface FilterCall {
@@ -8,7 +9,10 @@ export interface FilterCall {
 }
 
 export interface TagExpression {
+  /** The field the tag reads; no segments when the tag is an expression (`code`). */
   path: VariablePath;
+  /** Set when the tag is an expression (`qty * price`, `#qty > 1`) rather than a field path. */
+  code?: ExprNode;
   filters: FilterCall[];
   /** The tag body as written, for messages. */
   source: string;
@@ -30,6 +34,8 @@ export interface SectionNode {
   inverted: boolean;
   expr: TagExpression;
   children: TemplateNode[];
+  /** After `{:else}`: shown (in the outer scope) when the section showed nothing. */
+  alternate?: TemplateNode[];
 }
 
 export type TemplateNode = TextNode | TagNode | SectionNode;

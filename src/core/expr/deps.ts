@@ -5,6 +5,7 @@
  * item-relative reading is what matters.)
  */
 import type { Delimiters, TemplateNode } from './ast';
+import { expressionPaths } from './lang/deps';
 import { parseTemplate } from './parse';
 import { formatPath, type VariablePath } from './path';
 
@@ -19,11 +20,19 @@ function absolute(path: VariablePath, loops: readonly string[][]): string[] | un
 function walk(nodes: readonly TemplateNode[], loops: string[][], into: Set<string>): void {
   for (const node of nodes) {
     if (node.type === 'text') continue;
+    if (node.expr.code) {
+      // An expression tag: every path it reads; a section over an expression keeps the outer base.
+      const base = loops[loops.length - 1] ?? [];
+      for (const path of expressionPaths(node.expr.code)) into.add(formatPath([...base, ...path]));
+      if (node.type === 'section') walk([...node.children, ...(node.alternate ?? [])], loops, into);
+      continue;
+    }
     const segments = absolute(node.expr.path, loops);
     if (segments && segments.length > 0) into.add(formatPath(segments));
     if (node.type === 'section') {
       const inner = node.inverted || !segments ? loops : [...loops, segments];
       walk(node.children, inner, into);
+      if (node.alternate) walk(node.alternate, loops, into);
     }
   }
 }

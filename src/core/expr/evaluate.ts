@@ -7,6 +7,8 @@ import { isQuireError, QuireError } from '../errors';
 import { DEFAULT_TIME_ZONE, resolveTimeZone } from '../format';
 import type { Delimiters, FilterCall, TagExpression, TemplateNode } from './ast';
 import { FILTERS, type FilterContext, type FilterFn } from './filters';
+import type { ExprNode } from './lang/ast';
+import { evaluateAst } from './lang/evaluate';
 import { parseFilters, parseTagExpression, parseTemplate } from './parse';
 import type { VariablePath } from './path';
 import { defaultToPlain, getChild, isEmptyValue, isTruthy, type ToPlain, toText } from './values';
@@ -137,8 +139,18 @@ function applyFilter(
   }
 }
 
+/** An expression tag's value: bare names resolve like paths, from the innermost loop item out. */
+function evaluateCode(code: ExprNode, scope: Scope, resolved: Resolved): unknown {
+  return evaluateAst(code, {
+    lookup: (name) => resolvePath(scope, { segments: [name], current: false }, resolved.toPlain),
+    toPlain: resolved.toPlain,
+    locale: resolved.ctx.locale,
+    timeZone: resolved.ctx.timeZone,
+  });
+}
+
 function evaluateIn(expr: TagExpression, scope: Scope, resolved: Resolved): unknown {
-  let value = resolvePath(scope, expr.path, resolved.toPlain);
+  let value = expr.code ? evaluateCode(expr.code, scope, resolved) : resolvePath(scope, expr.path, resolved.toPlain);
   for (const call of expr.filters) value = applyFilter(call, value, resolved.ctx, resolved.filters);
   return value;
 }
@@ -167,15 +179,19 @@ function renderNodes(nodes: readonly TemplateNode[], scope: Scope, resolved: Res
     } else {
       const raw = evaluateIn(node.expr, scope, resolved);
       const value = resolved.toPlain(raw);
+      let shown = true;
       if (node.inverted) {
-        if (!isTruthy(value) || isEmptyValue(value)) renderNodes(node.children, scope, resolved, out);
+        shown = !isTruthy(value) || isEmptyValue(value);
+        if (shown) renderNodes(node.children, scope, resolved, out);
       } else if (Array.isArray(value)) {
+        shown = value.length > 0;
         value.forEach((item, index) => {
           renderNodes(node.children, withItem(scope, item, index), resolved, out);
         });
       } else if (isTruthy(value)) {
         renderNodes(node.children, withItem(scope, raw), resolved, out);
-      }
+      } else shown = false;
+      if (!shown && node.alternate) renderNodes(node.alternate, scope, resolved, out);
     }
   }
 }

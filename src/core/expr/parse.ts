@@ -6,6 +6,7 @@
  */
 import { type ErrorIssue, QuireError } from '../errors';
 import type { Delimiters, FilterCall, SectionNode, TagExpression, TemplateNode } from './ast';
+import { parseExpression } from './lang/parser';
 import { assertVariablePath } from './names';
 import { parsePath } from './path';
 
@@ -13,6 +14,11 @@ export interface ParseOptions {
   delimiters?: Delimiters;
   /** Tells which filter names exist; unknown names fail the parse. Absent: any name is accepted. */
   isKnownFilter?: (name: string) => boolean;
+  /**
+   * Tags that are not a field path are read as expressions of the expression language
+   * (`{qty * price | currency}`, `{#total > 100}`): Office templates turn this on.
+   */
+  expressions?: boolean;
 }
 
 const FILTER_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -90,6 +96,15 @@ export function parseFilters(text: string, where = 'filters', options: ParseOpti
 
 /** Parses a tag body (`path | filter:arg`) into an expression. */
 export function parseTagExpression(body: string, where = 'tag', options: ParseOptions = {}): TagExpression {
+  try {
+    return parsePathTag(body, where, options);
+  } catch (pathError) {
+    if (!options.expressions) throw pathError;
+    return parseCodeTag(body, where, options, pathError);
+  }
+}
+
+function parsePathTag(body: string, where: string, options: ParseOptions): TagExpression {
   const pipe = firstPipe(body);
   const pathText = (pipe === -1 ? body : body.slice(0, pipe)).trim();
   if (!pathText) throw parseError('missing variable path', where);
@@ -98,6 +113,53 @@ export function parseTagExpression(body: string, where = 'tag', options: ParseOp
   assertVariablePath(pathText, where);
   const filters = pipe === -1 ? [] : parseFilters(body.slice(pipe + 1), where, options);
   return { path, filters, source: body.trim() };
+}
+
+/**
+ * Index of the `|` that starts the filters of an expression tag: not `||`, not inside quotes or
+ * brackets; -1 when there are no filters.
+ */
+export function expressionPipe(body: string): number {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+    else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === '|' && depth === 0) {
+      if (body[i + 1] === '|') i++;
+      else return i;
+    }
+  }
+  return -1;
+}
+
+/** Characters that show a tag meant an expression, not a (mistyped) field name. */
+const EXPRESSION_SIGNS = /[()[\]+*/%<>=!?&|'"`,-]/;
+
+function parseCodeTag(body: string, where: string, options: ParseOptions, pathError: unknown): TagExpression {
+  const pipe = expressionPipe(body);
+  const code = (pipe === -1 ? body : body.slice(0, pipe)).trim();
+  try {
+    const node = parseExpression(code);
+    const filters = pipe === -1 ? [] : parseFilters(body.slice(pipe + 1), where, options);
+    return { path: { segments: [], current: false }, code: node, filters, source: body.trim() };
+  } catch (error) {
+    // `{1 bad-name}` is reported as a bad name; `{qty * }` as a bad expression.
+    if (!EXPRESSION_SIGNS.test(code) || !(error instanceof QuireError) || error.errorName !== 'ExprSyntaxError') {
+      throw pathError;
+    }
+    const reason = `not a field name, and not a valid expression: ${error.issues[0]?.reason ?? error.message}`;
+    throw new QuireError('TemplateParseError', {
+      detail: `${reason} (${where})`,
+      issues: [{ path: where, reason }],
+      cause: error,
+    });
+  }
 }
 
 /** End of a tag body: the close delimiter outside quoted filter arguments; -1 when unclosed. */
@@ -140,7 +202,10 @@ export function parseTemplate(text: string, options: ParseOptions = {}): Templat
   const close = mode === 'double' ? '}}' : '}';
   const root: TemplateNode[] = [];
   const stack: OpenSection[] = [];
-  const target = () => stack[stack.length - 1]?.node.children ?? root;
+  const target = () => {
+    const top = stack[stack.length - 1]?.node;
+    return top ? (top.alternate ?? top.children) : root;
+  };
   let buffer = '';
   const flush = () => {
     if (!buffer) return;
@@ -196,8 +261,12 @@ export function parseTemplate(text: string, options: ParseOptions = {}): Templat
       if (closing && closing !== section.pathText) {
         throw parseError(`'${trimmed}' closes section '${section.pathText}'`, where);
       }
-      const parent = stack[stack.length - 1]?.node.children ?? root;
-      parent.push(section.node);
+      target().push(section.node);
+    } else if (trimmed === ':else') {
+      const section = stack[stack.length - 1];
+      if (!section) throw parseError('{:else} outside any section', where);
+      if (section.node.alternate) throw parseError(`a second {:else} in section '${section.pathText}'`, where);
+      section.node.alternate = [];
     } else {
       target().push({ type: 'tag', expr: parseTagExpression(body, where, options) });
     }
@@ -217,7 +286,7 @@ function openSection(
   offset: number,
 ): OpenSection {
   const expr = parseTagExpression(body, where, options);
-  const pipe = firstPipe(body);
+  const pipe = expr.code ? expressionPipe(body) : firstPipe(body);
   const pathText = (pipe === -1 ? body : body.slice(0, pipe)).trim();
   return { node: { type: 'section', inverted, expr, children: [] }, pathText, offset };
 }

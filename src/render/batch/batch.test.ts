@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../../core/errors';
-import { mergePdfs, renderBatch, UniqueNames, zipStream } from './index';
+import type { RenderedOutput } from '../outputs/render';
+import { mergePdfs, renderBatch, runPrintBatch, UniqueNames, zipStream } from './index';
 
 async function pdfWithPages(n: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -80,5 +81,73 @@ describe('mergePdfs and zipStream', () => {
     );
     expect(listing.trim()).toBe("['a.pdf', 'a(1).pdf', 'b.pdf', 'a(2).pdf']");
     expect(readFileSync(join(dir, 'out.zip')).subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('runPrintBatch outputs', () => {
+  const file = (name: string, extension: string, mime: string) => async (): Promise<RenderedOutput> => ({
+    bytes: new TextEncoder().encode(name),
+    mime,
+    extension,
+    fileName: `${name}.${extension}`,
+  });
+  const options = <T>(items: T[], render: (item: T) => Promise<RenderedOutput>) => ({
+    items,
+    total: items.length,
+    render,
+    templateName: 'Run',
+    printTime: 0,
+  });
+
+  it('hands back one record as its own file, and refuses a file of several', async () => {
+    const run = await runPrintBatch(
+      options(['a'], file('a', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')),
+      'file',
+    );
+    expect(run.fileName).toBe('a.xlsx');
+    expect(new TextDecoder().decode(await new Response(run.body).arrayBuffer())).toBe('a');
+    const error = await runPrintBatch(options(['a', 'b'], file('a', 'pdf', 'application/pdf')), 'file').catch(
+      (e: unknown) => e,
+    );
+    expect(isQuireError(error, 'DocGenerationError')).toBe(true);
+  });
+
+  it('writes every file into a folder with unique names', async () => {
+    const written: string[] = [];
+    const run = await runPrintBatch(
+      {
+        ...options(['x', 'x', 'y'], async (name: string) => ({
+          bytes: await pdfWithPages(1),
+          mime: 'application/pdf',
+          extension: 'pdf',
+          fileName: `${name}.pdf`,
+        })),
+        writeFile: async (f) => {
+          written.push(f.name);
+        },
+      },
+      'folder',
+    );
+    expect(written).toEqual(['x.pdf', 'x(1).pdf', 'y.pdf']);
+    expect(run.names).toEqual(written);
+    expect(run.body).toBeUndefined();
+  });
+
+  it('merges only what the catalogue calls mergeable', async () => {
+    const merged = await runPrintBatch(
+      options([2, 3], async (n: number) => ({
+        bytes: await pdfWithPages(n),
+        mime: 'application/pdf',
+        extension: 'pdf',
+      })),
+      'merged',
+    );
+    expect(merged.fileName).toBe('Run_2.pdf');
+    expect((await PDFDocument.load(await new Response(merged.body).arrayBuffer())).getPageCount()).toBe(5);
+    const sheets = await runPrintBatch(
+      options(['a', 'b'], file('a', 'xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')),
+      'merged',
+    ).catch((e: unknown) => e);
+    expect(isQuireError(sheets, 'DocGenerationError')).toBe(true);
   });
 });

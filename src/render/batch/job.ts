@@ -1,19 +1,27 @@
 /**
- * A print run of many documents, the same for the CLI, the app (inside a worker, so merging and
- * zipping never block the UI) and the server: render each item in order with bounded concurrency,
- * name each file once (unique within the run), and deliver one merged PDF, a streamed ZIP, or the
- * files one by one. Progress per document; the signal cancels before the next one.
+ * The one print run, the same for the app (inside a worker, so merging and zipping never block
+ * the UI), the CLI and the server's render jobs: render each item in order with bounded
+ * concurrency, name each file once (unique within the run), and deliver one merged file (a PDF,
+ * or a Word document with a section per record), a streamed ZIP, the one document alone, or the
+ * files one by one into a folder. Progress per document; the signal cancels before the next one.
  */
 import { QuireError } from '../../core/errors';
 import { sanitizeFileName } from '../../core/naming/filename';
-import { mergeDocx } from '../office/merge';
-import { OFFICE_MIME } from '../office/schema';
+import {
+  FILE_FORMATS,
+  type FileFormat,
+  isFileFormat,
+  isMergeable,
+  type MergeableFormat,
+  type PrintOutput,
+} from '../../core/outputs/catalogue';
 import type { RenderedGroup, RenderedOutput } from '../outputs/render';
-import { mergePdfs } from './merge';
+import { MERGERS } from './merge';
 import { renderBatch } from './run';
 import { UniqueNames, type ZipEntry, zipStream } from './zip';
 
-export type BatchOutput = 'merged' | 'zip';
+/** What the run delivers: the catalogue's outputs, and for the CLI one file each into a folder. */
+export type BatchOutput = PrintOutput | 'folder';
 
 export interface PrintBatchOptions<T> {
   items: Iterable<T> | AsyncIterable<T>;
@@ -30,6 +38,8 @@ export interface PrintBatchOptions<T> {
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Output `folder`: stores each file as it arrives (the CLI writes it to disk). */
+  writeFile?: (file: NamedFile) => Promise<void>;
 }
 
 export interface NamedFile extends ZipEntry {
@@ -57,8 +67,8 @@ export async function* printBatchFiles<T>(options: PrintBatchOptions<T>): AsyncG
 }
 
 export interface PrintBatchResult {
-  /** The merged PDF or the ZIP, streamed: a ZIP is written as documents arrive. */
-  body: ReadableStream<Uint8Array>;
+  /** The merged file, the ZIP or the one file, streamed (a ZIP is written as documents arrive); none for a folder. */
+  body?: ReadableStream<Uint8Array>;
   fileName: string;
   mime: string;
   /** The documents' names in order; complete once `body` has been read to the end. */
@@ -110,22 +120,26 @@ async function mergedInGroups<T>(
     concurrency,
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const pdfs: Uint8Array[] = [];
+  const parts: Uint8Array[] = [];
+  let format: MergeableFormat = 'pdf';
   for await (const { record: items, output } of groups) {
+    format = mergeableFormatOf(output.file.extension);
     names.push(...output.names);
-    pdfs.push(output.file.bytes);
+    parts.push(output.file.bytes);
     done += items.length;
     options.onProgress?.(done, options.total);
   }
   if (options.signal?.aborted) throw cancelled();
   // Even one group goes through the merge: its object streams make the file about a third smaller.
-  const merged = await mergePdfs(pdfs);
-  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, 'pdf');
-  return { body: singleChunk(merged), names, mime: 'application/pdf', fileName };
+  const merged = await MERGERS[format](parts);
+  const { extension, mime } = FILE_FORMATS[format];
+  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, extension);
+  return { body: singleChunk(merged), names, mime, fileName };
 }
 
-/** One merged PDF (or Word document, section per record) or one ZIP of every document. */
+/** Runs the print: one merged file, one ZIP, the one document alone, or every file into a folder. */
 export async function runPrintBatch<T>(options: PrintBatchOptions<T>, output: BatchOutput): Promise<PrintBatchResult> {
+  if (output === 'file') return oneFile(options);
   if (output === 'merged' && options.renderGroup) return mergedInGroups(options, options.renderGroup);
   const names: string[] = [];
   const files = (async function* () {
@@ -139,20 +153,65 @@ export async function runPrintBatch<T>(options: PrintBatchOptions<T>, output: Ba
     const body = zipStream(files, new Date(options.printTime));
     return { body, names, mime: 'application/zip', fileName: runName(options.templateName, options.total, 'zip') };
   }
-  // Word documents merge into one with a section per record; anything else must be a PDF.
-  const iterator = files[Symbol.asyncIterator]();
-  const head = await iterator.next();
-  const word = !head.done && head.value.mime === OFFICE_MIME.docx;
-  const mime = word ? OFFICE_MIME.docx : 'application/pdf';
+  if (output === 'folder') {
+    const write = options.writeFile;
+    if (!write) throw new QuireError('DocGenerationError', { detail: 'a folder run needs somewhere to write' });
+    for await (const file of files) await write(file);
+    return { names, mime: 'inode/directory', fileName: '' };
+  }
+  return mergedFiles(options, files, names);
+}
+
+/** The one document of a one-record run, as it was rendered and named. */
+async function oneFile<T>(options: PrintBatchOptions<T>): Promise<PrintBatchResult> {
+  if (options.total !== 1)
+    throw new QuireError('DocGenerationError', { detail: `one file holds one record, not ${options.total}` });
+  let item: { value: T } | undefined;
+  for await (const value of options.items) {
+    item = { value };
+    break;
+  }
+  if (!item || options.signal?.aborted) throw cancelled();
+  const file = await options.render(item.value, 0);
+  options.onProgress?.(1, 1);
+  if (options.signal?.aborted) throw cancelled();
+  const fileName = file.fileName ?? `${options.templateName || 'document'}.${file.extension}`;
+  return { body: singleChunk(file.bytes), names: [fileName], mime: file.mime, fileName };
+}
+
+/** The format of files with this extension, refused unless the output catalogue says it merges. */
+function mergeableFormatOf(extension: string): MergeableFormat {
+  const format: FileFormat = isFileFormat(extension) ? extension : 'pdf';
+  if (isMergeable(format)) return format;
+  throw new QuireError('DocGenerationError', {
+    detail: `${FILE_FORMATS[format].name} files are not merged into one: print them as a ZIP`,
+  });
+}
+
+/**
+ * Files of one mergeable format joined into one (the output catalogue says which formats merge;
+ * `MERGERS` joins each): the format is the first file's, and every other file must share it.
+ */
+async function mergedFiles<T>(
+  options: PrintBatchOptions<T>,
+  files: AsyncGenerator<NamedFile>,
+  names: string[],
+): Promise<PrintBatchResult> {
+  const head = await files.next();
+  // A run of no documents merges to an empty PDF, as before formats were told apart.
+  const format = head.done ? 'pdf' : mergeableFormatOf(head.value.name.slice(head.value.name.lastIndexOf('.') + 1));
+  const mime = FILE_FORMATS[format].mime;
   const all = (async function* () {
-    for (let next = head; !next.done; next = await iterator.next()) {
+    for (let next = head; !next.done; next = await files.next()) {
       if (next.value.mime !== mime)
         throw new QuireError('DocGenerationError', { detail: `${next.value.name} cannot be merged with the others` });
       yield next.value.bytes;
     }
   })();
-  const merged = word ? await mergeDocx(all) : await mergePdfs(all);
-  const extension = word ? 'docx' : 'pdf';
-  const fileName = options.total === 1 && names[0] ? names[0] : runName(options.templateName, options.total, extension);
+  const merged = await MERGERS[format](all);
+  const fileName =
+    options.total === 1 && names[0]
+      ? names[0]
+      : runName(options.templateName, options.total, FILE_FORMATS[format].extension);
   return { body: singleChunk(merged), names, mime, fileName };
 }

@@ -1,4 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
+import type { MergeableFormat } from '../../core/outputs/catalogue';
+import { mergeDocx } from '../office/merge';
 
 /** Appends each PDF's pages, in order, into one document. */
 export async function mergePdfs(pdfs: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {
@@ -10,3 +12,14 @@ export async function mergePdfs(pdfs: AsyncIterable<Uint8Array> | Iterable<Uint8
   }
   return merged.save({ useObjectStreams: true });
 }
+
+type Merger = (files: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) => Promise<Uint8Array>;
+
+/**
+ * How each format the output catalogue calls mergeable is joined: PDFs page after page, Word
+ * documents a section per record. Marking another format mergeable there fails the typecheck here.
+ */
+export const MERGERS: { [F in MergeableFormat]: Merger } = {
+  pdf: mergePdfs,
+  docx: mergeDocx,
+};

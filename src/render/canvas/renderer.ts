@@ -3,14 +3,12 @@
  * module (`render.ts`, with @pdfme — about 1 s of CPU to load) is imported on the first render, so
  * a worker that never draws a canvas template never loads it.
  */
-import type { OutputRenderer } from '../outputs/types';
+import type { FileRenderer } from '../outputs/types';
 import { type CanvasTemplate, canvasSettings, parseCanvas } from './plan';
 
 const drawing = () => import('./render');
 
-export const canvasRenderer: OutputRenderer<CanvasTemplate> = {
-  mime: 'application/pdf',
-  extension: 'pdf',
+export const canvasRenderer: FileRenderer<CanvasTemplate> = {
   parse: parseCanvas,
   settings: canvasSettings,
   render: async (template, input, env) => (await drawing()).renderCanvas(template, [input], env),

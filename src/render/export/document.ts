@@ -8,7 +8,7 @@ import { isQuireError, QuireError } from '../../core/errors';
 import type { ParsedTemplateContent } from '../../core/model/types';
 import type { PrintInput } from '../../core/print/input';
 import { imageSize, placeholderPng, rasterizeRectSvg } from '../office/png';
-import { assetsFirst } from '../outputs/document';
+import { assetsFirst } from '../outputs/assets';
 import type { OutputEnvironment } from '../outputs/types';
 import { sniffImage } from '../resolve/assets';
 import { resolveDocument } from '../resolve/document';

@@ -6,18 +6,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { exportOutput, prepareOutputTemplate } from '../outputs/render';
+import { prepareOutputTemplate, renderOutput } from '../outputs/render';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const fixture = (name: string) => JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/invoice', name), 'utf8'));
 const env = { typst: () => Promise.reject(new Error('an export typesets nothing')) };
 
 async function invoiceDocx(): Promise<Uint8Array> {
-  const file = await exportOutput(
+  const file = await renderOutput(
     prepareOutputTemplate(fixture('template.json')),
     { kind: 'data', data: fixture('data.json') },
     env,
-    'docx',
+    { format: 'docx' },
   );
   return file.bytes;
 }
@@ -30,11 +30,11 @@ describe('Word export of a document template', () => {
   });
 
   it('anchors a float to the page margins at its offsets, as a floating table', async () => {
-    const file = await exportOutput(
+    const file = await renderOutput(
       prepareOutputTemplate(JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/contract/template.json'), 'utf8'))),
       { kind: 'data', data: JSON.parse(readFileSync(join(ROOT, 'tests/fixtures/contract/data.json'), 'utf8')) },
       env,
-      'docx',
+      { format: 'docx' },
     );
     const xml = strFromU8(unzipSync(file.bytes)['word/document.xml']!);
     // 420 px × 0.75 = 315 pt = 6300 twips from the left margin, at the top margin.

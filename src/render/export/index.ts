@@ -1,56 +1,20 @@
 /**
- * Exports of document-mode templates: the resolved document (the same view model the PDF is
- * typeset from) written as Word, Excel or PowerPoint. `EXPORTS` must list every format of
- * `ExportFormat` (checked by the compiler); each writer loads its library only when asked, so a
- * worker that only prints PDFs never fetches them.
+ * The Word, Excel and PowerPoint formats of document-mode templates: the resolved document (the
+ * same view model the PDF is typeset from) written by each format's writer. The document renderer
+ * (outputs/document.ts) lists them beside its PDF; each writer loads its library only when asked,
+ * so a worker that only prints PDFs never fetches them.
  */
 import type { ParsedTemplateContent } from '../../core/model/types';
-import type { PrintInput } from '../../core/print/input';
-import { OFFICE_MIME } from '../office/schema';
-import type { OutputEnvironment } from '../outputs/types';
-import { type ExportDocument, resolveForExport } from './document';
+import type { FormatWriter } from '../outputs/types';
+import { resolveForExport } from './document';
 
-export type ExportFormat = 'docx' | 'xlsx' | 'pptx';
+export const writeDocx: FormatWriter<ParsedTemplateContent> = async (template, input, env) =>
+  (await import('./docx')).exportDocx(await resolveForExport(template, input, env));
 
-interface Exporter {
-  mime: string;
-  extension: ExportFormat;
-  write(source: ExportDocument, template: ParsedTemplateContent): Promise<Uint8Array>;
-}
+export const writeXlsx: FormatWriter<ParsedTemplateContent> = async (template, input, env) =>
+  (await import('./xlsx')).exportXlsx(await resolveForExport(template, input, env), template.settings.lang || 'en-US');
 
-export const EXPORTS: { [F in ExportFormat]: Exporter } = {
-  docx: {
-    mime: OFFICE_MIME.docx,
-    extension: 'docx',
-    write: async (source) => (await import('./docx')).exportDocx(source),
-  },
-  xlsx: {
-    mime: OFFICE_MIME.xlsx,
-    extension: 'xlsx',
-    write: async (source, template) => (await import('./xlsx')).exportXlsx(source, template.settings.lang || 'en-US'),
-  },
-  pptx: {
-    mime: OFFICE_MIME.pptx,
-    extension: 'pptx',
-    write: async (source) => (await import('./pptx')).exportPptx(source),
-  },
-};
-
-export const EXPORT_FORMATS = Object.keys(EXPORTS) as ExportFormat[];
-
-export function isExportFormat(value: unknown): value is ExportFormat {
-  return typeof value === 'string' && Object.hasOwn(EXPORTS, value);
-}
-
-/** One record of a document-mode template as a Word, Excel or PowerPoint file. */
-export async function exportDocument(
-  template: ParsedTemplateContent,
-  input: PrintInput,
-  env: OutputEnvironment,
-  format: ExportFormat,
-): Promise<Uint8Array> {
-  const source = await resolveForExport(template, input, env);
-  return EXPORTS[format].write(source, template);
-}
+export const writePptx: FormatWriter<ParsedTemplateContent> = async (template, input, env) =>
+  (await import('./pptx')).exportPptx(await resolveForExport(template, input, env));
 
 export { type ExportDocument, resolveForExport } from './document';

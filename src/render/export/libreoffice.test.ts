@@ -20,8 +20,7 @@ import { pptxRenderer } from '../office/pptx';
 import { officeContentFromFile } from '../office/schema';
 import { input, env as officeEnv } from '../office/test-helpers';
 import { xlsxRenderer } from '../office/xlsx';
-import { exportOutput, prepareOutputTemplate } from '../outputs/render';
-import type { ExportFormat } from '.';
+import { prepareOutputTemplate, renderOutput } from '../outputs/render';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const env = { typst: () => Promise.reject(new Error('an export typesets nothing')) };
@@ -39,11 +38,11 @@ beforeAll(async () => {
   const files: string[] = [];
   for (const name of FIXTURES) {
     for (const format of FORMATS) {
-      const file = await exportOutput(
+      const file = await renderOutput(
         prepareOutputTemplate(fixture(name, 'template.json')),
         { kind: 'data', data: fixture(name, 'data.json') },
         env,
-        format as ExportFormat,
+        { format },
       );
       const fileName = `${name}-${format}.${format}`;
       exported.set(fileName, file.bytes);

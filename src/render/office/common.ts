@@ -9,10 +9,11 @@ import { OFFICE_MAX_ITEMS } from '../resolve/context';
 import type { TemplateIssues } from './engine';
 import { OFFICE_FILTERS_KNOWN } from './engine';
 import { OFFICE_FILTERS } from './filters';
+import { relationships, resolveTarget } from './package';
 import { base64ToBytes, type OfficeKind, type OfficeTemplateContent, parseOfficeContent } from './schema';
 import { findTags } from './tags';
 import { decodeXml, escapeXml, tokenize, tokenKind } from './xml';
-import { OfficePackage, refuseMacros } from './zip';
+import { OfficePackage, packageError, refuseMacros } from './zip';
 
 export interface OpenedTemplate {
   content: OfficeTemplateContent;
@@ -23,7 +24,25 @@ export function openTemplate(content: unknown, kind: OfficeKind): OpenedTemplate
   const parsed = parseOfficeContent(content, kind);
   const pkg = OfficePackage.read(base64ToBytes(parsed.file));
   refuseMacros(pkg, parsed.fileName);
+  requireMainPart(pkg, kind);
   return { content: parsed, pkg };
+}
+
+const MAIN_DEFAULT: Record<OfficeKind, string> = {
+  docx: 'word/document.xml',
+  xlsx: 'xl/workbook.xml',
+  pptx: 'ppt/presentation.xml',
+};
+const OFFICE_DOCUMENT = /\/officeDocument$/;
+
+/**
+ * A Word, Excel or PowerPoint file must hold its main part (the one the package's relationships
+ * name, else the usual name): without it there is nothing to fill, and readers call it damaged.
+ */
+function requireMainPart(pkg: OfficePackage, kind: OfficeKind): void {
+  const rel = pkg.has('_rels/.rels') ? relationships(pkg, '').find((r) => OFFICE_DOCUMENT.test(r.type)) : undefined;
+  const main = rel ? resolveTarget('', rel.target) : MAIN_DEFAULT[kind];
+  if (!pkg.has(main)) throw packageError('missing-part', main, `the ${kind} file has no ${main}`);
 }
 
 export function evalOptions(content: OfficeTemplateContent): EvalOptions {
@@ -59,7 +78,7 @@ export function checkPropertyPart(xml: string, part: string, issues: TemplateIss
     const text = decodeXml(token);
     if (findTags(text, options.delimiters).length === 0) continue;
     try {
-      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN, expressions: true });
     } catch (error) {
       const reason = error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
       issues.add(part, text.slice(0, 60), reason, '');

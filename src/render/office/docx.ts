@@ -3,7 +3,7 @@
  * document properties are filled; every other part is written back byte for byte.
  */
 import type { PrintInput } from '../../core/print/input';
-import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import type { FileRenderer, OutputEnvironment } from '../outputs/types';
 import {
   checkPropertyPart,
   evalOptions,
@@ -29,7 +29,6 @@ import {
 import { type PlacedImage, resolveImages } from './images';
 import { addRelationship, ensureDefaultType, IMAGE_REL, partsOfType, relativeTarget } from './package';
 import { wordRich } from './rich-markup';
-import { OFFICE_MIME } from './schema';
 import { escapeXml } from './xml';
 import type { OfficePackage } from './zip';
 
@@ -203,9 +202,7 @@ export async function renderDocx(
   return pkg.write();
 }
 
-export const docxRenderer: OutputRenderer<DocxTemplate> = {
-  mime: OFFICE_MIME.docx,
-  extension: 'docx',
+export const docxRenderer: FileRenderer<DocxTemplate> = {
   parse: parseDocx,
   settings: officeSettings,
   render: renderDocx,

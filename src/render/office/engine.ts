@@ -60,7 +60,14 @@ export type CompiledNode =
   | { t: 'xml'; s: string }
   | { t: 'tag'; expr: TagExpression; runProps: string }
   | { t: 'image'; expr: TagExpression; runProps: string; source: string }
-  | { t: 'section'; expr: TagExpression; inverted: boolean; children: CompiledNode[] };
+  | {
+      t: 'section';
+      expr: TagExpression;
+      inverted: boolean;
+      children: CompiledNode[];
+      /** After `{:else}`: printed (in the outer scope) when the section printed nothing. */
+      alternate?: CompiledNode[];
+    };
 
 export interface CompiledPart {
   nodes: CompiledNode[];
@@ -92,6 +99,8 @@ interface FlatTag {
 type Flat = string | FlatTag;
 
 export const OFFICE_FILTERS_KNOWN = (name: string) => isKnownFilter(name) || OFFICE_FILTER_NAMES.has(name);
+/** How Office tags parse: Quire's and Office's filters, and expressions (`{qty * price}`). */
+export const OFFICE_PARSE = { isKnownFilter: OFFICE_FILTERS_KNOWN, expressions: true } as const;
 
 /** Joins split tags: returns, per text token index, its new content (text pieces and tags). */
 function joinSplitTags(tokens: string[], dialect: Dialect, delimiters: EvalOptions['delimiters']) {
@@ -302,8 +311,17 @@ export function compilePart(
   let partLoop: [number, number] | undefined;
   // Problems of the loop structure, by the tag's position; reported with every tag's own problems.
   const structural = new Map<number, string>();
+  // `{:else}` tags by position → the position of their section's opening tag.
+  const elseOf = new Map<number, number>();
   for (const index of tagIndices) {
     const tag = flat[index] as FlatTag;
+    if (tag.role === 'else') {
+      const owner = open[open.length - 1];
+      if (owner === undefined) structural.set(index, '{:else} outside any loop or condition');
+      else if ([...elseOf.values()].includes(owner)) structural.set(index, 'a second {:else} in one section');
+      else elseOf.set(index, owner);
+      continue;
+    }
     if (tag.unclosed) {
       structural.set(index, `tag is not closed: '${delimiters === 'double' ? '}}' : '}'}' missing`);
       continue;
@@ -330,7 +348,9 @@ export function compilePart(
     // Nothing is compiled, but the designer hears of every problem in one go, in reading order.
     for (const index of tagIndices) {
       const tag = flat[index] as FlatTag;
-      const reason = structural.get(index) ?? (tag.role === 'close' ? undefined : expressionProblem(tag.rest, part));
+      const reason =
+        structural.get(index) ??
+        (tag.role === 'close' || tag.role === 'else' ? undefined : expressionProblem(tag.rest, part));
       if (reason) issues.add(part, shownTag(tag), reason, tag.around);
     }
     return { nodes: [], hasTags: true };
@@ -356,15 +376,22 @@ export function compilePart(
     deleted.fill(1, element.start, (closeOf.get(element.start) ?? element.start) + 1);
   };
 
+  const elsesOf = new Map<number, number[]>();
+  for (const [e, o] of elseOf) elsesOf.set(o, [...(elsesOf.get(o) ?? []), e]);
   for (const [o, c] of pairs) {
     const a = flat[o] as FlatTag;
     const b = flat[c] as FlatTag;
+    const elses = elsesOf.get(o) ?? [];
     let k = 0;
     while (k < a.path.length && k < b.path.length && a.path[k]!.start === b.path[k]!.start) k++;
     const ancestor = a.path[k - 1];
     if (dialect.partLoopAncestor && ancestor?.name === dialect.partLoopAncestor && !partLoop) {
       // The loop tags vanish; the caller repeats the whole part.
       partLoop = [o, c];
+      for (const e of elses) {
+        structural.set(e, '{:else} is not supported in a loop that repeats the slide');
+        issues.add(part, '{:else}', structural.get(e)!, (flat[e] as FlatTag).around);
+      }
       for (const tag of [a, b]) {
         const para = tag.path.find((p) => p.start === tag.para);
         if (para && isAlone(tag, para)) remove(para);
@@ -376,6 +403,16 @@ export function compilePart(
     if (a.para === b.para && a.para >= 0) {
       const namesA = a.path.slice(k).map((p) => p.name);
       const namesB = b.path.slice(k).map((p) => p.name);
+      for (const e of elses) {
+        if ((flat[e] as FlatTag).para !== a.para) {
+          issues.add(
+            part,
+            '{:else}',
+            'put {:else} in the same paragraph as its loop tags',
+            (flat[e] as FlatTag).around,
+          );
+        }
+      }
       if (namesA.join('/') === namesB.join('/')) continue;
       // Runs of different kinds (a link and a plain run): loop over the whole paragraph.
       const para = a.path.find((p) => p.start === a.para)!;
@@ -390,6 +427,19 @@ export function compilePart(
       last = ancestor;
     }
     if (!first || !last) continue;
+    // `{:else}` between whole paragraphs (rows): its paragraph starts the else part; alone, it goes.
+    for (const e of elses) {
+      const tag = flat[e] as FlatTag;
+      const element = tag.path[k];
+      if (!element || element.start === first.start || element.start === last.start) {
+        issues.add(part, '{:else}', 'put {:else} in a paragraph of its own between the loop tags', tag.around);
+        continue;
+      }
+      if (isAlone(tag, element)) {
+        remove(element);
+        addAnchor(after, closeOf.get(element.start)!, e);
+      } else addAnchor(before, element.start, e);
+    }
     if (first !== last && isAlone(a, first)) {
       remove(first);
       addAnchor(after, closeOf.get(first.start)!, o);
@@ -403,7 +453,10 @@ export function compilePart(
   // Emit the final order and build the tree.
   const root: CompiledNode[] = [];
   const sections: Array<{ node: CompiledNode & { t: 'section' }; tag: number }> = [];
-  const target = () => sections[sections.length - 1]?.node.children ?? root;
+  const target = () => {
+    const top = sections[sections.length - 1]?.node;
+    return top ? (top.alternate ?? top.children) : root;
+  };
   const pairOf = new Map<number, number>();
   for (const [o, c] of pairs) pairOf.set(c, o);
   let xmlBuffer = '';
@@ -417,9 +470,19 @@ export function compilePart(
     if (partLoop && (index === partLoop[0] || index === partLoop[1])) return;
     const where = `${part} {${tag.body}}`;
     let expr: TagExpression | undefined;
+    if (tag.role === 'else') {
+      const top = sections[sections.length - 1];
+      if (!top || top.tag !== elseOf.get(index)) {
+        issues.add(part, '{:else}', 'loops overlap: {:else} must be inside its own section', tag.around);
+        return;
+      }
+      flushXml();
+      top.node.alternate = [];
+      return;
+    }
     if (tag.role !== 'close') {
       try {
-        expr = parseTagExpression(tag.rest, where, { isKnownFilter: OFFICE_FILTERS_KNOWN });
+        expr = parseTagExpression(tag.rest, where, OFFICE_PARSE);
       } catch (error) {
         const reason = error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
         issues.add(part, `{${tag.body}}`, reason, tag.around);
@@ -456,7 +519,7 @@ export function compilePart(
     const tag = flat[partLoop[0]] as FlatTag;
     try {
       loop = {
-        expr: parseTagExpression(tag.rest, part, { isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        expr: parseTagExpression(tag.rest, part, OFFICE_PARSE),
         inverted: tag.role === 'inverted',
       };
     } catch (error) {
@@ -475,7 +538,7 @@ function shownTag(tag: { body: string; unclosed?: true }): string {
 /** Why a tag's expression does not parse (unknown filter, invalid variable name…); none when it does. */
 function expressionProblem(rest: string, where: string): string | undefined {
   try {
-    parseTagExpression(rest, where, { isKnownFilter: OFFICE_FILTERS_KNOWN });
+    parseTagExpression(rest, where, OFFICE_PARSE);
     return undefined;
   } catch (error) {
     return error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
@@ -572,11 +635,12 @@ export function renderNodes(nodes: readonly CompiledNode[], scope: Scope, ctx: R
           source: node.source,
         });
         break;
-      case 'section':
-        for (const inner of sectionItems(node.expr, node.inverted, scope, ctx)) {
-          renderNodes(node.children, inner, ctx, out);
-        }
+      case 'section': {
+        const items = sectionItems(node.expr, node.inverted, scope, ctx);
+        for (const inner of items) renderNodes(node.children, inner, ctx, out);
+        if (items.length === 0 && node.alternate) renderNodes(node.alternate, scope, ctx, out);
         break;
+      }
     }
   }
 }

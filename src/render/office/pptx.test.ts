@@ -56,11 +56,11 @@ describe('pptx', () => {
     expect(presentation.match(/<p:sldId\b/g)).toHaveLength(4);
     expect(slideText(out['ppt/slides/slide1.xml']!)).toBe('Cover Team');
     expect(slideText(out['ppt/slides/slide2.xml']!)).toBe('Ada');
-    expect(slideText(out['ppt/slides/slideQ1.xml']!)).toBe('Grace');
-    expect(slideText(out['ppt/slides/slideQ2.xml']!)).toBe('Linus');
+    expect(slideText(out['ppt/slides/slide3.xml']!)).toBe('Grace');
+    expect(slideText(out['ppt/slides/slide4.xml']!)).toBe('Linus');
     // Copies do not share the notes slide of the original.
-    expect(out['ppt/slides/_rels/slideQ1.xml.rels']).not.toContain('notesSlide');
-    expect(out['[Content_Types].xml']).toContain('/ppt/slides/slideQ2.xml');
+    expect(out['ppt/slides/_rels/slide3.xml.rels']).not.toContain('notesSlide');
+    expect(out['[Content_Types].xml']).toContain('/ppt/slides/slide4.xml');
   });
 
   it('removes a repeated slide when its list is empty', async () => {

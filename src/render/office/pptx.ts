@@ -9,7 +9,7 @@
 
 import { rootScope, type Scope } from '../../core/expr/evaluate';
 import type { PrintInput } from '../../core/print/input';
-import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import type { FileRenderer, OutputEnvironment } from '../outputs/types';
 import {
   checkPropertyPart,
   evalOptions,
@@ -46,7 +46,7 @@ import {
   resolveTarget,
 } from './package';
 import { slideRich } from './rich-markup';
-import { OFFICE_MIME } from './schema';
+import { nextPartName } from './xlsx-sheet-copy';
 import { attr, escapeXml } from './xml';
 import type { OfficePackage } from './zip';
 
@@ -236,7 +236,6 @@ export async function renderPptx(
   const ctx: RenderContext = { options, dialect: SLIDE_DIALECT, budget: newBudget() };
   const scope = rootScope(input.scope);
   const ids = { next: 5000 };
-  let copyNumber = 0;
   let maxSlideId = Math.max(
     255,
     ...(pkg.text(template.presentation).match(/<p:sldId\b[^>]*>/g) ?? []).map((t) => Number(attr(t, 'id') ?? 0)),
@@ -257,7 +256,9 @@ export async function renderPptx(
     for (let i = 0; i < scopes.length; i++) {
       let part = slide.part;
       if (i > 0) {
-        part = `ppt/slides/slideQ${++copyNumber}.xml`;
+        // Named like PowerPoint's own slides (`slide4.xml`): some readers only know those names.
+        part = nextPartName(pkg, 'ppt/slides/slide1.xml');
+        pkg.setText(part, ''); // reserved; written below
         addOverride(pkg, part, SLIDE_TYPE);
         // A copy sits beside the original (same relative targets) and shares its layout and
         // media; a notes slide belongs to one slide only.
@@ -287,9 +288,7 @@ export async function renderPptx(
   return pkg.write();
 }
 
-export const pptxRenderer: OutputRenderer<PptxTemplate> = {
-  mime: OFFICE_MIME.pptx,
-  extension: 'pptx',
+export const pptxRenderer: FileRenderer<PptxTemplate> = {
   parse: parsePptx,
   settings: officeSettings,
   render: renderPptx,

@@ -82,11 +82,15 @@ function findClose(text: string, start: number, open: string, close: string, del
   return -1;
 }
 
-export type TagRole = 'value' | 'image' | 'open' | 'inverted' | 'close';
+export type TagRole = 'value' | 'image' | 'open' | 'inverted' | 'close' | 'else';
 
-/** What a tag body does: `#x` opens a loop, `^x` an inverted section, `/` closes, `%x` an image. */
+/**
+ * What a tag body does: `#x` opens a loop, `^x` an inverted section, `/` closes, `%x` an image,
+ * `:else` starts what prints when the enclosing section printed nothing.
+ */
 export function tagRole(body: string): { role: TagRole; rest: string } {
   const trimmed = body.trim();
+  if (trimmed === ':else') return { role: 'else', rest: '' };
   const sigil = trimmed[0];
   if (sigil === '#' && trimmed.length > 1 && trimmed[1] !== '.' && trimmed[1] !== '|') {
     return { role: 'open', rest: trimmed.slice(1) };

@@ -15,6 +15,8 @@ function fromCompiled(nodes: readonly CompiledNode[]): TemplateNode[] {
     if (node.t === 'tag' || node.t === 'image') out.push({ type: 'tag', expr: node.expr });
     else if (node.t === 'section') {
       out.push({ type: 'section', inverted: node.inverted, expr: node.expr, children: fromCompiled(node.children) });
+      // The else part runs in the outer scope.
+      if (node.alternate) out.push(...fromCompiled(node.alternate));
     }
   }
   return out;

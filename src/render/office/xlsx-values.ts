@@ -42,7 +42,10 @@ function isoSerial(text: string, timeZone: string): { serial: number; time: bool
   const m = ISO_DATE.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, zone] = m;
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return undefined;
+  // An impossible date (2024-02-30, 25:00) stays text: Date.UTC would roll it into the next month.
+  const days = new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate();
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > days) return undefined;
+  if (Number(h ?? 0) > 23 || Number(mi ?? 0) > 59 || Number(s ?? 0) > 59) return undefined;
   if (zone) {
     const ms = Date.parse(text.trim());
     return Number.isNaN(ms) ? undefined : excelSerial(ms, timeZone);

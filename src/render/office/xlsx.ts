@@ -24,7 +24,7 @@ import { MAX_SECTION_DEPTH, parseTagExpression, parseTemplate } from '../../core
 import { defaultToPlain, toText } from '../../core/expr/values';
 import { resolveTimeZone } from '../../core/format';
 import type { PrintInput } from '../../core/print/input';
-import type { OutputEnvironment, OutputRenderer } from '../outputs/types';
+import type { FileRenderer, OutputEnvironment } from '../outputs/types';
 import {
   checkPropertyPart,
   evalOptions,
@@ -36,7 +36,7 @@ import {
   PROPERTY_PARTS,
 } from './common';
 import { WORD_DIALECT } from './docx';
-import { OFFICE_FILTERS_KNOWN, type RenderContext, sectionItems, TemplateIssues } from './engine';
+import { OFFICE_FILTERS_KNOWN, OFFICE_PARSE, type RenderContext, sectionItems, TemplateIssues } from './engine';
 import {
   addOverride,
   addRelationship,
@@ -47,7 +47,6 @@ import {
   removeOverride,
   resolveTarget,
 } from './package';
-import { OFFICE_MIME } from './schema';
 import { findTags, sectionName, tagRole } from './tags';
 import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
 import {
@@ -230,9 +229,13 @@ function compileSheet(
       .replace(new RegExp(`\\{/\\s*(${sectionName(rest).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})?\\s*\\}`), '');
     try {
       sheet.sheetLoop = {
-        expr: parseTagExpression(rest, label, { isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        expr: parseTagExpression(rest, label, OFFICE_PARSE),
         inverted: false,
-        nameNodes: parseTemplate(nameText, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        nameNodes: parseTemplate(nameText, {
+          delimiters: options.delimiters,
+          isKnownFilter: OFFICE_FILTERS_KNOWN,
+          expressions: true,
+        }),
         list: sectionName(rest),
       };
       sheet.hasTags = true;
@@ -245,7 +248,7 @@ function compileSheet(
     if (!text.includes('{')) continue;
     sheet.hasTags = true;
     try {
-      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN, expressions: true });
     } catch (error) {
       issues.add(`${label} ${match[2]}`, text.slice(0, 60), reasonOf(error), '');
     }
@@ -300,7 +303,11 @@ function compileSheet(
     for (const [s, e] of cuts) text = text.slice(0, s) + text.slice(e);
     const where = `${label}!${raw.cell.col}${raw.row}`;
     try {
-      raw.cell.nodes = parseTemplate(text, { delimiters: options.delimiters, isKnownFilter: OFFICE_FILTERS_KNOWN });
+      raw.cell.nodes = parseTemplate(text, {
+        delimiters: options.delimiters,
+        isKnownFilter: OFFICE_FILTERS_KNOWN,
+        expressions: true,
+      });
       const only = raw.cell.nodes.length === 1 ? raw.cell.nodes[0] : undefined;
       if (only?.type === 'tag') raw.cell.single = only.expr;
     } catch (error) {
@@ -317,7 +324,7 @@ function compileSheet(
         kind: 'loop',
         s: a.row,
         e: b.row,
-        expr: parseTagExpression(a.rest, label, { isKnownFilter: OFFICE_FILTERS_KNOWN }),
+        expr: parseTagExpression(a.rest, label, OFFICE_PARSE),
         inverted: a.role === 'inverted',
         children: [],
       });
@@ -838,7 +845,10 @@ function addSheetCopies(pkg: OfficePackage, template: XlsxTemplate, copies: Map<
       });
       copy.dropped = own.dropped;
       copy.tableNames = own.tableNames;
-      return `<sheet name="${escapeXml(copy.name)}" sheetId="${++maxId}"${/\sstate="/.test(tag) ? ` state="${attr(tag, 'state')}"` : ''} r:id="${rId}"/>`;
+      // The template's own element, so every namespace it declares (openpyxl puts xmlns:r on each
+      // <sheet>) and every attribute comes along; only the name, id and relationship change.
+      const relAttr = /\s([\w.-]+:id)="/.exec(tag)?.[1] ?? 'r:id';
+      return setAttr(setAttr(setAttr(tag, 'name', copy.name), 'sheetId', String(++maxId)), relAttr, rId);
     });
     for (const copy of list) chartsFollowCopy(pkg, copy);
     loops.push({
@@ -926,9 +936,7 @@ export async function renderXlsx(
   return pkg.write();
 }
 
-export const xlsxRenderer: OutputRenderer<XlsxTemplate> = {
-  mime: OFFICE_MIME.xlsx,
-  extension: 'xlsx',
+export const xlsxRenderer: FileRenderer<XlsxTemplate> = {
   parse: parseXlsx,
   settings: officeSettings,
   render: renderXlsx,

@@ -8,7 +8,7 @@
  * compressed form when nothing changed them: untouched parts cost nothing per record and stay
  * byte for byte what the designer uploaded.
  */
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
+import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { QuireError } from '../../core/errors';
 import { isMacroFileName } from '../../core/outputs/catalogue';
 import { crc32 } from './png';
@@ -100,18 +100,58 @@ function readEntries(bytes: Uint8Array, limits: typeof ZIP_LIMITS): Map<string, 
   return entries;
 }
 
+/** Compressed bytes fed to the inflater at a time: deflate expands at most ~1032×, so ≤ 4 MB per step. */
+const INFLATE_STEP = 4096;
+
+/**
+ * Inflates one entry with a hard limit: the output may not pass the size the zip declares. The
+ * data is fed in small steps and counted as it comes, so an entry that lies about its size stops
+ * after at most one step past the limit, and fails (never truncated).
+ */
 function inflate(name: string, stored: StoredEntry): Uint8Array {
-  if (stored.method === 0) return stored.data;
-  let out: Uint8Array;
-  try {
-    out = inflateSync(stored.data, { out: new Uint8Array(stored.size) });
-  } catch {
-    // The declared size was a lie (a bomb) or the data is damaged.
-    throw packageError('zip-bomb', name, 'entry larger than declared or damaged');
+  if (stored.method === 0) {
+    if (stored.data.length !== stored.size) throw packageError('zip-bomb', name, 'entry size does not match');
+    return stored.data;
   }
-  if (out.length !== stored.size) throw packageError('zip-bomb', name, 'entry size does not match');
+  const out = new Uint8Array(stored.size);
+  let length = 0;
+  let overflow = false;
+  const inflater = new Inflate((chunk) => {
+    if (length + chunk.length > stored.size) {
+      overflow = true;
+      return;
+    }
+    out.set(chunk, length);
+    length += chunk.length;
+  });
+  try {
+    for (let at = 0; at < stored.data.length && !overflow; at += INFLATE_STEP) {
+      const end = Math.min(at + INFLATE_STEP, stored.data.length);
+      inflater.push(stored.data.subarray(at, end), end === stored.data.length);
+    }
+  } catch {
+    throw packageError('zip-bomb', name, 'entry damaged');
+  }
+  // The declared size was a lie (a bomb) or the data is damaged.
+  if (overflow) throw packageError('zip-bomb', name, 'entry larger than declared');
+  if (length !== stored.size) throw packageError('zip-bomb', name, 'entry size does not match');
   return out;
 }
+
+/** Text of an XML part in the encoding its byte order mark (or its first bytes) says: UTF-8 or UTF-16. */
+export function decodePart(bytes: Uint8Array): string {
+  const [a, b] = bytes;
+  if (a === 0xff && b === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (a === 0xfe && b === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  // `<` followed by a zero byte (or the reverse): UTF-16 without a mark.
+  if (a === 0x3c && b === 0) return new TextDecoder('utf-16le').decode(bytes);
+  if (a === 0 && b === 0x3c) return new TextDecoder('utf-16be').decode(bytes);
+  return strFromU8(bytes);
+}
+
+const DTD = /<!DOCTYPE|<!ENTITY/i;
+/** Entries read as XML by Office programs: each is checked for DTDs, read by Quire or not. */
+const XML_ENTRY = /\.(xml|rels|vml)$/i;
 
 /** A package in memory: entry name → bytes, in the original order. */
 export class OfficePackage {
@@ -122,6 +162,8 @@ export class OfficePackage {
   static read(bytes: Uint8Array, limits = ZIP_LIMITS): OfficePackage {
     const pkg = new OfficePackage(readEntries(bytes, limits));
     if (!pkg.has('[Content_Types].xml')) throw packageError('not-a-zip', '', 'not an Office Open XML package');
+    // Every XML part, not only those Quire fills: Word or Excel would expand entities in styles too.
+    for (const name of pkg.names()) if (XML_ENTRY.test(name)) pkg.text(name);
     return pkg;
   }
 
@@ -144,8 +186,8 @@ export class OfficePackage {
   text(name: string): string {
     const cached = this.texts.get(name);
     if (cached !== undefined) return cached;
-    const text = strFromU8(this.bytes(name));
-    if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw packageError('dtd', name, 'DTDs and entities are not allowed');
+    const text = decodePart(this.bytes(name));
+    if (DTD.test(text)) throw packageError('dtd', name, 'DTDs and entities are not allowed');
     this.texts.set(name, text);
     return text;
   }

@@ -1,19 +1,17 @@
-/** Document mode (the rich-text editor's templates) → PDF through the fixed Typst program. */
+/**
+ * Document mode (the rich-text editor's templates) → PDF through the fixed Typst program, or the
+ * same resolved document as Word, Excel or PowerPoint (render/export).
+ */
 import type { ParsedTemplateContent } from '../../core/model/types';
+import type { FormatOf } from '../../core/outputs/catalogue';
 import type { PrintInput } from '../../core/print/input';
+import { writeDocx, writePptx, writeXlsx } from '../export';
 import { prepareTemplate, renderPdfDetailed } from '../render-pdf';
 import { renderPdfGroup } from '../render-pdf-group';
-import type { ImageLoader, ResolveOptions } from '../resolve/context';
+import type { ResolveOptions } from '../resolve/context';
 import type { ViewDocument } from '../view-model';
+import { assetsFirst } from './assets';
 import type { OutputEnvironment, OutputRenderer } from './types';
-
-/** Images come from the print input's bytes first; only what it lacks goes to the environment. */
-export function assetsFirst(assets: Readonly<Record<string, Uint8Array>>, fallback?: ImageLoader): ImageLoader {
-  return async (url) => {
-    if (Object.hasOwn(assets, url)) return assets[url];
-    return fallback ? fallback(url) : undefined;
-  };
-}
 
 /** How one print input resolves: its links, field ids, and its own image bytes before the environment's. */
 function resolveOptionsOf(input: PrintInput, env: OutputEnvironment): ResolveOptions {
@@ -35,16 +33,20 @@ export async function renderDocumentDetailed(
   });
 }
 
-export const documentRenderer: OutputRenderer<ParsedTemplateContent> = {
-  mime: 'application/pdf',
-  extension: 'pdf',
+/** Document mode makes a PDF (typeset, several records as one group) or a Word, Excel or PowerPoint file. */
+export const documentRenderer: OutputRenderer<ParsedTemplateContent, FormatOf<'document'>> = {
   parse: prepareTemplate,
   settings: (template) => ({ lang: template.settings.lang, timeZone: template.settings.timeZone }),
-  async render(template, input, env) {
-    return (await renderDocumentDetailed(template, input, env)).pdf;
+  formats: {
+    pdf: async (template, input, env) => (await renderDocumentDetailed(template, input, env)).pdf,
+    docx: writeDocx,
+    xlsx: writeXlsx,
+    pptx: writePptx,
   },
-  async renderGroup(template, inputs, env) {
-    const records = inputs.map((input) => ({ record: input.scope, options: resolveOptionsOf(input, env) }));
-    return renderPdfGroup(template, records, await env.typst());
+  groups: {
+    async pdf(template, inputs, env) {
+      const records = inputs.map((input) => ({ record: input.scope, options: resolveOptionsOf(input, env) }));
+      return renderPdfGroup(template, records, await env.typst());
+    },
   },
 };

@@ -1,9 +1,10 @@
-export { assetsFirst, documentRenderer, renderDocumentDetailed } from './document';
+export { assetsFirst } from './assets';
+export { documentRenderer, renderDocumentDetailed } from './document';
 export { isOutputKind, OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
 export {
   canRenderGroup,
-  exportOutput,
   type NamingContext,
+  type OutputOptions,
   type PreparedTemplate,
   prepareOutputTemplate,
   printInputFor,
@@ -12,4 +13,4 @@ export {
   renderOutput,
   renderOutputGroup,
 } from './render';
-export type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';
+export type { FileRenderer, FormatWriter, GroupWriter, OutputEnvironment, OutputRenderer, RenderedFile } from './types';

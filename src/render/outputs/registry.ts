@@ -1,12 +1,12 @@
 /**
- * The output registry: which renderer makes which kind of template. Template content names its
- * kind (`kind: 'docx'`, …); document-mode content, which predates kinds, has none. The map's type
- * requires a renderer for every kind in `OutputTemplates`, so adding a kind there fails the
- * typecheck until its renderer is registered here.
+ * The output registry: which renderer makes which kind of template, in which formats. The kinds
+ * and the formats each makes are the output catalogue's (core/outputs); the map's type requires a
+ * renderer for every catalogued kind with a writer for every format of it, so adding either to the
+ * catalogue fails the typecheck here, at the renderer that must answer it.
  */
 
 import type { ParsedTemplateContent } from '../../core/model/types';
-import type { TemplateKind } from '../../core/outputs/catalogue';
+import type { FileFormat, FormatOf, TemplateKind } from '../../core/outputs/catalogue';
 import { type CanvasTemplate, canvasRenderer } from '../canvas';
 import {
   type DocxTemplate,
@@ -17,7 +17,7 @@ import {
   xlsxRenderer,
 } from '../office';
 import { documentRenderer } from './document';
-import type { OutputRenderer } from './types';
+import type { FileRenderer, FormatWriter, GroupWriter, OutputRenderer } from './types';
 
 /** Each output kind and the parsed template its renderer takes. */
 export interface OutputTemplates {
@@ -32,12 +32,28 @@ export interface OutputTemplates {
 
 export type OutputKind = TemplateKind;
 
-export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K]> } = {
+/** A renderer of one file format, registered as making `format`. */
+function makes<F extends FileFormat, Template>(
+  format: F,
+  renderer: FileRenderer<Template>,
+): OutputRenderer<Template, F> {
+  // One key, `format`: the object is exactly `{ [K in F]: … }` for the single format F.
+  const formats = { [format]: renderer.render } as { [K in F]: FormatWriter<Template> };
+  const group = renderer.renderGroup;
+  return {
+    parse: renderer.parse,
+    settings: renderer.settings,
+    formats,
+    ...(group ? { groups: { [format]: group } as { [K in F]?: GroupWriter<Template> } } : {}),
+  };
+}
+
+export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K], FormatOf<K>> } = {
   document: documentRenderer,
-  docx: docxRenderer,
-  xlsx: xlsxRenderer,
-  pptx: pptxRenderer,
-  canvas: canvasRenderer,
+  canvas: makes('pdf', canvasRenderer),
+  docx: makes('docx', docxRenderer),
+  xlsx: makes('xlsx', xlsxRenderer),
+  pptx: makes('pptx', pptxRenderer),
 };
 
 export { isTemplateKind as isOutputKind } from '../../core/outputs/catalogue';

@@ -4,19 +4,26 @@
  * mapped to the print input here (in the worker or Node process), rendered by the kind's renderer.
  */
 import { isQuireError, QuireError } from '../../core/errors';
+import {
+  defaultFormatOf,
+  FILE_FORMATS,
+  type FileFormat,
+  type FormatOf,
+  formatsOf,
+  makesFormat,
+} from '../../core/outputs/catalogue';
 import { buildPrintInput } from '../../core/print/build';
 import { type FileNameContext, printFileName } from '../../core/print/fileName';
 import type { PrintInput } from '../../core/print/input';
-import { EXPORTS, type ExportFormat, exportDocument } from '../export';
 import { prepareTemplate } from '../render-pdf';
 import { contentObject, OUTPUTS, type OutputKind, type OutputTemplates, outputKindOf } from './registry';
-import type { OutputEnvironment, OutputRenderer, RenderedFile } from './types';
+import type { FormatWriter, GroupWriter, OutputEnvironment, OutputRenderer, RenderedFile } from './types';
 
 /** A template ready to render: its kind and its parsed content (a union discriminated by kind). */
 export type PreparedTemplate = { [K in OutputKind]: { kind: K; template: OutputTemplates[K] } }[OutputKind];
 
-function rendererOf<K extends OutputKind>(kind: K): OutputRenderer<OutputTemplates[K]> {
-  return OUTPUTS[kind] as OutputRenderer<OutputTemplates[K]>;
+function rendererOf<K extends OutputKind>(kind: K): OutputRenderer<OutputTemplates[K], FormatOf<K>> {
+  return OUTPUTS[kind] as OutputRenderer<OutputTemplates[K], FormatOf<K>>;
 }
 
 /** Validates stored content (JSON text or object) of any kind. */
@@ -54,22 +61,52 @@ export interface RenderedOutput extends RenderedFile {
 
 export type NamingContext = Omit<FileNameContext, 'timeZone' | 'locale'>;
 
-/** Renders one source; throws only catalogued errors. */
+/** What a render makes: a format of the template's kind (its default when none) and how the file is named. */
+export interface OutputOptions {
+  format?: FileFormat;
+  /** Names the file with the template's rule over the print input. */
+  naming?: NamingContext;
+}
+
+/** The format asked for, refused with InvalidTemplateType when the template's kind does not make it. */
+function formatFor(prepared: PreparedTemplate, format: FileFormat | undefined): FileFormat {
+  if (format === undefined) return defaultFormatOf(prepared.kind);
+  if (makesFormat(prepared.kind, format)) return format;
+  const offered = formatsOf(prepared.kind).join(', ');
+  throw new QuireError('InvalidTemplateType', {
+    detail: `a ${prepared.kind} template makes ${offered}, not ${format}`,
+    issues: [{ path: 'format', reason: `one of ${offered}` }],
+  });
+}
+
+/** The kind's writer of a format it makes (the registry's type guarantees there is one). */
+function writerOf(prepared: PreparedTemplate, format: FileFormat): FormatWriter<PreparedTemplate['template']> {
+  const formats = rendererOf(prepared.kind).formats as Partial<Record<FileFormat, FormatWriter<unknown>>>;
+  return formats[format]!;
+}
+
+function fileOf(bytes: Uint8Array, format: FileFormat): RenderedFile {
+  return { bytes, mime: FILE_FORMATS[format].mime, extension: FILE_FORMATS[format].extension };
+}
+
+/** Renders one source as a file of one format; throws only catalogued errors. */
 export async function renderOutput(
   prepared: PreparedTemplate,
   source: unknown,
   env: OutputEnvironment,
-  naming?: NamingContext,
+  options: OutputOptions = {},
 ): Promise<RenderedOutput> {
-  const renderer = rendererOf(prepared.kind);
+  const format = formatFor(prepared, options.format);
+  const write = writerOf(prepared, format);
   const input = printInputFor(prepared, source);
-  const bytes = await catalogued(() => renderer.render(prepared.template, input, env));
-  return named({ bytes, mime: renderer.mime, extension: renderer.extension }, prepared, input, naming);
+  const bytes = await catalogued(() => write(prepared.template, input, env));
+  return named(fileOf(bytes, format), prepared, input, options.naming);
 }
 
-/** Whether the template's kind can typeset several sources as one file (`renderOutputGroup`). */
-export function canRenderGroup(prepared: PreparedTemplate): boolean {
-  return rendererOf(prepared.kind).renderGroup !== undefined;
+/** Whether the template can typeset several sources as one file of `format` (`renderOutputGroup`). */
+export function canRenderGroup(prepared: PreparedTemplate, format?: FileFormat): boolean {
+  const groups = rendererOf(prepared.kind).groups as Partial<Record<FileFormat, unknown>> | undefined;
+  return groups?.[format ?? defaultFormatOf(prepared.kind)] !== undefined;
 }
 
 export interface RenderedGroup {
@@ -84,16 +121,18 @@ export async function renderOutputGroup(
   prepared: PreparedTemplate,
   sources: readonly unknown[],
   env: OutputEnvironment,
-  naming?: NamingContext,
+  options: OutputOptions = {},
 ): Promise<RenderedGroup> {
-  const renderer = rendererOf(prepared.kind);
-  if (!renderer.renderGroup)
-    throw new QuireError('DocGenerationError', { detail: `${prepared.kind} files are merged one by one` });
+  const format = formatFor(prepared, options.format);
+  const groups = rendererOf(prepared.kind).groups as Partial<Record<FileFormat, GroupWriter<unknown>>> | undefined;
+  const group = groups?.[format];
+  if (!group)
+    throw new QuireError('DocGenerationError', { detail: `${prepared.kind} ${format} files are merged one by one` });
   const inputs = sources.map((source) => printInputFor(prepared, source));
-  const group = renderer.renderGroup;
-  const bytes = await catalogued(() => group.call(renderer, prepared.template, inputs, env));
-  const file = { bytes, mime: renderer.mime, extension: renderer.extension };
-  const names = inputs.map((input) => named(file, prepared, input, naming).fileName ?? `document.${file.extension}`);
+  const file = fileOf(await catalogued(() => group(prepared.template, inputs, env)), format);
+  const names = inputs.map(
+    (input) => named(file, prepared, input, options.naming).fileName ?? `document.${file.extension}`,
+  );
   return { file, names };
 }
 
@@ -112,24 +151,4 @@ function named(
     ...(settings.lang ? { locale: settings.lang } : {}),
   });
   return { ...file, fileName: `${name}.${file.extension}` };
-}
-
-/**
- * One source of a document-mode template as a Word, Excel or PowerPoint file instead of a PDF:
- * the same print input and resolved document the PDF is typeset from (render/export).
- */
-export async function exportOutput(
-  prepared: PreparedTemplate,
-  source: unknown,
-  env: OutputEnvironment,
-  format: ExportFormat,
-  naming?: NamingContext,
-): Promise<RenderedOutput> {
-  if (prepared.kind !== 'document')
-    throw new QuireError('DocGenerationError', {
-      detail: `a ${prepared.kind} template is already a ${prepared.kind} file: only document templates export to ${format}`,
-    });
-  const input = printInputFor(prepared, source);
-  const bytes = await catalogued(() => exportDocument(prepared.template, input, env, format));
-  return named({ bytes, mime: EXPORTS[format].mime, extension: format }, prepared, input, naming);
 }

@@ -1,9 +1,11 @@
 /**
  * One interface for every output kind: a renderer turns a template of its kind plus one print
- * input into the bytes of one file. The registry (`registry.ts`) maps each kind to its renderer;
- * its type requires an entry for every kind, so a new kind fails the typecheck until it renders.
+ * input into the bytes of a file of each format its kind makes. The registry (`registry.ts`) maps
+ * each catalogued kind to its renderer; its type requires an entry for every kind and a writer
+ * for every format, so a new kind or format fails the typecheck until it renders.
  */
 import type { FontGroupLoader } from '../../../wasm/fonts';
+import type { FileFormat } from '../../core/outputs/catalogue';
 import type { PrintSettings } from '../../core/print/build';
 import type { PrintInput } from '../../core/print/input';
 import type { ImageLoader } from '../resolve/context';
@@ -36,17 +38,45 @@ export interface RenderedFile {
   extension: string;
 }
 
-export interface OutputRenderer<Template> {
-  mime: string;
-  extension: string;
+/** Writes one input as a file of one format. */
+export type FormatWriter<Template> = (
+  template: Template,
+  input: PrintInput,
+  env: OutputEnvironment,
+) => Promise<Uint8Array>;
+
+/**
+ * Writes several inputs as one file, each starting afresh (a merged PDF typeset once, so its fonts
+ * are embedded once).
+ */
+export type GroupWriter<Template> = (
+  template: Template,
+  inputs: readonly PrintInput[],
+  env: OutputEnvironment,
+) => Promise<Uint8Array>;
+
+/**
+ * The renderer of one template kind. `Format` is the formats the output catalogue says the kind
+ * makes (core/outputs `FormatOf<K>`): `formats` must answer each of them, so a format added to
+ * the catalogue fails the typecheck at the renderer that has to make it.
+ */
+export interface OutputRenderer<Template, Format extends FileFormat> {
   /** Validates stored content of this kind (throws TemplateParseError naming the path). */
   parse(content: unknown): Template;
   /** The template's language and time zone, which the print input's display texts follow. */
   settings(template: Template): PrintSettings;
-  render(template: Template, input: PrintInput, env: OutputEnvironment): Promise<Uint8Array>;
-  /**
-   * Several inputs as one file, each starting afresh (a merged PDF typeset once, so its fonts are
-   * embedded once). Kinds without it are merged file by file by the batch.
-   */
-  renderGroup?(template: Template, inputs: readonly PrintInput[], env: OutputEnvironment): Promise<Uint8Array>;
+  formats: { [F in Format]: FormatWriter<Template> };
+  /** Formats that can typeset several inputs as one file; the others are merged file by file. */
+  groups?: { [F in Format]?: GroupWriter<Template> };
+}
+
+/**
+ * A renderer of a kind that makes one format (Office files, canvases). The registry declares the
+ * format it makes (`makes(format, renderer)`), checked against the catalogue there.
+ */
+export interface FileRenderer<Template> {
+  parse(content: unknown): Template;
+  settings(template: Template): PrintSettings;
+  render: FormatWriter<Template>;
+  renderGroup?: GroupWriter<Template>;
 }

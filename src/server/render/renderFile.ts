@@ -1,27 +1,19 @@
 /**
  * One instance of a document through one template into one file, on the pipeline every caller
- * takes (`prepareOutputTemplate` → `renderOutput` / `exportOutput`, the CLI's path): the browser's
+ * takes (`prepareOutputTemplate` → the print run → `renderOutput`, the CLI's path): the browser's
  * preview and the render API print the same document. The engines are the process's own (one
  * warm Typst compiler per runtime, created on first use; the WASM one in worker threads, replaced
- * past its memory budget).
+ * past its memory budget), in the Node render environment the CLI shares (workers/node-environment).
  */
-import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
-import { createIsolatedWasmEngine } from '../../../workers/compile-node';
+import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
-import { formatsOf } from '../../core/outputs/catalogue';
+import { FILE_FORMATS, formatsOf } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
-import { createNodeEngine, type EngineKind } from '../../render/node-engine';
-import {
-  exportOutput,
-  type PreparedTemplate,
-  prepareOutputTemplate,
-  type RenderedOutput,
-  renderOutput,
-} from '../../render/outputs/render';
-import type { OutputEnvironment } from '../../render/outputs/types';
-import type { TypstEngine } from '../../render/typst/engine';
-import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../../render/typst/recycling-engine';
+import { printInProcess } from '../../render/batch/inProcess';
+import type { EngineKind } from '../../render/node-engine';
+import { type PreparedTemplate, prepareOutputTemplate, type RenderedOutput } from '../../render/outputs/render';
+import { RECYCLE_BUDGET_BYTES } from '../../render/typst/recycling-engine';
 import { type FetchPolicy, safeImageLoader } from './fetchPolicy';
 
 /** What a template can be rendered to: the formats its kind makes (the output catalogue). */
@@ -41,41 +33,17 @@ export interface RenderRequest {
   runtime: EngineKind;
 }
 
-/** The engines and fetch policy of one process (server or render worker). */
-export class RenderEnvironment {
-  private readonly engines = new Map<EngineKind, Promise<TypstEngine>>();
-
+/**
+ * The engines of one process (server or render worker): the one Node render environment the CLI
+ * uses too, its images fetched through the server's fetch policy.
+ */
+export class RenderEnvironment extends NodeRenderEnvironment {
   constructor(
-    private readonly fetchPolicy: FetchPolicy,
+    fetchPolicy: FetchPolicy,
     /** Memory past which the WASM runtime's compiler is replaced (RecyclingTypstEngine). */
-    private readonly wasmBudgetBytes = RECYCLE_BUDGET_BYTES,
-  ) {}
-
-  private engine(runtime: EngineKind): Promise<TypstEngine> {
-    let engine = this.engines.get(runtime);
-    if (!engine) {
-      // The web compiler never frees memory: the server's runs in worker threads it replaces.
-      engine =
-        runtime === 'wasm'
-          ? Promise.resolve(new RecyclingTypstEngine(createIsolatedWasmEngine, this.wasmBudgetBytes))
-          : createNodeEngine(runtime);
-      this.engines.set(runtime, engine);
-    }
-    return engine;
-  }
-
-  env(runtime: EngineKind): OutputEnvironment {
-    return {
-      typst: () => this.engine(runtime),
-      ...(runtime === 'wasm' ? { freshTypst: createIsolatedWasmEngine } : {}),
-      loadImage: safeImageLoader(this.fetchPolicy),
-      loadFontGroup: loadFontGroupFromNodeModules,
-    };
-  }
-
-  async dispose(): Promise<void> {
-    for (const engine of this.engines.values()) (await engine.catch(() => undefined))?.dispose();
-    this.engines.clear();
+    wasmBudgetBytes = RECYCLE_BUDGET_BYTES,
+  ) {
+    super({ loadImage: safeImageLoader(fetchPolicy), wasmBudgetBytes });
   }
 }
 
@@ -93,9 +61,16 @@ export async function renderFile(request: RenderRequest, environment: RenderEnvi
     values: request.values,
     docName: request.docName,
   };
-  const env = environment.env(request.runtime);
   const naming = { templateName: request.templateName, printTime: Date.now() };
-  if (request.targetType === 'pdf' || request.targetType === prepared.kind)
-    return renderOutput(prepared, source, env, naming);
-  return exportOutput(prepared, source, env, request.targetType, naming);
+  // One instance, one file: the print run every caller takes, rendered in this process.
+  const run = await printInProcess({
+    prepared,
+    sources: [source],
+    env: environment.env(request.runtime),
+    output: 'file',
+    format: request.targetType,
+    naming,
+  });
+  const bytes = new Uint8Array(await new Response(run.body).arrayBuffer());
+  return { bytes, mime: run.mime, extension: FILE_FORMATS[request.targetType].extension, fileName: run.fileName };
 }

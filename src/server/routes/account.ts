@@ -22,7 +22,6 @@ import {
   createSession,
   dropPasswordReset,
   hashPassword,
-  LoginLimiter,
   logResetLink,
   newId,
   spendPasswordReset,
@@ -33,6 +32,8 @@ import { ApiError, invalid, ok, readBody } from '../envelope';
 import { MailError, mailSendFailed } from '../mail';
 import { resetMail } from '../mailText';
 import { acceptInvitation, invitationInvalid, previewInvitation } from '../members';
+import { checkPassword } from '../passwords';
+import { SlidingWindowLimiter } from '../rateLimit';
 import { createTeam } from '../teams';
 
 const resetLinkInvalid = () => new ApiError(400, BODY_CODE.invalid, 'ResetLinkInvalid');
@@ -60,6 +61,7 @@ async function loadUser(ctx: ServerContext, userId: string): Promise<UserDto> {
 export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.post('/auth/register', async (c) => {
     const body = await readBody(c, registerBody);
+    checkPassword(body.password, body.email);
     const passwordHash = await hashPassword(body.password);
     const login = await ctx.db.transaction(async (tx) => {
       const userId = newId('usr');
@@ -80,9 +82,19 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
 
   api.post('/auth/login', async (c) => {
     const body = await readBody(c, loginBody);
-    const key = `${body.email}|${ctx.clientAddress(c)}`;
-    if (ctx.loginLimiter.blocked(key))
+    const address = ctx.clientAddress(c);
+    const key = `${body.email}|${address}`;
+    // Per e-mail and address (guessing one account), and per address alone (one password tried
+    // against many accounts): either refuses before any password is checked.
+    const [account, spraying] = [await ctx.loginLimiter.check(key), await ctx.sprayLimiter.check(address)];
+    if (!account.allowed || !spraying.allowed) {
+      const wait = Math.max(
+        account.allowed ? 0 : account.retryAfterSeconds,
+        spraying.allowed ? 0 : spraying.retryAfterSeconds,
+      );
+      c.header('Retry-After', String(wait));
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many failed logins; try again later');
+    }
     const rows = await ctx.db.query<{ id: string; password_hash: string }>(
       'SELECT id, password_hash FROM users WHERE email = $1',
       [body.email],
@@ -91,22 +103,27 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     // Hash even for an unknown email, so timing does not tell which emails exist.
     const valid = await verifyPassword(body.password, user?.password_hash ?? ctx.decoyHash);
     if (!user || !valid) {
-      ctx.loginLimiter.fail(key);
+      await ctx.loginLimiter.count(key);
+      await ctx.sprayLimiter.count(address);
       throw new ApiError(401, BODY_CODE.unauthorized, 'InvalidUser', 'wrong email or password');
     }
-    ctx.loginLimiter.succeed(key);
+    await ctx.loginLimiter.reset(key);
     return ok(c, await createSession(ctx.db, user.id, ctx.config.sessionTtlMs));
   });
 
   // The answer is the same whether the address has an account or not: the form cannot be used to
   // find out who is registered.
-  const resetLimiter = new LoginLimiter(RESET_REQUESTS_PER_EMAIL, ctx.config.loginWindowMs);
+  const resetLimiter = new SlidingWindowLimiter(
+    'reset',
+    RESET_REQUESTS_PER_EMAIL,
+    ctx.config.loginWindowMs,
+    ctx.limitStore,
+  );
   api.post('/auth/password-reset', async (c) => {
     const body = await readBody(c, requestPasswordResetBody);
     const answer: PasswordResetRequestedDto = { delivery: ctx.mailer.configured ? 'mail' : 'log' };
-    if (resetLimiter.blocked(body.email))
+    if (!(await resetLimiter.take(body.email)).allowed)
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many reset requests; try again later');
-    resetLimiter.fail(body.email);
     const [user] = await ctx.db.query<{ id: string; email: string; name: string }>(
       'SELECT id, email, name FROM users WHERE email = $1',
       [body.email],
@@ -139,6 +156,9 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const login = await ctx.db.transaction(async (tx) => {
       const userId = await spendPasswordReset(tx, body.token);
       if (!userId) throw resetLinkInvalid();
+      // Refused here, inside the transaction: the link stays unspent for a better password.
+      const [owner] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+      checkPassword(body.newPassword, owner?.email ?? '');
       await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [hash, userId]);
       // Whoever knew the old password is signed out everywhere.
       await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
@@ -161,12 +181,14 @@ export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.post('/auth/update-password', async (c) => {
     const body = await readBody(c, updatePasswordBody);
     const { userId, tokenHash } = c.get('session');
-    const rows = await ctx.db.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
-      userId,
-    ]);
+    const rows = await ctx.db.query<{ password_hash: string; email: string }>(
+      'SELECT password_hash, email FROM users WHERE id = $1',
+      [userId],
+    );
     const stored = rows[0]?.password_hash;
     if (!stored || !(await verifyPassword(body.oldPassword, stored)))
       throw new ApiError(400, BODY_CODE.invalid, 'PasswordChangeFailed', 'the current password is wrong');
+    checkPassword(body.newPassword, rows[0]?.email ?? '');
     const hash = await hashPassword(body.newPassword);
     await ctx.db.transaction(async (tx) => {
       await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [hash, userId]);

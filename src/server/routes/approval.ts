@@ -23,7 +23,7 @@ import {
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import { ok, parseWith, readBody, readQuery } from '../envelope';
-import { teamOfRequest } from '../teams';
+import { managesTeam, onlyManagers, teamOfRequest } from '../teams';
 import {
   copyTemplate,
   createTemplate,
@@ -46,8 +46,9 @@ export function approvalRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   const { db } = ctx;
   const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
 
-  async function scopeOf(c: C): Promise<TemplateScope> {
+  async function scopeOf(c: C, managersOnly?: string): Promise<TemplateScope> {
     const team = await teamOfRequest(db, c.get('session').userId, c.req.header('tenant-key'));
+    if (managersOnly && !managesTeam(team)) throw onlyManagers(managersOnly);
     return { teamId: team.id, family: 'approval', approvalCode: param(c, 'code') };
   }
 
@@ -78,7 +79,7 @@ export function approvalRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, await getRelease(db, await scopeOf(c), query.templateId, query.version));
   });
   api.post(`${templates}/publish-release/:lock`, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = await scopeOf(c, 'publish templates');
     const lock = parseWith(lockParam, c.req.param('lock'), 'lock');
     const body = await readBody(c, publishReleaseBody);
     return ok(
@@ -87,7 +88,7 @@ export function approvalRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     );
   });
   api.post(`${templates}/reset`, async (c) => {
-    const scope = await scopeOf(c);
+    const scope = await scopeOf(c, 'reset templates to a release');
     const body = await readBody(c, resetApprovalBody);
     return ok(
       c,
@@ -115,7 +116,7 @@ export function approvalRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, await updateFlags(db, scope, param(c, 'id'), body));
   });
   api.delete(`${manages}/templateId/:id`, async (c) => {
-    await deleteTemplate(db, await scopeOf(c), param(c, 'id'));
+    await deleteTemplate(db, await scopeOf(c, 'delete templates'), param(c, 'id'));
     return ok(c, null);
   });
   api.get(`${manages}/enable`, async (c) => {

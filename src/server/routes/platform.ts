@@ -31,7 +31,7 @@ import { enabledSnapshot, previewSettings, publicPreview, publicPreviewOff, setP
 import { ApiError, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
 import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
 import { renderFile, targetsOf } from '../render/renderFile';
-import { logDoc, managesTeam, memberDoc, memberTeam, onlyManagers } from '../teams';
+import { logDoc, managesTeam, memberDoc, memberTeam, onlyManagers, managedTeam as onlyManagersOf } from '../teams';
 
 type C = Context<AuthEnv>;
 const param = (c: C, name: string) => parseWith(idParam, c.req.param(name), name);
@@ -61,7 +61,7 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, null);
   });
 
-  // A document's public previews: on by default; any member may turn them off or on again.
+  // A document's public previews: on by default; members see the setting, owners and admins change it.
   const settingsPath = '/teams/:teamId/docs/:docId/preview-settings';
   api.get(settingsPath, async (c) => {
     const doc = await memberDoc(db, userOf(c), param(c, 'docId'), param(c, 'teamId'));
@@ -69,6 +69,7 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
   api.put(settingsPath, async (c) => {
     const doc = await memberDoc(db, userOf(c), param(c, 'docId'), param(c, 'teamId'));
+    await onlyManagersOf(db, userOf(c), doc.teamId, 'turn public previews on or off');
     const body = await readBody(c, previewSettingsBody);
     return ok(c, await db.transaction((tx) => setPublicPreview(tx, doc.teamId, doc.id, userOf(c), body.publicPreview)));
   });
@@ -103,7 +104,7 @@ function publicPreviewRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const preview = await publicPreview(db, ids, targetsOfContent);
     const template = preview.templates.find((t) => t.id === templateId);
     if (!template || template.releaseNo === null) throw publicPreviewOff();
-    const rate = ctx.keyLimiter.take(`public:${ids.docId}`);
+    const rate = await ctx.keyLimiter.take(`public:${ids.docId}`);
     if (!rate.allowed) {
       c.header('Retry-After', String(rate.retryAfterSeconds));
       throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many preview requests');

@@ -24,7 +24,7 @@ import {
 } from '../baseConfig';
 import type { ServerContext } from '../context';
 import { invalid, ok, parseWith, readBody, readQuery } from '../envelope';
-import { teamOfRequest } from '../teams';
+import { managesTeam, teamOfRequest } from '../teams';
 import {
   createTemplate,
   deleteTemplate,
@@ -94,7 +94,8 @@ export function printTemplateRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.post('/secure/bind/:token/baseId/:baseId', async (c) => {
     const token = parseWith(baseTokenParam, c.req.param('token'), 'token');
     const baseId = parseWith(baseIdParam, c.req.param('baseId'), 'baseId');
-    return ok(c, await bindBaseToken(db, await team(c), baseId, token, c.get('session').userId));
+    const bound = await team(c);
+    return ok(c, await bindBaseToken(db, bound, baseId, token, c.get('session').userId, managesTeam(bound)));
   });
 
   // The base's edit lock per table (spec 000 §7: GET with tableId; POST with tableId and editLock).

@@ -18,7 +18,7 @@ import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import type { Sql } from '../db';
 import { ApiError, forbidden, ok, readBody, readQuery } from '../envelope';
-import { logDoc, memberDoc, memberTeam } from '../teams';
+import { logDoc, managedTeam, memberDoc, memberTeam } from '../teams';
 import {
   changesSince,
   createTemplate,
@@ -92,6 +92,7 @@ async function apply(
       }
       case 'template.publish': {
         const scope = await scopeOf(m.templateId);
+        await managedTeam(sql, userId, scope.teamId, 'publish templates');
         const { template, release } = await publish(sql, scope, m.templateId, m.lastVersion, m.note, userId);
         await logDoc(sql, scope.docId, userId, 'template.publish', {
           templateId: template.id,
@@ -101,6 +102,7 @@ async function apply(
       }
       case 'template.delete': {
         const scope = await scopeOf(m.templateId);
+        await managedTeam(sql, userId, scope.teamId, 'delete templates');
         const template = await deleteTemplate(sql, scope, m.templateId);
         await logDoc(sql, scope.docId, userId, 'template.delete', { templateId: template.id });
         return { id: m.id, status: 'applied', template };

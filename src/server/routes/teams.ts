@@ -34,6 +34,7 @@ import {
   listDocs,
   listTeams,
   logDoc,
+  managedTeam,
   memberDoc,
   memberTeam,
   renameTeam,
@@ -132,11 +133,13 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
   api.delete('/teams/:teamId/docs/:docId', async (c) => {
     const { teamId, docId } = await docScope(c);
+    await managedTeam(db, userOf(c), teamId, 'delete documents');
     await db.transaction((tx) => deleteDoc(tx, teamId, docId, userOf(c)));
     return ok(c, null);
   });
   api.put('/teams/:teamId/docs/:docId/status', async (c) => {
     const { teamId, docId } = await docScope(c);
+    await managedTeam(db, userOf(c), teamId, 'archive or restore documents');
     const body = await readBody(c, docStatusBody);
     return ok(c, await db.transaction((tx) => updateDoc(tx, teamId, docId, userOf(c), { status: body.status })));
   });
@@ -174,6 +177,7 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
   api.delete(`${base}/:templateId`, async (c) => {
     const scope = await docScope(c);
+    await managedTeam(db, userOf(c), scope.teamId, 'delete templates');
     const id = param(c, 'templateId');
     await db.transaction(async (tx) => {
       await deleteTemplate(tx, scope, id);
@@ -193,6 +197,7 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
   api.post(`${base}/:templateId/publish`, async (c) => {
     const scope = await docScope(c);
+    await managedTeam(db, userOf(c), scope.teamId, 'publish templates');
     const body = await readBody(c, publishTemplateBody);
     const id = param(c, 'templateId');
     const result = await db.transaction(async (tx) => {
@@ -207,6 +212,7 @@ export function teamRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
   api.post(`${base}/:templateId/reset`, async (c) => {
     const scope = await docScope(c);
+    await managedTeam(db, userOf(c), scope.teamId, 'reset templates to a release');
     const body = await readBody(c, resetTemplateBody);
     return ok(
       c,

@@ -2,7 +2,9 @@
  * The template's data source: a table of this device, or an approval definition (its form, system
  * and signature variables; its instances are the preview's records). Shown in the editor's top bar.
  */
+
 import { useEffect, useRef, useState } from 'react';
+import { parseBinding } from '../../../core/binding';
 import { approvalBinding, type BindingTargets, loadBindingTargets } from '../../services/templates';
 import type { TableContext } from '../data';
 import { Icon } from '../Icon';
@@ -131,7 +133,7 @@ export function BindingPicker({
 
 /** Whether a binding names an approval (for links back to the right template list). */
 export function isApprovalBinding(binding: string, context: TableContext): boolean {
-  return Boolean(context.approval) || binding.startsWith('approval:');
+  return Boolean(context.approval) || parseBinding(binding).kind === 'approval';
 }
 
 /** A team document's template is bound to the document's data source: named here, not switched. */

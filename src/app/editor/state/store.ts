@@ -21,11 +21,6 @@ export const editorStateAtom = atom<EditorState>(
 
 export const editErrorAtom = atom<string | null>(null);
 
-export type SaveStatus = 'saved' | 'saving' | 'failed' | 'conflict';
-export const saveStatusAtom = atom<SaveStatus>('saved');
-/** Catalogue name of the last failed save (StorageQuotaExceeded…), null while saves succeed. */
-export const saveFailureAtom = atom<string | null>(null);
-
 /** The rich-text editor the user last typed in; the field panel and the format bar act on it. */
 export const activeSlateAtom = atom<{ editor: Editor; blockId: string } | null>(null);
 

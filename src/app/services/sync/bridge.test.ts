@@ -237,7 +237,8 @@ describe('the sync bridge: local templates ↔ the server', () => {
     await a.bridge.publish(tA.id, 'first');
     await a.sync();
     const target = await a.bridge.remoteOf(tA.id);
-    expect(target).toMatchObject({ teamId: user.teamId, docId: doc.data.id, version: 1 });
+    // Publishing moves the version lock like a save (issue 26): the device follows it.
+    expect(target).toMatchObject({ teamId: user.teamId, docId: doc.data.id, version: 2 });
     const releases = await api.templates.releases(doc.data.id, target?.templateId ?? '');
     expect(releases.map((r) => [r.releaseNo, r.note])).toEqual([[1, 'first']]);
 
@@ -249,17 +250,17 @@ describe('the sync bridge: local templates ↔ the server', () => {
     await a.sync();
 
     const reset = await a.bridge.resetToRelease(tA.id, send);
-    expect(reset).toMatchObject({ version: 3, content: content('release one') });
+    expect(reset).toMatchObject({ version: 4, content: content('release one') });
     expect((await a.storage.templates.get(tA.id))?.content).toBe(content('release one'));
     // Writing the reset locally is not a new local edit: nothing queued, the template is synced.
-    expect(await a.bridge.viewOf(tA.id)).toMatchObject({ state: 'synced', version: 3, waiting: 0 });
+    expect(await a.bridge.viewOf(tA.id)).toMatchObject({ state: 'synced', version: 4, waiting: 0 });
 
     // The other device follows it by pull.
     await b.bridge.linkBase(link);
     await b.sync();
     const [tB] = await b.storage.templates.list({ baseId: 'base-shop' });
     expect(tB?.content).toBe(content('release one'));
-    expect(await b.bridge.viewOf(tB?.id ?? '')).toMatchObject({ state: 'synced', version: 3 });
+    expect(await b.bridge.viewOf(tB?.id ?? '')).toMatchObject({ state: 'synced', version: 4 });
   });
 
   it('a pulled version a tab never wrote is written at the next start, never pushed back over', async () => {

@@ -4,7 +4,9 @@
  * local template (or creates it); conflicts are resolved on both sides at once. Local ids and server
  * ids differ (two devices each have their own demo templates), so the bridge keeps the pairs.
  */
+
 import type { TemplateDto } from '../../../api/contract';
+import { isApprovalBinding } from '../../../core/binding';
 import { QuireError } from '../../../core/errors';
 import type { StorageChange } from '../../../storage/changes';
 import type { Storage } from '../../../storage/storage';
@@ -263,7 +265,7 @@ export class SyncBridge {
 
   /** The template's table when this device's workspace has it, else the workspace's first table. */
   private async tableFor(baseId: string, tableId: string | null): Promise<string> {
-    if (tableId?.startsWith('approval:')) return tableId;
+    if (isApprovalBinding(tableId)) return tableId as string;
     if (tableId && (await this.storage.tables.get(tableId))?.baseId === baseId) return tableId;
     return (await this.storage.tables.listByBase(baseId))[0]?.id ?? tableId ?? 'local';
   }

@@ -67,7 +67,7 @@ export function PrintDialog({
         rule,
         output,
         signal,
-        ...poolRenderers(kind, format, output),
+        ...poolRenderers(format, output),
         assemble: assembleInWorker,
         onProgress,
       });

@@ -1,4 +1,5 @@
 export type { BinaryOp, ExprNode } from './ast';
+export { expressionPaths } from './deps';
 export type { ExprOptions } from './evaluate';
 export {
   DEFAULT_MAX_STEPS,

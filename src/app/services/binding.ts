@@ -1,23 +1,38 @@
 /**
- * What an Office or canvas template prints from: the bound table's fields (linked tables' fields
+ * The binding service (issue 25 item 4): for a template's binding (`core/binding`), its field tree,
+ * its record choices and the print source of a choice — what the editor's live preview, the preview
+ * screen, the canvas designer and the Office editor print from.
+ *
+ * What a template prints from: the bound table's fields (linked tables' fields
  * nested) or the approval's variables, and the records or instances to choose from, read from local
  * storage; or, for a team document's template, the document's data source and its preview instance
  * (`services/openSource`, the same document mode designs on).
  */
+
+import { parseBinding } from '../../core/binding';
 import { mapApproval } from '../../core/data/approval';
 import type { PrintSource } from '../../core/print/sources';
 import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
-import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from '../services/openSource';
-import { approvalSource, tableRecordSource } from '../services/printing';
-import { approvalCodeOf } from '../services/templates';
-import type { FieldNode } from './mapping';
+import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from './openSource';
+import { approvalSource, tableRecordSource } from './printing';
+
+/** The one field tree of a binding: a table's fields (a link's table's fields under it), an approval's variables. */
+export interface FieldNode {
+  name: string;
+  label: string;
+  type: string;
+  children?: FieldNode[];
+  /** Keys are only known per record (signatures by person): any child name is accepted. */
+  open?: boolean;
+}
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 /** Records offered in the preview's picker. */
 export const PICKER_LIMIT = 200;
 
-export type Binding =
+/** A binding with what was read for it: fields, and the records or instances to choose from. */
+export type LoadedBinding =
   | { kind: 'table'; table: TableRow; fields: FieldNode[]; records: RecordRow[] }
   | { kind: 'approval'; definition: ApprovalDefinitionRow; fields: FieldNode[]; instances: ApprovalInstanceRow[] }
   | { kind: 'open'; context: OpenDocContext; fields: FieldNode[] }
@@ -27,7 +42,7 @@ export type Binding =
 export const OPEN_SAMPLE = 'sample';
 
 /** The picker's first choice: the first record or instance; a document's sample instance. */
-export function defaultChoice(binding: Binding): string | undefined {
+export function defaultChoice(binding: LoadedBinding): string | undefined {
   if (binding.kind === 'table') return binding.records[0]?.id;
   if (binding.kind === 'approval') return binding.instances[0]?.code;
   if (binding.kind === 'open') return OPEN_SAMPLE;
@@ -35,7 +50,7 @@ export function defaultChoice(binding: Binding): string | undefined {
 }
 
 /** A team document's template prints the document's variables, whatever workspace table it sits beside. */
-export function openBinding(doc: OpenDocInput): Binding {
+export function openBinding(doc: OpenDocInput): LoadedBinding {
   const context = openDocContext(doc);
   return { kind: 'open', context, fields: context.nodes };
 }
@@ -74,25 +89,31 @@ export function approvalFields(definition: ApprovalDefinitionRow, instance?: App
   return out;
 }
 
-export async function loadBinding(storage: Storage, tableId: string | undefined): Promise<Binding> {
-  if (!tableId) return { kind: 'none', fields: [] };
-  const table = await storage.tables.get(tableId);
-  if (table)
+/** A stored binding read: a table's fields and first records, or an approval's variables and instances. */
+export async function loadBinding(storage: Storage, stored: string | undefined): Promise<LoadedBinding> {
+  const binding = parseBinding(stored);
+  if (binding.kind === 'none') return { kind: 'none', fields: [] };
+  const tableId = binding.kind === 'table' ? binding.tableId : undefined;
+  const table = tableId ? await storage.tables.get(tableId) : undefined;
+  if (table && tableId)
     return {
       kind: 'table',
       table,
       fields: await tableFields(storage, table),
       records: await storage.records.page(tableId, 0, PICKER_LIMIT),
     };
-  const definition = await storage.approvals.getDefinition(approvalCodeOf(tableId));
+  // An approval by its prefixed code, or the bare code older templates stored.
+  const definition = await storage.approvals.getDefinition(
+    binding.kind === 'approval' ? binding.code : (tableId ?? ''),
+  );
   if (!definition) return { kind: 'none', fields: [] };
   const instances = await storage.approvals.listInstances(definition.code);
   return { kind: 'approval', definition, fields: approvalFields(definition, instances[0]), instances };
 }
 
-/** A record's primary field as text. */
-export function recordName(table: TableRow, record: RecordRow): string {
-  const field = table.fields.find((f) => f.isPrimary) ?? table.fields[0];
+/** The one record label: a record's primary field as text (a list's texts joined), else its id. */
+export function recordLabel(table: TableRow | undefined, record: RecordRow): string {
+  const field = table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
   const value = field ? record.values[field.id] : undefined;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
@@ -102,7 +123,7 @@ export function recordName(table: TableRow, record: RecordRow): string {
 /** The print source of one choice: a record id, an instance code, or none (placeholders). */
 export async function bindingSource(
   storage: Storage,
-  binding: Binding,
+  binding: LoadedBinding,
   choice: string | undefined,
 ): Promise<PrintSource> {
   if (binding.kind === 'table' && choice) return tableRecordSource(storage, binding.table.id, choice);
