@@ -42,7 +42,8 @@ const AREA_RULES = {
   'src/host': { allow: ['src/core'] },
   'src/i18n': { allow: ['src/core'] },
   'src/cli': { allow: ['src/core', 'src/render', 'workers', 'wasm'] },
-  'src/server': { allow: ['src/core', 'src/render', 'workers', 'wasm', 'src/api'] },
+  // The server's mail texts are the app's translation resources (src/i18n: languages, JSON, no React).
+  'src/server': { allow: ['src/core', 'src/render', 'workers', 'wasm', 'src/api', 'src/i18n'] },
   'src/app': {
     allow: ['src/core', 'src/storage', 'src/sync', 'src/api', 'src/host', 'src/i18n', 'workers'],
     typeOnly: ['src/render'],

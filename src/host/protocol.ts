@@ -5,6 +5,8 @@
  * module is pure (zod and src/core only) and is bundled into the host SDK as it is.
  */
 import { z } from 'zod';
+import type { ErrorIssue } from '../core/errors';
+import { zodIssues } from '../core/issues';
 
 /** Marks our messages among whatever else a page posts. */
 export const PROTOCOL = 'quire-host';
@@ -202,16 +204,8 @@ export function eventMessage<E extends HostEvent>(event: E, data: z.input<(typeo
   return { protocol: PROTOCOL, version: PROTOCOL_VERSION, type: 'event', event, data };
 }
 
-/** `a.b[0].c` paths of a zod failure, for catalogued errors and host-side logs. */
-export function issuePaths(error: z.ZodError): Array<{ path: string; reason: string }> {
-  return error.issues.slice(0, 20).map((issue) => ({
-    path: issue.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-      .join('')
-      .replace(/^\./, ''),
-    reason: issue.message,
-  }));
-}
+/** `a.b[0].c` paths of a zod failure (at most 20), for catalogued errors and host-side logs. */
+export const issuePaths = (error: z.ZodError): ErrorIssue[] => zodIssues(error, { limit: 20 });
 
 /**
  * A normalised origin (`scheme://host[:port]`) or undefined for anything else: no paths, no

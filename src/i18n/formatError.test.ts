@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QuireError } from '../core/errors';
 import { formatErrorForDisplay, type Translate, toastText, toTranslate } from './formatError';
-import enUS from './locales/en-US';
-import jaJP from './locales/ja-JP';
+import enUS from './locales/en-US/translation.json';
+import jaJP from './locales/ja-JP/translation.json';
 
 let t: Translate;
 let tJa: Translate;

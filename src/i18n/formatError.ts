@@ -1,13 +1,18 @@
-import type { TFunction } from 'i18next';
+import type { TFunction, TOptions } from 'i18next';
 import { isQuireError } from '../core/errors';
+import english from './locales/en-US/translation.json';
+import type { MessageKey } from './resources';
 
 /** The part of i18next's `t` this module needs; any translator with this shape works. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: MessageKey, options?: Record<string, unknown>) => string;
 
 /** Adapt i18next's heavily overloaded `t` (from useTranslation or an instance) to `Translate`. */
 export function toTranslate(t: TFunction): Translate {
-  return (key, options) => String(t(key as never, options as never));
+  return (key, options) => String(t(key, options as TOptions));
 }
+
+type HttpStatus = keyof typeof english.httpStatus;
+const hasStatusText = (status: string): status is HttpStatus => Object.hasOwn(english.httpStatus, status);
 
 /** What an error page, modal, toast or notification shows (spec 000 §8). */
 export interface DisplayError {
@@ -51,7 +56,8 @@ export function formatErrorForDisplay(error: unknown, t: Translate): DisplayErro
   if (isQuireError(error)) {
     return {
       title,
-      message: t(error.i18nKey, { ...error.params, defaultValue: t('commonError.message') }),
+      // A catalogued error without an en-US message is a type error here.
+      message: t(`errors.${error.errorName}`, { ...error.params, defaultValue: t('commonError.message') }),
       code: error.code,
       details: error.issues.map((issue) => (issue.path ? `${issue.path}: ${issue.reason}` : issue.reason)),
       showContactUs: false,
@@ -66,7 +72,10 @@ export function formatErrorForDisplay(error: unknown, t: Translate): DisplayErro
 
   if (shape && typeof shape.status === 'number') {
     const status = shape.status;
-    const message = t(`httpStatus.${status}`, { status, defaultValue: t('httpStatus.generic', { status }) });
+    const key = String(status);
+    const message = hasStatusText(key)
+      ? t(`httpStatus.${key}`, { status, defaultValue: t('httpStatus.generic', { status }) })
+      : t('httpStatus.generic', { status });
     return { title, message, code: status, details: [], showContactUs: false };
   }
 

@@ -1,28 +1,23 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, FALLBACK_LANGUAGE, type Language, matchLanguage } from './languages';
-import enUS, { type Messages } from './locales/en-US';
+import enUS from './locales/en-US/translation.json';
+import { loadResource, type Resources } from './resources';
 
 export { type DisplayError, formatErrorForDisplay, type Translate, toastText, toTranslate } from './formatError';
 export * from './languages';
-export type { Messages } from './locales/en-US';
+export type { AppNamespace, MessageKey, Namespace, Resources } from './resources';
+
+/** The messages of the default namespace. */
+export type Messages = Resources['translation'];
 
 /** localStorage key of the language the user chose. */
 export const LANGUAGE_STORAGE_KEY = 'quire.language';
 
 // Locales are bundled with the app (lazy chunks, precached by the service worker): nothing is fetched
 // from another origin and a language switch works offline.
-const localeLoaders = import.meta.glob<{ default: Messages }>([
-  './locales/*.ts',
-  '!./locales/*.test.ts',
-  '!./locales/en-US.ts',
-]);
-
 export async function loadMessages(lng: Language): Promise<Messages> {
-  if (lng === FALLBACK_LANGUAGE) return enUS;
-  const load = localeLoaders[`./locales/${lng}.ts`];
-  if (!load) return enUS;
-  return (await load()).default;
+  return (await loadResource(lng, 'translation')) ?? enUS;
 }
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;

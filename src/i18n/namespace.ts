@@ -1,39 +1,34 @@
 /**
  * Feature areas (editor, preview, workspace…) keep their strings in an i18next namespace of their
- * own. English is bundled and registered synchronously, so a first paint never shows raw keys;
- * other languages are lazy chunks (precached by the service worker, so switching works offline),
- * registered on first use and on every language change.
+ * own (`locales/<lng>/<namespace>.json`). English is bundled with the feature and registered
+ * synchronously, so a first paint never shows raw keys; other languages are lazy chunks
+ * (precached by the service worker, so switching works offline), registered on first use and on
+ * every language change.
  */
 import type { i18n as I18n } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE } from './languages';
+import { type AppNamespace, loadResource, type Resources } from './resources';
 
-export type NamespaceLoaders<M> = Record<string, () => Promise<{ default: M }>>;
-
-export interface TranslationNamespace<M> {
-  ns: string;
+export interface TranslationNamespace<N extends AppNamespace> {
+  ns: N;
   /** Messages of `lng`; English when the language has no file. */
-  loadMessages(lng: string): Promise<M>;
+  loadMessages(lng: string): Promise<Resources[N]>;
   /** Registers the bundle of `lng` (and the English fallback) on `i18n` once. */
   ensureBundle(i18n: I18n, lng: string): Promise<void>;
-  english: M;
+  english: Resources[N];
 }
 
-/**
- * `loaders` comes from the feature's own `import.meta.glob('./*.ts')` (Vite needs the glob in the
- * module beside the files), keyed `./<lng>.ts`.
- */
-export function defineTranslationNamespace<M extends object>(
-  ns: string,
-  english: M,
-  loaders: NamespaceLoaders<M>,
-): TranslationNamespace<M> {
+/** `english` is the feature's static import of `locales/en-US/<ns>.json`. */
+export function defineTranslationNamespace<N extends AppNamespace>(
+  ns: N,
+  english: Resources[N],
+): TranslationNamespace<N> {
   const pending = new Map<string, Promise<void>>();
 
-  async function loadMessages(lng: string): Promise<M> {
-    const load = loaders[`./${lng}.ts`];
-    return load ? (await load()).default : english;
+  async function loadMessages(lng: string): Promise<Resources[N]> {
+    return (await loadResource(lng, ns)) ?? english;
   }
 
   function ensureBundle(i18n: I18n, lng: string): Promise<void> {
@@ -57,8 +52,8 @@ function registerEnglish(i18n: I18n, ns: string, english: object): void {
     i18n.addResourceBundle(FALLBACK_LANGUAGE, ns, english, true, true);
 }
 
-/** `t` of a feature namespace; re-renders once a lazily loaded language has arrived. */
-export function useNamespaceTranslation<M extends object>(namespace: TranslationNamespace<M>) {
+/** `t` of a feature namespace (keys typed); re-renders once a lazily loaded language has arrived. */
+export function useNamespaceTranslation<N extends AppNamespace>(namespace: TranslationNamespace<N>) {
   const translation = useTranslation(namespace.ns);
   const { i18n } = translation;
   const [, setLoaded] = useState(0);

@@ -4,17 +4,17 @@
  * stored, so a leaked table cannot be replayed. Deleting a key revokes it (the row stays, so a
  * revoked key answers 401 "key not valid" rather than looking like a typo).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ApiKeyCreatedDto, ApiKeyDto } from '../api/contract';
 import { newId } from './auth';
 import type { Sql } from './db';
+import { digest } from './digest';
 import { notFound } from './envelope';
 
 /** Every key starts with this, so a request's credential is told from a session token at a glance. */
 export const API_KEY_PREFIX = 'qk_';
 const KEY_PATTERN = /^qk_[A-Za-z0-9_-]{43}$/;
 
-const digest = (key: string) => createHash('sha256').update(key).digest('hex');
 export const looksLikeApiKey = (value: string) => value.startsWith(API_KEY_PREFIX);
 
 interface KeyRow {

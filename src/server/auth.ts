@@ -2,10 +2,11 @@
  * Accounts just enough for sync: scrypt password hashes, random bearer tokens stored only as
  * SHA-256 digests (a leaked table cannot be replayed), expiring sessions and a login rate limit.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { LoginDto } from '../api/contract';
 import type { Sql } from './db';
+import { digest } from './digest';
 import { unauthorized } from './envelope';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
@@ -34,7 +35,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface Session {
   userId: string;

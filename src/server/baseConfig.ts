@@ -7,14 +7,12 @@
  * (`/api/print/base/{baseId}/config`) is read by every member and changed by an admin (the
  * team's owner) only; while it is on, the table's templates cannot be created, saved or deleted.
  */
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BODY_CODE, type TeamDto } from '../api/contract';
 import type { Sql } from './db';
+import { digest } from './digest';
 import { ApiError, forbidden } from './envelope';
 import { onlyManagers } from './teams';
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const baseId = z.string().min(1).max(200);
 const tableId = z.string().min(1).max(200);

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { ZodType } from 'zod';
 import { BODY_CODE, type Envelope, type ErrorData, type TemplateDto } from '../api/contract';
 import { ERROR_CATALOGUE, type ErrorIssue, type ErrorName, isQuireError } from '../core/errors';
+import { zodIssues } from '../core/issues';
 
 type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
@@ -81,21 +82,11 @@ export function errorResponse(c: Context, error: unknown) {
   return c.json({ code: failure.bodyCode, msg: failure.message, data } satisfies Envelope<ErrorData>, failure.status);
 }
 
-function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ErrorIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path
-      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-      .join('')
-      .replace(/^\./, ''),
-    reason: issue.message,
-  }));
-}
-
 /** Validates a value against a schema; a failure is a 400 naming each path. */
 export function parseWith<T>(schema: ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = issuesOf(result.error);
+  const issues = zodIssues(result.error);
   throw invalid(`${what}: ${issues.map((i) => `${i.path || '(root)'}: ${i.reason}`).join('; ')}`, issues);
 }
 

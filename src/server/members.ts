@@ -3,7 +3,7 @@
  * unmake owners; a team always keeps one owner. Every change locks the team's row first, so two
  * owners demoting each other at the same moment cannot leave the team with none.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   BODY_CODE,
   type InvitationCreatedDto,
@@ -15,11 +15,11 @@ import {
 } from '../api/contract';
 import { newId } from './auth';
 import type { Sql } from './db';
+import { digest } from './digest';
 import { ApiError, forbidden, notFound } from './envelope';
 import { managesTeam, memberTeam, onlyManagers } from './teams';
 
 const DAY_MS = 24 * 3600_000;
-const digest = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export const lastOwner = () =>
   new ApiError(400, BODY_CODE.invalid, 'LastOwner', 'the last owner can be neither removed nor demoted');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ErrorIssue, QuireError } from '../core/errors';
+import { zodIssues } from '../core/issues';
 import { write } from './context';
 import { CURRENT_SCHEMA_VERSION, RECORD_STORES, type StoreName } from './db';
 import { migrateBackupRows } from './migrations';
@@ -203,7 +204,7 @@ export async function readBackup(input: Blob | string): Promise<BackupEnvelope> 
   }
   const parsed = envelopeSchema.safeParse(json);
   if (!parsed.success) {
-    throw invalid(parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), reason: i.message })));
+    throw invalid(zodIssues(parsed.error, { limit: 20 }));
   }
   const envelope = parsed.data;
   if (envelope.version > BACKUP_VERSION || envelope.schemaVersion > CURRENT_SCHEMA_VERSION) {

@@ -1,6 +1,6 @@
-import deDE from '../../src/i18n/locales/de-DE';
-import jaJP from '../../src/i18n/locales/ja-JP';
-import zhCN from '../../src/i18n/locales/zh-CN';
+import deDE from '../../src/i18n/locales/de-DE/translation.json' with { type: 'json' };
+import jaJP from '../../src/i18n/locales/ja-JP/translation.json' with { type: 'json' };
+import zhCN from '../../src/i18n/locales/zh-CN/translation.json' with { type: 'json' };
 import { expect, test } from './fixtures';
 
 test('switching language changes the visible text and persists after reload', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import deDE from '../../src/i18n/locales/de-DE';
+import deDE from '../../src/i18n/locales/de-DE/translation.json' with { type: 'json' };
 import { FONT_CACHE } from '../../wasm/font-cache';
 import { expect, test } from './fixtures';
 

@@ -5,11 +5,15 @@
  * shape colours. Binding is picked from the table's or approval's fields (bindings.ts).
  */
 import type { ReactNode } from 'react';
+import english from '../../i18n/locales/en-US/canvas.json';
 import { Select } from '../shell/Select';
 import { applyBinding, type BindOption, isCodeField } from './bindings';
 import { type CanvasField, CODE_TYPES, FONT_CHOICES, withColumns } from './content';
 import { DrawPad } from './DrawPad';
 import { useCanvasTranslation } from './i18n/useCanvasTranslation';
+
+/** A field type the designer names in words (`types.<type>`); another keeps its own name. */
+const hasTypeName = (type: string): type is keyof typeof english.types => Object.hasOwn(english.types, type);
 
 const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);
 const SHAPES = new Set(['line', 'rectangle', 'ellipse']);
@@ -135,7 +139,7 @@ export function FieldProperties({ field, bindOptions, patch, onRotate, onRemove 
   return (
     <>
       <p className="cv-field-name">
-        {t('field')}: <strong>{field.name}</strong> · {t(`types.${field.type}` as 'types.text', field.type)}
+        {t('field')}: <strong>{field.name}</strong> · {hasTypeName(field.type) ? t(`types.${field.type}`) : field.type}
       </p>
       <div className="cv-grid">
         {num(t('x'), field.position.x, 'x', (f, v) => ({ ...f, position: { ...f.position, x: v } }))}

@@ -8,7 +8,7 @@ import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } fr
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { parseBinding } from '../../core/binding';
-import { type BlockType, type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
+import { type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
 import { type OpenDocInput, openDocContext } from '../services/openSource';
 import { sampleKey } from '../services/samples';
@@ -17,10 +17,11 @@ import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../se
 import { getStorage } from '../services/storage';
 import { approvalCodeOf } from '../services/templates';
 import { EditorSyncBadge } from '../sync/TemplateSync';
+import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
 import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
-import { Icon, type IconName } from './Icon';
+import { Icon } from './Icon';
 import { useEditorTranslation } from './i18n/useEditorTranslation';
 import { BindingPicker, DocSourceBadge } from './panels/BindingPicker';
 import { BlockPanel } from './panels/BlockPanel';
@@ -51,33 +52,6 @@ import { QuickGuide, Tip, usePreferences } from './Tips';
 import { useCanvasZoom, useLivePreviewOpen, useStoredFlag } from './view/useCanvasZoom';
 import { ZoomControl } from './view/ZoomControl';
 import './editor.css';
-
-const INSERTABLE: BlockType[] = [
-  'richText',
-  'table',
-  'qrcode',
-  'barcode',
-  'image',
-  'staticImage',
-  'horizontalRule',
-  'floatContainer',
-  'editItem',
-  'row',
-  'article',
-];
-const BLOCK_ICONS: Record<BlockType, IconName> = {
-  richText: 'text',
-  table: 'table',
-  qrcode: 'qr',
-  barcode: 'barcode',
-  image: 'image',
-  staticImage: 'image',
-  horizontalRule: 'rule',
-  floatContainer: 'float',
-  editItem: 'label',
-  row: 'row',
-  article: 'article',
-};
 
 interface Loaded {
   row: TemplateRow;
@@ -261,7 +235,7 @@ function InsertMenu() {
           aria-label={t('editor.insert')}
           onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         >
-          {INSERTABLE.map((type, i) => (
+          {INSERTABLE_BLOCKS.map((type, i) => (
             <button
               key={type}
               type="button"
@@ -277,7 +251,7 @@ function InsertMenu() {
               }}
             >
               <span className="qe-insert-icon">
-                <Icon name={BLOCK_ICONS[type]} />
+                <Icon name={EDITOR_BLOCKS[type].icon} />
               </span>
               {t(`blocks.${type}`)}
             </button>

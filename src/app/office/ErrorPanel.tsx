@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../core/errors';
 import { formatErrorForDisplay, toTranslate } from '../../i18n';
-import en from './i18n/en-US';
+import en from '../../i18n/locales/en-US/office.json';
 import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 
 type Refusal = keyof typeof en.refused;

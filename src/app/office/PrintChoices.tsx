@@ -96,7 +96,7 @@ export function poolRenderers(
   };
 }
 
-export function outputLabel(t: TFunction, output: PrintOutput, format: FileFormat): string {
+export function outputLabel(t: TFunction<'office'>, output: PrintOutput, format: FileFormat): string {
   if (output === 'file') return t('print.file', { kind: t(`kind.${format}`) });
   if (output === 'zip') return format === 'pdf' ? t('print.zipPdf') : t('print.zip');
   return format === 'docx' ? t('print.mergedDocx') : t('print.mergedPdf');

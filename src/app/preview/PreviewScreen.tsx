@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
-import { formatErrorForDisplay, type Translate, toTranslate } from '../../i18n';
+import { formatErrorForDisplay, type MessageKey, type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { isCanvasContent } from '../canvas/content';
@@ -83,7 +83,7 @@ function openBlob(pdf: Uint8Array): string {
 }
 
 /** `/print` and `/baseplugin/t/$tableId/preview/$templateId`. */
-export function PreviewScreen({ titleKey }: { titleKey: string }) {
+export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
   const { t } = usePreviewTranslation();
   const { t: tApp } = useTranslation();
   const params = useParams({ strict: false }) as Record<string, string | undefined>;

@@ -2,6 +2,7 @@ import { getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONT_FAMILY, fontGroupsForLanguage } from '../../../workers/fonts-offline';
+import { type Translate, toTranslate } from '../../i18n';
 import type { Storage } from '../../storage';
 import {
   chooseEveryFont,
@@ -12,8 +13,6 @@ import {
   stopKeepingEveryFont,
 } from './everyFont';
 import { fontGroupsInStorage } from './fontCache';
-
-type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** `12.3 MB` in the user's language. */
 export function formatMegabytes(bytes: number, lang: string): string {
@@ -80,7 +79,7 @@ export function OfflineFonts({ storage, onStored }: { storage: Storage; onStored
   useEffect(() => {
     if (state.phase === 'ready' || state.phase === 'released' || state.phase === 'failed') void onStored?.();
   }, [state.phase, onStored]);
-  const status = everyFontStatus(state, i18n.language, (key, options) => String(t(key as never, options as never)));
+  const status = everyFontStatus(state, i18n.language, toTranslate(t));
   const downloading = state.phase === 'downloading';
 
   return (

@@ -5,8 +5,8 @@ import { FONT_URLS } from '../../../wasm/fonts-browser';
 import { ON_DEMAND_FONT_GROUPS } from '../../../workers/fonts-offline';
 import { QuireError } from '../../core/errors';
 import { formatErrorForDisplay, toTranslate } from '../../i18n';
-import enUS from '../../i18n/locales/en-US';
-import zhCN from '../../i18n/locales/zh-CN';
+import enUS from '../../i18n/locales/en-US/translation.json';
+import zhCN from '../../i18n/locales/zh-CN/translation.json';
 import { openTestStorage } from '../../storage/testing';
 import { showError } from '../workspace/errors';
 import {

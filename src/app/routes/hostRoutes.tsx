@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/rea
 import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
-import { SidebarLayout } from '../shell/SidebarLayout';
+import { SidebarLayout, type SidebarLink } from '../shell/SidebarLayout';
 import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
 import { rootRoute } from './root';
 
@@ -48,7 +48,7 @@ const signout = createRoute({
 });
 const canceled = createRoute({ getParentRoute: () => rootRoute, path: '/canceled', component: CanceledScreen });
 
-const HOME_LINKS = [
+const HOME_LINKS: SidebarLink[] = [
   { to: '/home', labelKey: 'nav.overview', exact: true },
   { to: '/home/base', labelKey: 'nav.baseTemplates' },
   { to: '/home/approval', labelKey: 'nav.approvalTemplates' },
@@ -56,7 +56,7 @@ const HOME_LINKS = [
   { to: '/home/upgrade', labelKey: 'nav.upgrade' },
 ];
 // Administration and seats only for those the seat-management rule lets in (spec 000 §2, §6).
-const ADMIN_LINKS = [
+const ADMIN_LINKS: SidebarLink[] = [
   { to: '/home/admin', labelKey: 'nav.admin', exact: true },
   { to: '/home/admin/seats', labelKey: 'nav.seats' },
 ];

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_FORMAT_LIST, FILE_FORMATS } from '../../core/outputs/catalogue';
+import type { MessageKey } from '../../i18n';
 import { appConfig } from '../config';
 
 // Every file format Quire makes, by its product name (the output catalogue).
@@ -91,7 +92,7 @@ export function LandingScreen() {
   const { t } = useTranslation();
   const open = appConfig.defaultRoute === 'open';
   const features = ['local', 'formats', 'embed', 'privacy'] as const;
-  const start = [
+  const start: { to: string; title: MessageKey; body: MessageKey; tone: string }[] = [
     { to: '/o', title: 'landing.startTeams', body: 'landing.startTeamsBody', tone: 'blue' },
     { to: '/home', title: 'landing.startWorkspace', body: 'landing.startWorkspaceBody', tone: 'orange' },
     { to: '/print', title: 'landing.startPrint', body: 'landing.startPrintBody', tone: 'grey' },

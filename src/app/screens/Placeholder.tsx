@@ -1,11 +1,12 @@
 import { Link, useMatch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n';
 
 /**
  * A screen a later release builds: its title and one plain sentence for the user, with a way out.
  * Route values are not shown: they mean nothing to a user (issue 12).
  */
-export function Placeholder({ titleKey }: { titleKey: string }) {
+export function Placeholder({ titleKey }: { titleKey: MessageKey }) {
   const { t } = useTranslation();
   const title = t(titleKey);
   return (
@@ -24,7 +25,7 @@ export function Placeholder({ titleKey }: { titleKey: string }) {
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** i18n key of the screen's title, for placeholder screens. */
-    titleKey?: string;
+    titleKey?: MessageKey;
   }
 }
 
@@ -35,6 +36,6 @@ export function PlaceholderScreen() {
 }
 
 /** Route options for a placeholder screen, so the route tables read as tables. */
-export function placeholder(titleKey: string) {
+export function placeholder(titleKey: MessageKey) {
   return { staticData: { titleKey }, component: PlaceholderScreen } as const;
 }

@@ -1,5 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n';
 import { appConfig, type DefaultRoute } from '../config';
 import { ContactUsButton } from './ContactUsButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -8,7 +9,7 @@ import { UserMenu } from './UserMenu';
 
 interface Tab {
   to: string;
-  labelKey: string;
+  labelKey: MessageKey;
   exact?: boolean;
 }
 

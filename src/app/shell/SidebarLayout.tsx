@@ -1,11 +1,9 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../i18n';
 
-export interface SidebarLink {
-  to: string;
-  labelKey: string;
-  exact?: boolean;
-}
+/** A link named by a key of the app's messages, or by a text its feature has translated already. */
+export type SidebarLink = { to: string; exact?: boolean } & ({ labelKey: MessageKey } | { label: string });
 
 /** A section with side navigation; under 980 px the sidebar is hidden (styles/shell.css). */
 export function SidebarLayout({ links }: { links: SidebarLink[] }) {
@@ -22,7 +20,7 @@ export function SidebarLayout({ links }: { links: SidebarLink[] }) {
               activeOptions={{ exact: link.exact ?? false }}
               activeProps={{ className: 'side-link active', 'aria-current': 'page' }}
             >
-              {t(link.labelKey)}
+              {'label' in link ? link.label : t(link.labelKey)}
             </Link>
           ))}
         </nav>

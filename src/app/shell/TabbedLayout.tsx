@@ -16,7 +16,7 @@ export function TabbedLayout({ tabs }: { tabs: SidebarLink[] }) {
             activeOptions={{ exact: tab.exact ?? false }}
             activeProps={{ className: 'sub-tab active', 'aria-current': 'page' }}
           >
-            {t(tab.labelKey)}
+            {'label' in tab ? tab.label : t(tab.labelKey)}
           </Link>
         ))}
       </nav>

@@ -1,5 +1,10 @@
 import type { TFunction } from 'i18next';
-import { isQuireError } from '../../core/errors';
+import { type ErrorName, isQuireError } from '../../core/errors';
+import english from '../../i18n/locales/en-US/workspace.json';
+
+/** A catalogued error the workspace words in its own way (`errors.<Name>` of its namespace). */
+const hasOwnText = (name: ErrorName): name is ErrorName & keyof typeof english.errors =>
+  Object.hasOwn(english.errors, name);
 
 /**
  * Import issues come from core in a fixed English form (`row 12, column "Amount"`, `"x" is not a
@@ -35,11 +40,12 @@ export interface ShownError {
  */
 export function showError(error: unknown, t: TFunction<'workspace'>): ShownError {
   if (isQuireError(error)) {
-    const own = t(`errors.${error.errorName}` as never, { ...error.params, defaultValue: '' }) as string;
-    const app = t(error.i18nKey as never, { ...error.params, ns: 'translation', defaultValue: '' }) as string;
+    const name = error.errorName;
+    const own = hasOwnText(name) ? t(`errors.${name}`, { ...error.params, defaultValue: '' }) : '';
+    const app = t(`errors.${name}`, { ...error.params, ns: 'translation', defaultValue: '' });
     return {
       code: error.code,
-      message: app || own || (t('errors.unknown') as string),
+      message: app || own || t('errors.unknown'),
       details: error.issues.map((issue) => {
         const path = issuePath(issue.path, t);
         const reason = issueReason(issue.reason, t);

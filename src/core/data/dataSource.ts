@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../errors';
+import { zodIssues } from '../issues';
 import { htmlToText, sanitizeHtml } from './html/sanitize';
 import { type OpenValue, openValueSchema, type PlainValue, type ToPlainOptions, toPlain } from './openValue';
 
@@ -61,13 +62,7 @@ export function parseDataSource(input: unknown): OpenDataSource {
   const result = dataSourceSchema.safeParse(input);
   if (!result.success) {
     throw new QuireError('DataInvalid', {
-      issues: result.error.issues.map((issue) => ({
-        path: issue.path
-          .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-          .join('')
-          .replace(/^\./, ''),
-        reason: issue.message,
-      })),
+      issues: zodIssues(result.error),
     });
   }
   const source = result.data;

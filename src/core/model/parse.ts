@@ -3,11 +3,11 @@
  * a size/depth guard, `migrate`, the zod schema and the cross-field rules. Any problem becomes
  * `QuireError('TemplateParseError')` listing every failing path; nothing else is ever thrown.
  */
-import type { z } from 'zod';
 import { type ErrorIssue, QuireError } from '../errors';
+import { zodIssues } from '../issues';
 import { CURRENT_SCHEMA_VERSION } from './defaults';
 import { migrate } from './migrations/index';
-import { capIssues, contentPath, formatPath, joinPath } from './paths';
+import { capIssues, contentPath, joinPath } from './paths';
 import { documentIssues, variableNameIssues } from './rules';
 import { BlockSchema, PrintTemplateSchema, TemplateContentSchema, TemplateDocumentSchema } from './schema';
 import type { Block, ParsedTemplateContent, PrintTemplate, TemplateContent, TemplateDocument } from './types';
@@ -39,10 +39,6 @@ export function checkJsonShape(value: unknown, maxDepth = MAX_NESTING_DEPTH): Er
   return undefined;
 }
 
-function zodIssues(error: z.ZodError, toPath: (path: PropertyKey[]) => string): ErrorIssue[] {
-  return error.issues.map((issue) => ({ path: toPath(issue.path), reason: issue.message }));
-}
-
 function decodeInput(input: unknown): unknown {
   if (typeof input !== 'string') return input;
   try {
@@ -61,7 +57,7 @@ export function loadTemplateContent(input: unknown): TemplateContent {
     if (shapeProblem) throw parseError([shapeProblem]);
     const { content } = migrate(raw);
     const result = TemplateContentSchema.safeParse(content);
-    if (!result.success) throw parseError(zodIssues(result.error, contentPath));
+    if (!result.success) throw parseError(zodIssues(result.error, { path: contentPath }));
     const ruleIssues = documentIssues(result.data.document);
     if (ruleIssues.length > 0) throw parseError(ruleIssues);
     return result.data as TemplateContent;
@@ -108,7 +104,7 @@ export function validateDocument(document: unknown): ErrorIssue[] {
   const shapeProblem = checkJsonShape(document);
   if (shapeProblem) return [shapeProblem];
   const result = TemplateDocumentSchema.safeParse(document);
-  if (!result.success) return capIssues(zodIssues(result.error, formatPath));
+  if (!result.success) return capIssues(zodIssues(result.error));
   return capIssues(documentIssues(result.data as TemplateDocument));
 }
 
@@ -136,7 +132,7 @@ export function parseBlock(block: unknown, path = ''): Block {
   if (shapeProblem) throw parseError([{ ...shapeProblem, path }]);
   const result = BlockSchema.safeParse(block);
   if (!result.success) {
-    throw parseError(zodIssues(result.error, (segments) => joinPath(path, segments)));
+    throw parseError(zodIssues(result.error, { path: (segments) => joinPath(path, segments) }));
   }
   return result.data;
 }
@@ -147,7 +143,7 @@ export function parseBlock(block: unknown, path = ''): Block {
  */
 export function parsePrintTemplate(input: unknown): { template: PrintTemplate; content: ParsedTemplateContent } {
   const result = PrintTemplateSchema.safeParse(input);
-  if (!result.success) throw parseError(zodIssues(result.error, formatPath));
+  if (!result.success) throw parseError(zodIssues(result.error));
   try {
     return { template: result.data, content: parseTemplateContent(result.data.content) };
   } catch (error) {

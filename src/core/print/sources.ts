@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../errors';
+import { zodIssues } from '../issues';
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
 const linksSchema = z
@@ -80,12 +81,6 @@ export function parsePrintSource(input: unknown): ParsedPrintSource {
   const result = printSourceSchema.safeParse(input);
   if (result.success) return result.data;
   throw new QuireError('DataInvalid', {
-    issues: result.error.issues.slice(0, 20).map((issue) => ({
-      path: issue.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-        .join('')
-        .replace(/^\./, ''),
-      reason: issue.message,
-    })),
+    issues: zodIssues(result.error, { limit: 20 }),
   });
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
+import { zodIssues } from '../../core/issues';
 
 /** pdfme's bar code field types (QR code included), drawn by Quire as SVG. */
 const BARCODE_FIELD_TYPES = [
@@ -124,10 +125,6 @@ export const canvasTemplateSchema = z
 export type CanvasTemplateContent = z.infer<typeof canvasTemplateSchema>;
 export type CanvasBasePdf = CanvasTemplateContent['basePdf'];
 
-function issuePath(path: readonly PropertyKey[]): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
-}
-
 function parseError(issues: Array<{ path: string; reason: string }>): QuireError {
   return new QuireError('TemplateParseError', {
     detail: issues.map((i) => `${i.path}: ${i.reason}`).join('; '),
@@ -173,8 +170,7 @@ export function parseCanvasContent(content: unknown): CanvasTemplateContent {
   if (typeof value === 'object' && value !== null && 'schemas' in value)
     value = { ...value, schemas: schemasAsLists((value as { schemas: unknown }).schemas) };
   const result = canvasTemplateSchema.safeParse(value);
-  if (!result.success)
-    throw parseError(result.error.issues.slice(0, 20).map((i) => ({ path: issuePath(i.path), reason: i.message })));
+  if (!result.success) throw parseError(zodIssues(result.error, { limit: 20 }));
   const parsed = result.data;
   const issues: Array<{ path: string; reason: string }> = [];
   parsed.schemas.forEach((page, p) => {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
+import { zodIssues } from '../../core/issues';
 import {
   FILE_FORMATS,
   isMacroFileName,
@@ -75,10 +76,7 @@ export function parseOfficeContent(content: unknown, kind: OfficeKind): OfficeTe
   }
   const result = officeTemplateSchema.safeParse(value);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => ({
-      path: issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join(''),
-      reason: issue.message,
-    }));
+    const issues = zodIssues(result.error);
     throw new QuireError('TemplateParseError', {
       detail: issues.map((i) => `${i.path}: ${i.reason}`).join('; '),
       issues,

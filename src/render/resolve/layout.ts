@@ -6,7 +6,8 @@
 import type { Scope } from '../../core/expr/evaluate';
 import type { Block, BlockOfType, BlockType, Column } from '../../core/model/types';
 import type { VBlock, VBox } from '../view-model';
-import { type BlockResolver, RESOLVERS } from './blocks/index';
+import { RESOLVERS } from './blocks/index';
+import type { BlockResolver } from './blocks/resolver';
 import { PX, type ResolveContext } from './context';
 import { normalizeColor } from './rich-text';
 

@@ -1,18 +1,8 @@
-/** Strings of the canvas designer: i18next namespace 'canvas' (see src/i18n/namespace.ts). */
+/** Strings of the canvas designer: i18next namespace 'canvas', in src/i18n/locales/<lng>/canvas.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/canvas.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type CanvasMessages } from './en-US';
 
-const canvasNamespace = defineTranslationNamespace<CanvasMessages>(
-  'canvas',
-  enUS,
-  import.meta.glob<{ default: CanvasMessages }>([
-    './*.ts',
-    '!./*.test.ts',
-    '!./en-US.ts',
-    '!./useCanvasTranslation.ts',
-  ]),
-);
+const namespace = defineTranslationNamespace('canvas', english);
 
-export const CANVAS_NS = canvasNamespace.ns;
-export const loadCanvasMessages = canvasNamespace.loadMessages;
-export const useCanvasTranslation = () => useNamespaceTranslation(canvasNamespace);
+export const useCanvasTranslation = () => useNamespaceTranslation(namespace);

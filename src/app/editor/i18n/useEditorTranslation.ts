@@ -1,24 +1,12 @@
-/** The editor's strings: i18next namespace 'editor' (see src/i18n/namespace.ts). */
+/** The editor's strings: i18next namespace 'editor', in src/i18n/locales/<lng>/editor.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/editor.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type EditorMessages } from './en-US';
 
-const editorNamespace = defineTranslationNamespace<EditorMessages>(
-  'editor',
-  enUS,
-  import.meta.glob<{ default: EditorMessages }>([
-    './*.ts',
-    '!./*.test.ts',
-    '!./en-US.ts',
-    '!./useEditorTranslation.ts',
-  ]),
-);
-
-export const EDITOR_NS = editorNamespace.ns;
-export const loadEditorMessages = editorNamespace.loadMessages;
-export const ensureEditorBundle = editorNamespace.ensureBundle;
+const namespace = defineTranslationNamespace('editor', english);
 
 /** `t` of the editor namespace, with the current language. */
 export function useEditorTranslation() {
-  const { t, i18n } = useNamespaceTranslation(editorNamespace);
+  const { t, i18n } = useNamespaceTranslation(namespace);
   return { t, i18n, lang: i18n.language };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { approvalScope, mapApproval } from '../../../core/data/approval';
 import { isValidVariablePath } from '../../../core/expr/names';
+import en from '../../../i18n/locales/en-US/editor.json';
 import { approvalFieldGroups } from '../approvalFields';
-import en from '../i18n/en-US';
 import { chipLabel } from './elements';
 import { approvalItems } from './FieldPicker';
 

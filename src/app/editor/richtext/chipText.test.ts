@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en-US';
+import en from '../../../i18n/locales/en-US/editor.json';
 import { currencyLabel, describeChain, describeFilter, filtersForType } from './chipText';
 
 const t = (key: string) =>

@@ -15,25 +15,26 @@ import {
   toChineseUpper,
 } from '../../../core/format';
 import type { VariableFilterCall } from '../../../core/model';
-import { CHIP_FILTER_NAMES } from './filters';
+import { CHIP_FILTER_NAMES, type ChipFilterName, isChipFilter } from './filters';
 
 /** The date every date example shows (1 January 2025, noon UTC, so no zone moves it to another day). */
 const EXAMPLE_DATE = Date.UTC(2025, 0, 1, 12);
 const EXAMPLE_NUMBER = 1234.5;
 
-type Translate = (key: string) => string;
+/** The editor's `t`, for the filter labels. */
+type Translate = (key: `chip.filters.${ChipFilterName}`) => string;
 
 const NUMERIC = ['number', 'currency', 'progress', 'rating', 'autoNumber', 'percent'];
 const DATES = ['dateTime', 'createdTime', 'modifiedTime', 'datetime', 'date'];
 const BOOLEANS = ['checkbox', 'bool', 'boolean'];
 const TEXT = ['text', 'string', 'email', 'phone', 'url', 'singleSelect', 'multiSelect', 'barcode', 'user'];
-const ANY = ['prefix', 'suffix', 'default'];
+const ANY: ChipFilterName[] = ['prefix', 'suffix', 'default'];
 
 /**
  * The filters offered for a field of this type: a date is not offered “Yes / no”, a text not
  * “Currency”. An unknown type (a formula, a lookup, a typed name) keeps every filter.
  */
-export function filtersForType(type: string | undefined): string[] {
+export function filtersForType(type: string | undefined): ChipFilterName[] {
   if (!type) return [...CHIP_FILTER_NAMES];
   if (NUMERIC.includes(type))
     return ['number', 'currency', 'percent', 'format', 'cnUpper', 'cnLower', 'cnFinancial', ...ANY];
@@ -105,11 +106,14 @@ function example(filter: VariableFilterCall, locale: string): string {
   }
 }
 
+/** A filter's name in words; a filter the chip does not know keeps its tag name. */
+export function filterLabel(name: string, t: Translate): string {
+  return isChipFilter(name) ? t(`chip.filters.${name}`) : name;
+}
+
 /** One filter as words: its kind, then what it looks like (`Date · 2025年01月01日`, `Currency · CNY ¥`). */
 export function describeFilter(filter: VariableFilterCall, locale: string, t: Translate): string {
-  const kind = filter.name === 'customDate' ? 'date' : filter.name;
-  const known = CHIP_FILTER_NAMES.includes(kind);
-  const label = known ? t(`chip.filters.${kind}`) : filter.name;
+  const label = filterLabel(filter.name === 'customDate' ? 'date' : filter.name, t);
   const shown = example(filter, locale);
   return shown ? `${label} · ${shown}` : label;
 }

@@ -17,9 +17,9 @@ import { qrText } from '../canvas/blocks/QrcodeView';
 import { Icon } from '../Icon';
 import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { fieldsAtom, settingsAtom } from '../state/store';
-import { describeChain, filtersForType } from './chipText';
+import { describeChain, filterLabel, filtersForType } from './chipText';
 import { type PickedField, usePrintableFields } from './FieldPicker';
-import { CHIP_FILTERS, describeFilters, newFilterCall } from './filters';
+import { CHIP_FILTERS, type ChipFilterName, describeFilters, isChipFilter, newFilterCall } from './filters';
 import { InlineImageFields, QrFields } from './MediaInsert';
 import './media.css';
 import { Select } from '../../shell/Select';
@@ -56,10 +56,13 @@ function FilterEditor({
   filters: VariableFilterCall[];
   onChange: (f: VariableFilterCall[]) => void;
   /** The filters that fit the field's type; one already applied stays listed. */
-  offered: readonly string[];
+  offered: readonly ChipFilterName[];
 }) {
   const { t } = useEditorTranslation();
-  const offered = [...fitting, ...filters.map((f) => f.name).filter((n) => !fitting.includes(n) && CHIP_FILTERS[n])];
+  const offered = [
+    ...fitting,
+    ...filters.map((f) => f.name).filter((n): n is ChipFilterName => isChipFilter(n) && !fitting.includes(n)),
+  ];
   return (
     <div className="qe-filters">
       {filters.map((filter, index) => (
@@ -74,11 +77,11 @@ function FilterEditor({
           >
             {offered.map((name) => (
               <option key={name} value={name}>
-                {t(`chip.filters.${name}`)}
+                {filterLabel(name, t)}
               </option>
             ))}
           </Select>
-          {(CHIP_FILTERS[filter.name] ?? []).map((spec, argIndex) => {
+          {(isChipFilter(filter.name) ? CHIP_FILTERS[filter.name] : []).map((spec, argIndex) => {
             const listId = `qe-filter-${filter.name}-${argIndex}`;
             return (
               <span key={listId}>
@@ -126,7 +129,7 @@ function FilterEditor({
         <option value="">+ {t('chip.addFilter')}</option>
         {fitting.map((name) => (
           <option key={name} value={name}>
-            {t(`chip.filters.${name}`)}
+            {filterLabel(name, t)}
           </option>
         ))}
       </Select>
@@ -245,6 +248,7 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
   const { t } = useEditorTranslation();
   const [open, setOpen] = useState(false);
   const setNode = useSetNode(element);
+  const cmd = COMMANDS.find((c) => c === element.cmd);
   const format = element.format as NumberFormat;
   const setFormat = (patch: Partial<NumberFormat>) => setNode({ format: { ...format, ...patch } });
   const errorId = useId();
@@ -261,7 +265,7 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
           aria-expanded={open}
           aria-haspopup="dialog"
         >
-          Σ {t(`compute.${String(element.cmd)}`)}({String(element.name)})
+          Σ {cmd ? t(`compute.${cmd}`) : String(element.cmd)}({String(element.name)})
         </button>
         {open && (
           <Popover title={t('compute.title')} onClose={() => setOpen(false)}>
@@ -359,6 +363,11 @@ function ComputeChip({ attributes, children, element }: RenderElementProps) {
 }
 
 const MODES: LoopMode[] = ['list', 'paragraph', 'inline'];
+const MODE_LABELS = {
+  list: 'loop.modeList',
+  paragraph: 'loop.modeParagraph',
+  inline: 'loop.modeInline',
+} as const satisfies Record<LoopMode, string>;
 
 function itemNamesOf(itemContent: unknown): string[] {
   const names: string[] = [];
@@ -394,8 +403,7 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
           aria-expanded={open}
           aria-haspopup="dialog"
         >
-          <Icon name="loop" size={13} /> {t('loop.title')}: <strong>{rootPath || '—'}</strong> ·{' '}
-          {t(`loop.mode${mode[0]!.toUpperCase()}${mode.slice(1)}`)}
+          <Icon name="loop" size={13} /> {t('loop.title')}: <strong>{rootPath || '—'}</strong> · {t(MODE_LABELS[mode])}
         </button>
         <div className="qe-loop-item">
           {names.map((n) => (
@@ -453,7 +461,7 @@ function LoopCard({ attributes, children, element }: RenderElementProps) {
               >
                 {MODES.map((m) => (
                   <option key={m} value={m}>
-                    {t(`loop.mode${m[0]!.toUpperCase()}${m.slice(1)}`)}
+                    {t(MODE_LABELS[m])}
                   </option>
                 ))}
               </Select>

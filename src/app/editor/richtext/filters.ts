@@ -3,6 +3,7 @@
  * with the arguments a designer picks. Pure data + helpers so they are unit tested.
  */
 import type { VariableFilterCall } from '../../../core/model';
+import type { Resources } from '../../../i18n';
 
 export interface FilterArgSpec {
   /** Offered values; free text when absent. */
@@ -10,7 +11,10 @@ export interface FilterArgSpec {
   placeholder?: string;
 }
 
-export const CHIP_FILTERS: Readonly<Record<string, readonly FilterArgSpec[]>> = {
+/** A filter the chip offers; each has its label at `chip.filters.<name>` (the record below must list them all). */
+export type ChipFilterName = keyof Resources['editor']['chip']['filters'];
+
+export const CHIP_FILTERS: Readonly<Record<ChipFilterName, readonly FilterArgSpec[]>> = {
   number: [{ options: ['0', '1', '2', '3', '4'], placeholder: '3' }],
   currency: [{ options: ['USD', 'EUR', 'CNY', 'JPY', 'GBP', 'KRW', 'BRL', 'RUB', 'THB', 'VND', 'IDR', 'HKD', 'TWD'] }],
   percent: [{ options: ['0', '1', '2'] }],
@@ -29,10 +33,13 @@ export const CHIP_FILTERS: Readonly<Record<string, readonly FilterArgSpec[]>> = 
   default: [{ placeholder: '-' }],
 };
 
-export const CHIP_FILTER_NAMES = Object.keys(CHIP_FILTERS);
+export const CHIP_FILTER_NAMES = Object.keys(CHIP_FILTERS) as ChipFilterName[];
+
+/** A filter name read from a template is any string; this one the chip knows. */
+export const isChipFilter = (name: string): name is ChipFilterName => Object.hasOwn(CHIP_FILTERS, name);
 
 export function newFilterCall(name: string): VariableFilterCall {
-  const specs = CHIP_FILTERS[name] ?? [];
+  const specs = isChipFilter(name) ? CHIP_FILTERS[name] : [];
   return { name, args: specs.map((spec) => spec.options?.[0] ?? '') };
 }
 

@@ -1,13 +1,8 @@
-/** Strings of the host screens: i18next namespace 'host' (see src/i18n/namespace.ts). */
+/** Strings of the host screens: i18next namespace 'host', in src/i18n/locales/<lng>/host.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/host.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type HostMessages } from './en-US';
 
-const hostNamespace = defineTranslationNamespace<HostMessages>(
-  'host',
-  enUS,
-  import.meta.glob<{ default: HostMessages }>(['./*.ts', '!./*.test.ts', '!./en-US.ts', '!./useHostTranslation.ts']),
-);
+const namespace = defineTranslationNamespace('host', english);
 
-export const HOST_NS = hostNamespace.ns;
-export const loadHostMessages = hostNamespace.loadMessages;
-export const useHostTranslation = () => useNamespaceTranslation(hostNamespace);
+export const useHostTranslation = () => useNamespaceTranslation(namespace);

@@ -1,18 +1,8 @@
-/** Strings of Word, Excel and PowerPoint templates: i18next namespace 'office' (see src/i18n/namespace.ts). */
+/** Strings of Word, Excel and PowerPoint templates: i18next namespace 'office', in src/i18n/locales/<lng>/office.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/office.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type OfficeMessages } from './en-US';
 
-const officeNamespace = defineTranslationNamespace<OfficeMessages>(
-  'office',
-  enUS,
-  import.meta.glob<{ default: OfficeMessages }>([
-    './*.ts',
-    '!./*.test.ts',
-    '!./en-US.ts',
-    '!./useOfficeTranslation.ts',
-  ]),
-);
+const namespace = defineTranslationNamespace('office', english);
 
-export const OFFICE_NS = officeNamespace.ns;
-export const loadOfficeMessages = officeNamespace.loadMessages;
-export const useOfficeTranslation = () => useNamespaceTranslation(officeNamespace);
+export const useOfficeTranslation = () => useNamespaceTranslation(namespace);

@@ -60,8 +60,8 @@ export function DocLayout() {
           <TabbedLayout
             tabs={[
               // The tab names are this namespace's ('docs' is the API documentation, not "Documents").
-              { to: base, labelKey: 'platformDocs:tabs.template', exact: true },
-              ...DOC_TABS.map((tab) => ({ to: `${base}/${tab}`, labelKey: `platformDocs:tabs.${tab}` })),
+              { to: base, label: t('tabs.template'), exact: true },
+              ...DOC_TABS.map((tab) => ({ to: `${base}/${tab}`, label: t(`tabs.${tab}`) })),
             ]}
           />
         </DocContext.Provider>

@@ -1,12 +1,8 @@
-/** Strings of the open platform's screens: i18next namespace 'platform' (see src/i18n/namespace.ts). */
+/** Strings of the open platform's screens: i18next namespace 'platform', in src/i18n/locales/<lng>/platform.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/platform.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type PlatformMessages } from './en-US';
 
-const platformNamespace = defineTranslationNamespace<PlatformMessages>(
-  'platform',
-  enUS,
-  import.meta.glob<{ default: PlatformMessages }>(['./*.ts', '!./*.test.ts', '!./en-US.ts', '!./useTranslation.ts']),
-);
+const namespace = defineTranslationNamespace('platform', english);
 
-export const loadPlatformMessages = platformNamespace.loadMessages;
-export const usePlatformTranslation = () => useNamespaceTranslation(platformNamespace);
+export const usePlatformTranslation = () => useNamespaceTranslation(namespace);

@@ -1,19 +1,8 @@
-/** The preview screen's strings: i18next namespace 'preview' (see src/i18n/namespace.ts). */
+/** The preview screen's strings: i18next namespace 'preview', in src/i18n/locales/<lng>/preview.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/preview.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type PreviewMessages } from './en-US';
 
-const previewNamespace = defineTranslationNamespace<PreviewMessages>(
-  'preview',
-  enUS,
-  import.meta.glob<{ default: PreviewMessages }>([
-    './*.ts',
-    '!./*.test.ts',
-    '!./en-US.ts',
-    '!./usePreviewTranslation.ts',
-  ]),
-);
+const namespace = defineTranslationNamespace('preview', english);
 
-export const PREVIEW_NS = previewNamespace.ns;
-export const loadPreviewMessages = previewNamespace.loadMessages;
-export const ensurePreviewBundle = previewNamespace.ensureBundle;
-export const usePreviewTranslation = () => useNamespaceTranslation(previewNamespace);
+export const usePreviewTranslation = () => useNamespaceTranslation(namespace);

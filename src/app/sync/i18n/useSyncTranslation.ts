@@ -1,13 +1,8 @@
-/** Strings of server sync: i18next namespace 'sync' (see src/i18n/namespace.ts). */
+/** Strings of server sync: i18next namespace 'sync', in src/i18n/locales/<lng>/sync.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/sync.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS, { type SyncMessages } from './en-US';
 
-const syncNamespace = defineTranslationNamespace<SyncMessages>(
-  'sync',
-  enUS,
-  import.meta.glob<{ default: SyncMessages }>(['./*.ts', '!./*.test.ts', '!./en-US.ts', '!./useSyncTranslation.ts']),
-);
+const namespace = defineTranslationNamespace('sync', english);
 
-export const SYNC_NS = syncNamespace.ns;
-export const loadSyncMessages = syncNamespace.loadMessages;
-export const useSyncTranslation = () => useNamespaceTranslation(syncNamespace);
+export const useSyncTranslation = () => useNamespaceTranslation(namespace);

@@ -1,18 +1,8 @@
-/** The workspace screens' strings: i18next namespace 'workspace' (see src/i18n/namespace.ts). */
+/** The workspace screens' strings: i18next namespace 'workspace', in src/i18n/locales/<lng>/workspace.json (see src/i18n/namespace.ts). */
+
+import english from '../../../i18n/locales/en-US/workspace.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../i18n/namespace';
-import enUS from './en-US';
 
-export interface MessageTree {
-  [key: string]: string | MessageTree;
-}
+const namespace = defineTranslationNamespace('workspace', english);
 
-const workspaceNamespace = defineTranslationNamespace<MessageTree>(
-  'workspace',
-  enUS as MessageTree,
-  import.meta.glob<{ default: MessageTree }>(['./*.ts', '!./*.test.ts', '!./index.ts', '!./en-US.ts']),
-);
-
-export const WORKSPACE_NS = workspaceNamespace.ns;
-export const loadWorkspaceMessages = workspaceNamespace.loadMessages;
-export const ensureWorkspaceBundle = workspaceNamespace.ensureBundle;
-export const useWorkspaceTranslation = () => useNamespaceTranslation(workspaceNamespace);
+export const useWorkspaceTranslation = () => useNamespaceTranslation(namespace);

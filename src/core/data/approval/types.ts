@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { QuireError } from '../../errors';
+import { zodIssues } from '../../issues';
 
 export interface FormItem {
   id: string;
@@ -167,13 +168,7 @@ function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown, what: string): T 
   if (result.success) return result.data;
   throw new QuireError('DataInvalid', {
     detail: what,
-    issues: result.error.issues.map((issue) => ({
-      path: issue.path
-        .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-        .join('')
-        .replace(/^\./, ''),
-      reason: issue.message,
-    })),
+    issues: zodIssues(result.error),
   });
 }
 

@@ -4,8 +4,10 @@
  * Each returns a new document and validates what it changed.
  */
 import { QuireError } from '../../errors';
+import { zodIssues } from '../../issues';
 import { createRow } from '../defaults';
 import { parseBlock } from '../parse';
+import { joinPath } from '../paths';
 import { documentIssues, tableIssues } from '../rules';
 import { RowSchema } from '../schema';
 import type { Block, BlockOfType, Row, Table, TableCell, TemplateDocument } from '../types';
@@ -130,10 +132,7 @@ export function updateRows(document: TemplateDocument, pageId: string, rows: Row
   const parsed = RowSchema.array().safeParse(rows);
   if (!parsed.success) {
     throw new QuireError('TemplateParseError', {
-      issues: parsed.error.issues.map((issue) => ({
-        path: `pages[${pageIndex}].rows${issue.path.map((s) => (typeof s === 'number' ? `[${s}]` : `.${String(s)}`)).join('')}`,
-        reason: issue.message,
-      })),
+      issues: zodIssues(parsed.error, { path: (segments) => joinPath(`pages[${pageIndex}].rows`, segments) }),
     });
   }
   const page = document.pages[pageIndex]!;

@@ -1,5 +1,5 @@
 import { resolveRichText } from '../rich-text';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 /** An article prints like rich text: its body flows across pages. */
 export const resolveArticle: BlockResolver<'article'> = (ctx, scope, block) =>

@@ -7,7 +7,7 @@ import type { ResolveContext } from '../context';
 import { fieldVariable, interpolate } from '../qr';
 import { normalizeColor } from '../rich-text';
 import { toText, variableValue } from '../values';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 /** The text a bar code encodes: its field's value, or its custom value with `{tags}` filled in. */
 export function barcodeText(ctx: ResolveContext, scope: Scope, config: BarcodeConfig): string {

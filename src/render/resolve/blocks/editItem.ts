@@ -1,6 +1,6 @@
 import type { VBlock } from '../../view-model';
 import { resolveRichText } from '../rich-text';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 /** The bold label and the content side by side; the label keeps between 5 and 95 % of the width. */
 export const resolveEditItem: BlockResolver<'editItem'> = async (ctx, scope, block) => {

@@ -1,6 +1,6 @@
 import { PX } from '../context';
 import { normalizeColor, resolveRichText } from '../rich-text';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 function optionalColor(key: 'bg' | 'border', color: string | undefined): { bg?: string; border?: string } {
   const c = normalizeColor(color);

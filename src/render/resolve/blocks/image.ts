@@ -8,7 +8,7 @@ import type { VBlock } from '../../view-model';
 import type { ResolveContext } from '../context';
 import { imageUrlsOf, resolveAttachmentImages, resolveStaticImage } from '../images';
 import { variableValue } from '../values';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 export async function resolveImage(ctx: ResolveContext, scope: Scope, config: ImageConfig): Promise<VBlock[]> {
   if (config.mode === 'attachment') return resolveAttachmentImages(ctx, scope, config);

@@ -2,10 +2,7 @@
  * One resolver per block type (block → view-model blocks), one file per type. Adding a type to
  * `Block` fails the typecheck here until its resolver exists and is listed.
  */
-import type { Scope } from '../../../core/expr/evaluate';
-import type { BlockOfType, BlockType } from '../../../core/model/types';
-import type { VBlock } from '../../view-model';
-import type { ResolveContext } from '../context';
+import type { BlockType } from '../../../core/model/types';
 import { resolveArticle } from './article';
 import { resolveBarcodeBlock } from './barcode';
 import { resolveEditItem } from './editItem';
@@ -13,16 +10,11 @@ import { resolveFloatContainer } from './floatContainer';
 import { resolveHorizontalRule } from './horizontalRule';
 import { resolveImageBlock } from './image';
 import { resolveQrCodeBlock } from './qrcode';
+import type { BlockResolver } from './resolver';
 import { resolveRichTextBlock } from './richText';
 import { resolveRow } from './row';
 import { resolveStaticImageBlock } from './staticImage';
 import { resolveTableBlock } from './table';
-
-export type BlockResolver<T extends BlockType> = (
-  ctx: ResolveContext,
-  scope: Scope,
-  block: BlockOfType<T>,
-) => Promise<VBlock[]>;
 
 export const RESOLVERS = {
   richText: resolveRichTextBlock,

@@ -5,7 +5,7 @@ import type { VImage } from '../../view-model';
 import { qrSvg } from '../codes';
 import type { ResolveContext } from '../context';
 import { qrValue } from '../qr';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 /** The code for a QR config, or nothing when its value is empty. */
 export function resolveQrCode(ctx: ResolveContext, scope: Scope, config: QrConfig): VImage | undefined {

@@ -1,5 +1,5 @@
 import { resolveRichText } from '../rich-text';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 export const resolveRichTextBlock: BlockResolver<'richText'> = (ctx, scope, block) =>
   resolveRichText(ctx, scope, block.content);

@@ -1,5 +1,5 @@
 import { resolveImage } from './image';
-import type { BlockResolver } from './index';
+import type { BlockResolver } from './resolver';
 
 export const resolveStaticImageBlock: BlockResolver<'staticImage'> = (ctx, scope, block) =>
   resolveImage(ctx, scope, block.image);

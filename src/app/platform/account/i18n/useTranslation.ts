@@ -1,12 +1,8 @@
-/** Strings of the account and team screens: i18next namespace 'accounts' (see src/i18n/namespace.ts). */
+/** Strings of the account and team screens: i18next namespace 'accounts', in src/i18n/locales/<lng>/accounts.json (see src/i18n/namespace.ts). */
+
+import english from '../../../../i18n/locales/en-US/accounts.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../../i18n/namespace';
-import enUS, { type AccountsMessages } from './en-US';
 
-const accountsNamespace = defineTranslationNamespace<AccountsMessages>(
-  'accounts',
-  enUS,
-  import.meta.glob<{ default: AccountsMessages }>(['./*.ts', '!./*.test.ts', '!./en-US.ts', '!./useTranslation.ts']),
-);
+const namespace = defineTranslationNamespace('accounts', english);
 
-export const loadAccountsMessages = accountsNamespace.loadMessages;
-export const useAccountsTranslation = () => useNamespaceTranslation(accountsNamespace);
+export const useAccountsTranslation = () => useNamespaceTranslation(namespace);

@@ -1,12 +1,8 @@
-/** Strings of a team's document screens: i18next namespace 'platformDocs' (see src/i18n/namespace.ts). */
+/** Strings of a team's document screens: i18next namespace 'platformDocs', in src/i18n/locales/<lng>/platformDocs.json (see src/i18n/namespace.ts). */
+
+import english from '../../../../i18n/locales/en-US/platformDocs.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../../i18n/namespace';
-import enUS, { type DocsMessages } from './en-US';
 
-const docsNamespace = defineTranslationNamespace<DocsMessages>(
-  'platformDocs',
-  enUS,
-  import.meta.glob<{ default: DocsMessages }>(['./*.ts', '!./*.test.ts', '!./en-US.ts', '!./useTranslation.ts']),
-);
+const namespace = defineTranslationNamespace('platformDocs', english);
 
-export const loadDocsMessages = docsNamespace.loadMessages;
-export const useDocsTranslation = () => useNamespaceTranslation(docsNamespace);
+export const useDocsTranslation = () => useNamespaceTranslation(namespace);

@@ -1,17 +1,7 @@
-/** Strings of the save pipeline's notices: i18next namespace 'saving' (see src/i18n/namespace.ts). */
+/** Strings of the save pipeline's notices: i18next namespace 'saving', in src/i18n/locales/<lng>/saving.json (see src/i18n/namespace.ts). */
+import english from '../../../../i18n/locales/en-US/saving.json';
 import { defineTranslationNamespace, useNamespaceTranslation } from '../../../../i18n/namespace';
-import enUS, { type SavingMessages } from './en-US';
 
-const savingNamespace = defineTranslationNamespace<SavingMessages>(
-  'saving',
-  enUS,
-  import.meta.glob<{ default: SavingMessages }>([
-    './*.ts',
-    '!./*.test.ts',
-    '!./en-US.ts',
-    '!./useSavingTranslation.ts',
-  ]),
-);
+const namespace = defineTranslationNamespace('saving', english);
 
-export const loadSavingMessages = savingNamespace.loadMessages;
-export const useSavingTranslation = () => useNamespaceTranslation(savingNamespace);
+export const useSavingTranslation = () => useNamespaceTranslation(namespace);
