@@ -53,7 +53,14 @@ function resolveInRoot(realRoot, pathname) {
     } catch {
       return 400;
     }
-    if (segment.includes('\0') || segment.includes('/') || segment.includes('\\')) return 400;
+    if (segment.includes('\0')) return 400;
+    // An encoded slash names no file of the build, but client routes carry them (`/goto/%2Fo%2F…`):
+    // such a path gets the app shell, whose router reads it.
+    if (segment.includes('/') || segment.includes('\\')) {
+      // …unless it hides a step out of the folder or to a dotfile (`..%2Fdist-old`): refused.
+      if (segment.split(/[/\\]/).some((part) => part.startsWith('.'))) return 400;
+      return join(realRoot, 'index.html');
+    }
     if (segment === '') continue;
     // Dotfiles (.env, .git) and `.`/`..` are never part of a build's public files.
     if (segment.startsWith('.')) return 404;
