@@ -164,6 +164,8 @@ test('an owner invites by link, a second user joins, is made admin and removed; 
 });
 
 test('goto follows only in-app paths, through the sign-in', async ({ page }) => {
+  // A sign-up and three sign-in round trips: 28 s of the default 30 on a loaded machine.
+  test.setTimeout(60_000);
   await page.goto(`/goto/${encodeURIComponent('/o/settings/profile')}`);
   await expect(page).toHaveURL(/\/login\?target=%2Fo%2Fsettings%2Fprofile$/);
   for (const bad of ['https://evil.test/x', '//evil.test', '/\t/evil.test', '/goto/%2Fo']) {
