@@ -83,7 +83,8 @@ export function CellEditor({ field, value, initial, onCommit, onCancel, cell }: 
     onCancel();
   };
 
-  if (field.type === 'text') {
+  // The growing box is the grid's; the child-records panel keeps its one-line input in the row.
+  if (field.type === 'text' && cell) {
     return (
       <LongTextEditor
         label={field.name}
