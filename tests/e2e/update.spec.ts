@@ -5,6 +5,9 @@ import { expect, test } from './fixtures';
 const WORKER_FILE = 'dist/sw.js';
 
 test('a new version waits for the user instead of taking over the running tab', async ({ page }) => {
+  // Installing a version precaches every locale chunk (about 300 files since translations load per
+  // namespace): twice over, past the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   await page.goto('/');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
