@@ -10,7 +10,6 @@ export {
   type CanvasFieldType,
   type CanvasTemplateContent,
   canvasTemplateSchema,
-  isPdfmeTemplate,
   parseCanvasContent,
   toPdfmeTemplate,
 } from './schema';

@@ -146,17 +146,6 @@ function schemasAsLists(value: unknown): unknown {
   });
 }
 
-/** Whether content looks like a pdfme template (has `basePdf` and `schemas`, no other kind). */
-export function isPdfmeTemplate(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'basePdf' in value &&
-    'schemas' in value &&
-    (!('kind' in value) || (value as { kind: unknown }).kind === 'canvas')
-  );
-}
-
 /** Validates stored canvas content (object or JSON text); names the path of what is wrong. */
 export function parseCanvasContent(content: unknown): CanvasTemplateContent {
   let value = content;
