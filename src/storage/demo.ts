@@ -1,3 +1,4 @@
+import { seededRandom } from '../core/random';
 import { write } from './context';
 import { RECORD_STORES } from './db';
 import { type MemberRow, membersKey } from './members';
@@ -82,17 +83,6 @@ export function demoRecordId(table: DemoTableKey, n: number): string {
 }
 
 // --- deterministic data ----------------------------------------------------------------------------
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAY = 86_400_000;
 /** Orders run over the 90 days before this date. */

@@ -3,6 +3,7 @@
  * real ids, random text, broken percent-encoding, NUL or overlong; bodies are random JSON, wrong
  * types, deep nesting or not JSON at all; credentials a real token, a member's, garbage or none.
  */
+import { seededRandom } from '../../src/core/random';
 
 /** Every route the API serves (method and path pattern), as src/server/routes/* declare them. */
 export const ROUTES: [string, string][] = [
@@ -91,18 +92,6 @@ export const ROUTES: [string, string][] = [
   ['GET', '/api/sync/pull'],
 ];
 
-/** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface FuzzCase {
   method: string;
   path: string;
@@ -111,7 +100,7 @@ export interface FuzzCase {
 }
 
 export function fuzzCases(seed: number, count: number, ids: Record<string, string>): FuzzCase[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const text = (n: number) =>
     Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('');

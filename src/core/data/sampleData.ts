@@ -3,6 +3,7 @@
  * "generate sample data" fills in. Nesting stops at 4 levels for generated data and 3 for
  * preview data; lists hold 1 to 10 items. The same seed always gives the same data.
  */
+import { seededRandom } from '../random';
 import { groupVariables, type OpenDataSource, specVariables, type Variable } from './dataSource';
 import { bool, datetime, files, list, map, num, numList, type OpenAttachment, type OpenValue, str } from './openValue';
 
@@ -14,18 +15,6 @@ export interface SampleOptions {
   seed?: number;
   /** Base instant for datetimes (default 2024-01-01T00:00:00Z) so output does not depend on the clock. */
   baseTime?: number;
-}
-
-/** mulberry32: tiny, fast, and the same sequence on every platform. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = [
@@ -55,7 +44,7 @@ class Sampler {
     private readonly maxDepth: number,
     private readonly baseTime: number,
   ) {
-    this.next = random(seed);
+    this.next = seededRandom(seed);
   }
 
   private int(min: number, max: number): number {

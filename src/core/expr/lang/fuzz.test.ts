@@ -5,18 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../../errors';
+import { seededRandom } from '../../random';
 import { evaluateExpressionText, recordLookup } from './index';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE = [
   'constructor',
@@ -244,7 +234,7 @@ describe('expression fuzz', () => {
     };
     const before = snapshot();
     const dataBefore = JSON.stringify(data);
-    const next = generator(prng(20261127));
+    const next = generator(seededRandom(20261127));
     const seen = { values: 0, errors: new Map<string, number>() };
     for (let n = 0; n < 10_000; n++) {
       const source = next();
