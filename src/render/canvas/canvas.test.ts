@@ -4,29 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { isQuireError } from '../../core/errors';
 import { outputKindOf, prepareOutputTemplate, renderOutput, renderOutputGroup } from '../outputs';
-import type { OutputEnvironment } from '../outputs/types';
 import { parseCanvas } from './plan';
 import { toPdfmeTemplate } from './schema';
-
-const env: OutputEnvironment = {
-  typst: () => Promise.reject(new Error('canvas never typesets')),
-  loadFontGroup: loadFontGroupFromNodeModules,
-};
-
-function pdfText(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-canvas-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'a.pdf'), '-'], { encoding: 'utf8' })
-      .replace(/\s+/g, ' ')
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { canvasTestEnv as env, pdfText } from './testing';
 
 function pages(pdf: Uint8Array): number {
   const dir = mkdtempSync(join(tmpdir(), 'quire-canvas-'));

@@ -1,31 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { prepareOutputTemplate, renderOutputGroup } from '../outputs';
-import type { OutputEnvironment } from '../outputs/types';
 import { ERROR_MARK, pdfmeDates, splitPlaceholders } from './expressions';
 import { parseCanvas } from './plan';
+import { canvasTestEnv as env, pdfText as text } from './testing';
 
-const env: OutputEnvironment = {
-  typst: () => Promise.reject(new Error('canvas never typesets')),
-  loadFontGroup: loadFontGroupFromNodeModules,
-};
 const FIXTURES = join(new URL('.', import.meta.url).pathname, '__fixtures__', 'pdfme');
-
-function text(pdf: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-expr-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'a.pdf'), '-'], { encoding: 'utf8' })
-      .replace(/\s+/g, ' ')
-      .trim();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function render(template: unknown, inputs: Record<string, unknown>[]): Promise<string> {
   const prepared = prepareOutputTemplate(template);

@@ -6,21 +6,16 @@
  * radio groups and check boxes show their state, and a rotated table prints rotated.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { prepareOutputTemplate, renderOutputGroup } from '../outputs';
-import type { OutputEnvironment } from '../outputs/types';
 import type { CanvasTemplate } from './plan';
+import { canvasTestEnv as env, pdfText, withPdf } from './testing';
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const DIR = join(new URL('.', import.meta.url).pathname, '__fixtures__', 'pdfme');
-const env: OutputEnvironment = {
-  typst: () => Promise.reject(new Error('canvas never typesets')),
-  loadFontGroup: loadFontGroupFromNodeModules,
-};
-
 interface Field {
   name: string;
   type: string;
@@ -49,19 +44,6 @@ async function render(f: Fixture): Promise<{ pdf: Uint8Array; warnings: string[]
   return { pdf: group.file.bytes, warnings: (prepared.template as CanvasTemplate).warnings };
 }
 
-function withPdf<T>(pdf: Uint8Array, run: (file: string, dir: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-pdfme-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), pdf);
-    return run(join(dir, 'a.pdf'), dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-const flat = (text: string) => text.replace(/\s+/g, ' ').trim();
-const pdfText = (pdf: Uint8Array) =>
-  flat(withPdf(pdf, (file) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })));
 const pdfFonts = (pdf: Uint8Array) => withPdf(pdf, (file) => execFileSync('pdffonts', [file], { encoding: 'utf8' }));
 
 /** Field types whose value is not printed as text (a state, a picture, a code). */
