@@ -5,18 +5,10 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { KillableBrowser } from './nothing-lost-profile';
+import { KillableBrowser, openSignedIn } from './nothing-lost-profile';
 import { cell, openTable, openTables } from './workspace-helpers';
 
 const editorBox = (page: Page) => page.locator('textarea.ws-long-text');
-
-async function open(page: Page, url: string, ready: ReturnType<Page['locator']>) {
-  await page.goto(url);
-  const local = page.getByRole('button', { name: 'Continue on this device' });
-  await expect(local.or(ready)).toBeVisible({ timeout: 30_000 });
-  if (await local.isVisible()) await local.click();
-  await expect(ready).toBeVisible({ timeout: 30_000 });
-}
 
 test('a text cell keeps its line breaks: Shift+Enter adds a line, Enter saves, Esc cancels', async ({ page }) => {
   test.setTimeout(90_000);
@@ -75,7 +67,7 @@ test('a cell still being edited survives a killed browser', async ({ baseURL }) 
     // The journal write is in flight with the keystroke; give it the time a person's next key takes.
     await page.waitForTimeout(150);
     page = await browser.killAndRestart();
-    await open(page, tableUrl, cell(page, 2, 'Contact'));
+    await openSignedIn(page, tableUrl, cell(page, 2, 'Contact'));
     await expect(cell(page, 2, 'Contact')).toHaveText('Typed into an open cell');
     await expect(page.getByTestId('held-edits')).toHaveCount(0);
   } finally {

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { canvas, dismissGuidance, insert, openList } from './editor-helpers';
 import { expect, test } from './fixtures';
-import { KillableBrowser } from './nothing-lost-profile';
+import { KillableBrowser, openSignedIn } from './nothing-lost-profile';
 import { cell, cellInput, openTable, openTables } from './workspace-helpers';
 
 const DELAYS = [0, 50, 150] as const;
@@ -19,15 +19,6 @@ const DELAYS = [0, 50, 150] as const;
 const TRIALS = Number(process.env.QUIRE_KILL_TRIALS ?? 1);
 
 const textBox = (page: Page) => canvas(page).getByRole('textbox', { name: 'Text' }).first();
-
-/** Opens a URL of the app, signing in "on this device" when the route asks. */
-async function open(page: Page, url: string, ready: ReturnType<Page['locator']>) {
-  await page.goto(url);
-  const local = page.getByRole('button', { name: 'Continue on this device' });
-  await expect(local.or(ready)).toBeVisible({ timeout: 30_000 });
-  if (await local.isVisible()) await local.click();
-  await expect(ready).toBeVisible({ timeout: 30_000 });
-}
 
 interface Tally {
   kept: number;
@@ -77,7 +68,7 @@ test('editor: the browser killed 0, 50 and 150 ms after a keystroke keeps what w
         await page.keyboard.type(typed);
         await page.waitForTimeout(delay);
         page = await browser.killAndRestart();
-        await open(page, editorUrl, textBox(page));
+        await openSignedIn(page, editorUrl, textBox(page));
         // A recovered text is this tab's own: no conflict to decide.
         await expect(page.getByRole('dialog', { name: 'This template was changed in another tab' })).toHaveCount(0);
         const shown = (await textBox(page).textContent()) ?? '';
@@ -119,7 +110,7 @@ test('grid: the browser killed 0, 50 and 150 ms after a commit keeps the value',
         await input.press('Enter');
         await page.waitForTimeout(delay);
         page = await browser.killAndRestart();
-        await open(page, tableUrl, cell(page, row, 'Contact'));
+        await openSignedIn(page, tableUrl, cell(page, row, 'Contact'));
         await expect(cell(page, row, 'Contact')).not.toBeEmpty();
         const shown = (await cell(page, row, 'Contact').textContent()) ?? '';
         // A commit is one write: the whole value or (a loss) the old one; nothing in between.

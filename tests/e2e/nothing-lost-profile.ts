@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, expect, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 /** The browser process of a profile: the one Chromium process without a `--type=` (renderers have one). */
@@ -67,4 +67,13 @@ export class KillableBrowser {
     await this.context.close().catch(() => undefined);
     await rm(this.userDataDir, { recursive: true, force: true });
   }
+}
+
+/** Opens a URL of the app, signing in "on this device" when the route asks (a restarted profile may). */
+export async function openSignedIn(page: Page, url: string, ready: ReturnType<Page['locator']>) {
+  await page.goto(url);
+  const local = page.getByRole('button', { name: 'Continue on this device' });
+  await expect(local.or(ready)).toBeVisible({ timeout: 30_000 });
+  if (await local.isVisible()) await local.click();
+  await expect(ready).toBeVisible({ timeout: 30_000 });
 }
