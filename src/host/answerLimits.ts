@@ -54,9 +54,16 @@ function measure(method: HostMethod, value: unknown, budget: number, depth = 0):
   if (typeof value !== 'object' || value === null) return 8;
   if (depth > DEPTH_LIMIT) throw overLimit(method, 'levels of nesting', DEPTH_LIMIT, depth);
   let total = 0;
-  const items = Array.isArray(value) ? value : Object.entries(value as Record<string, unknown>).flat();
-  for (const item of items) {
-    total += measure(method, item, budget - total, depth + 1) + 1;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      total += measure(method, item, budget - total, depth + 1) + 1;
+      if (total > budget) return total;
+    }
+    return total;
+  }
+  // Keys are walked one at a time (no entries array), so a huge record stops at the budget too.
+  for (const key in value) {
+    total += key.length + measure(method, (value as Record<string, unknown>)[key], budget - total, depth + 1) + 1;
     if (total > budget) return total;
   }
   return total;
