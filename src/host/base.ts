@@ -6,6 +6,7 @@
 import { isLinkField, linkedRecordIds } from '../core/data/table/convert';
 import type { TableField } from '../core/data/table/types';
 import { QuireError } from '../core/errors';
+import type { RecordLinks } from '../core/print/input';
 import type { PrintSource } from '../core/print/sources';
 import type { Clock, HostBridge } from './bridge';
 import { realClock } from './bridge';
@@ -58,15 +59,41 @@ export async function hostRecords(
   return out;
 }
 
+/** What a host record's print source carries besides its data, as a local record's does. */
+export interface HostSourceOptions {
+  /** Links a QR code can encode for the record (the app's own record URLs). */
+  linksFor?: (tableId: string, recordId: string) => RecordLinks;
+  /** Bytes of an image attachment by its URL; undefined leaves that image to the renderer's loader. */
+  readImage?: (url: string) => Promise<Uint8Array | undefined>;
+}
+
+/** Image attachments only: the renderers place images; other attachments print as their names. */
+function imageUrlsOf(records: ReadonlyArray<HostRecord>): string[] {
+  const urls = new Set<string>();
+  for (const record of records)
+    for (const cell of Object.values(record.fields)) {
+      if (!Array.isArray(cell)) continue;
+      for (const item of cell) {
+        if (!item || typeof item !== 'object') continue;
+        const { url, type, mime } = item as Record<string, unknown>;
+        const kind = typeof type === 'string' ? type : typeof mime === 'string' ? mime : '';
+        if (typeof url === 'string' && url && kind.startsWith('image/')) urls.add(url);
+      }
+    }
+  return [...urls];
+}
+
 /**
  * One host record as a print source, with the records its link fields name (read from the linked
- * tables through the bridge). A record the host no longer has is a catalogued NoData.
+ * tables through the bridge), its links and its images' bytes — everything a local record's source
+ * carries. A record the host no longer has is a catalogued NoData.
  */
 export async function hostRecordSource(
   bridge: Bridge,
   baseId: string | null,
   table: HostTable,
   recordId: string,
+  options: HostSourceOptions = {},
 ): Promise<PrintSource> {
   const [record] = await hostRecords(bridge, baseId, table.id, [recordId]);
   if (!record) throw new QuireError('NoData', { detail: `record ${recordId}` });
@@ -80,7 +107,21 @@ export async function hostRecordSource(
     const linked = await loadHostTable(bridge, baseId, linkedTableId);
     linkedTables.push({ ...linked, records: await hostRecords(bridge, baseId, linkedTableId, ids) });
   }
-  return { kind: 'table', table: { id: table.id, name: table.name, fields: table.fields }, record, linkedTables };
+  const assets: Record<string, Uint8Array> = {};
+  if (options.readImage)
+    for (const url of imageUrlsOf([record, ...linkedTables.flatMap((t) => t.records)])) {
+      // An image that cannot be read here is left to the renderer, which prints nothing for it offline.
+      const bytes = await options.readImage(url).catch(() => undefined);
+      if (bytes) assets[url] = bytes;
+    }
+  return {
+    kind: 'table',
+    table: { id: table.id, name: table.name, fields: table.fields },
+    record,
+    linkedTables,
+    assets,
+    ...(options.linksFor ? { links: options.linksFor(table.id, recordId) } : {}),
+  };
 }
 
 export function sameSelection(a: Selection | undefined, b: Selection): boolean {

@@ -6,9 +6,11 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HostTable } from '../../host/base';
-import { categoryOf, hostRecordIds, hostRecordSource, hostRecords, loadHostTable, RECORD_VIEW } from '../../host/base';
-import { FIELD_LIMIT, type HostRecord } from '../../host/protocol';
+import { categoryOf, hostRecordIds, hostRecords, loadHostTable, RECORD_VIEW } from '../../host/base';
+import { FIELD_LIMIT } from '../../host/protocol';
 import type { TemplateRow } from '../../storage/types';
+import { recordLabel } from '../services/binding';
+import { hostPrintSource } from '../services/bindingHost';
 import { provideHostRecords } from '../services/hostRecords';
 import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
@@ -47,14 +49,6 @@ function Busy() {
       {t('connecting')}
     </p>
   );
-}
-
-function recordLabel(table: HostTable, record: HostRecord): string {
-  const field = table.fields.find((f) => f.isPrimary) ?? table.fields[0];
-  const value = field ? record.fields[field.id] : undefined;
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v && 'text' in v ? v.text : v)).join('');
-  return record.recordId;
 }
 
 const tableHref = (tableId: string) => `/baseplugin/t/${encodeURIComponent(tableId)}`;
@@ -384,7 +378,7 @@ function useRecordsForEditor(base: BaseHost, tableId: string | undefined): boole
         };
       },
       async source(recordId) {
-        return hostRecordSource(bridge, baseId, await tableOf(), recordId);
+        return hostPrintSource(bridge, baseId, await tableOf(), recordId);
       },
     });
     setReady(tableId);

@@ -11,13 +11,14 @@ import type { TemplateRow } from '../../storage/types';
 import { drawPdf } from '../services/pdf';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule, renderPreview } from '../services/printing';
 import { getStorage } from '../services/storage';
+import { useRenderRun } from '../services/useRenderRun';
 import { useHostTranslation } from './i18n/useHostTranslation';
 
-type State =
-  | { status: 'idle' }
-  | { status: 'rendering' }
-  | { status: 'ready'; pdf: Uint8Array; fileName: string }
-  | { status: 'error'; error: unknown };
+/** What a run shows: the PDF and the name a download gets. */
+interface HostFile {
+  pdf: Uint8Array;
+  fileName: string;
+}
 
 const PAGE_WIDTH = 640;
 
@@ -82,28 +83,27 @@ function blobUrl(pdf: Uint8Array): string {
 export function HostDocument({ template, source }: { template: TemplateRow; source: PrintSource | undefined }) {
   const { t } = useHostTranslation();
   const { t: tApp } = useTranslation();
-  const [state, setState] = useState<State>({ status: 'idle' });
+  // A new template or source starts a new run; the one running for the old one is abandoned.
+  const [run, machine] = useRenderRun<HostFile>();
+  const state = run.status === 'ready' ? { status: run.status, ...run.shown } : run;
 
   useEffect(() => {
     if (!source) return;
-    const abort = new AbortController();
-    setState({ status: 'rendering' });
-    (async () => {
+    void machine.start(async ({ signal }) => {
       const storage = await getStorage();
       const rule = await loadFileNameRule(storage, template.id).catch(() => DEFAULT_FILE_NAME_RULE);
       const file = await renderPreview(
         { key: `${template.id}@${template.revision}`, content: template.content },
         source,
-        {
-          signal: abort.signal,
-          naming: { rule, templateName: template.name, printTime: Date.now() },
-        },
+        { signal, naming: { rule, templateName: template.name, printTime: Date.now() } },
       );
-      if (!abort.signal.aborted)
-        setState({ status: 'ready', pdf: file.bytes, fileName: file.fileName ?? `${template.name || 'document'}.pdf` });
-    })().catch((error: unknown) => !abort.signal.aborted && setState({ status: 'error', error }));
-    return () => abort.abort();
-  }, [template, source]);
+      return { pdf: file.bytes, fileName: file.fileName ?? `${template.name || 'document'}.pdf` };
+    });
+    // A run still working for the old inputs is abandoned; a document already shown stays until the next one.
+    return () => {
+      if (machine.busy) machine.reset();
+    };
+  }, [machine, template, source]);
 
   const print = () => {
     if (state.status !== 'ready') return;
@@ -152,9 +152,7 @@ export function HostDocument({ template, source }: { template: TemplateRow; sour
           {display.code !== undefined ? <code> {String(display.code)}</code> : null}
         </div>
       ) : null}
-      {state.status === 'ready' ? (
-        <Pages pdf={state.pdf} onError={(error) => setState({ status: 'error', error })} />
-      ) : null}
+      {state.status === 'ready' ? <Pages pdf={state.pdf} onError={(error) => machine.fail(error)} /> : null}
     </section>
   );
 }

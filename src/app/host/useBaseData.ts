@@ -7,10 +7,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
-import { type HostTable, hostRecordIds, hostRecordSource, hostRecords, loadHostTable } from '../../host/base';
+import { type HostTable, hostRecordIds, hostRecords, loadHostTable } from '../../host/base';
 import { checkKey, openMetaTable, readMeta, writeMeta } from '../../host/metaTable';
 import type { HostRecord } from '../../host/protocol';
 import type { TemplateRow } from '../../storage/types';
+import { hostPrintSource } from '../services/bindingHost';
 import { saveHostTableSnapshot } from '../services/hostTables';
 import type { BaseHost } from './baseContext';
 import { baseServer } from './baseServer';
@@ -66,7 +67,7 @@ export function useViewRecords(base: BaseHost, table: HostTable | undefined): Lo
   return state;
 }
 
-/** One record (and the records its links name) as the print input's source. */
+/** One record (and the records its links name) as the print input's source, with its links and images. */
 export function useRecordSource(
   base: BaseHost,
   table: HostTable | undefined,
@@ -83,7 +84,7 @@ export function useRecordSource(
     }
     let alive = true;
     setState({ status: 'loading' });
-    hostRecordSource(bridge, baseId, table, recordId).then(
+    hostPrintSource(bridge, baseId, table, recordId).then(
       (value) => alive && setState({ status: 'ready', value }),
       (error: unknown) => alive && setState({ status: 'failed', error }),
     );

@@ -5,8 +5,11 @@
  *
  * What a template prints from: the bound table's fields (linked tables' fields
  * nested) or the approval's variables, and the records or instances to choose from, read from local
- * storage; or, for a team document's template, the document's data source and its preview instance
- * (`services/openSource`, the same document mode designs on).
+ * storage; a host's table, its fields as last read through the bridge and its records from the
+ * host (`services/hostRecords`, while the host's editor screen provides them); or, for a team
+ * document's template, the document's data source and its preview instance (`services/openSource`,
+ * the same document mode designs on). One field tree (`FieldNode`), one record label, one list of
+ * choices and one print source per choice, whatever the binding.
  */
 
 import { parseBinding } from '../../core/binding';
@@ -14,8 +17,11 @@ import { mapApproval } from '../../core/data/approval';
 import type { PrintSource } from '../../core/print/sources';
 import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
+import { instanceLabel } from './approvalInstances';
+import { type HostPreviewRecords, loadHostPreviewRecords } from './hostRecords';
+import { loadHostTableSnapshot } from './hostTables';
 import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from './openSource';
-import { approvalSource, tableRecordSource } from './printing';
+import { approvalSource, EMPTY_SOURCE, tableRecordSource } from './printing';
 
 /** The one field tree of a binding: a table's fields (a link's table's fields under it), an approval's variables. */
 export interface FieldNode {
@@ -36,6 +42,11 @@ export type LoadedBinding =
   | { kind: 'table'; table: TableRow; fields: FieldNode[]; records: RecordRow[] }
   | { kind: 'approval'; definition: ApprovalDefinitionRow; fields: FieldNode[]; instances: ApprovalInstanceRow[] }
   | { kind: 'open'; context: OpenDocContext; fields: FieldNode[] }
+  /**
+   * A host's table: no local row; its fields as last read through the bridge, its records (with
+   * their labels and print sources) from the host while its editor screen provides them.
+   */
+  | { kind: 'host'; tableId: string; name: string; fields: FieldNode[]; host: HostPreviewRecords | undefined }
   | { kind: 'none'; fields: FieldNode[] };
 
 /** The one instance a document's template previews: the data tab's sample data (or data generated). */
@@ -46,6 +57,7 @@ export function defaultChoice(binding: LoadedBinding): string | undefined {
   if (binding.kind === 'table') return binding.records[0]?.id;
   if (binding.kind === 'approval') return binding.instances[0]?.code;
   if (binding.kind === 'open') return OPEN_SAMPLE;
+  if (binding.kind === 'host') return binding.host?.selectedId ?? binding.host?.records[0]?.id;
   return undefined;
 }
 
@@ -89,7 +101,25 @@ export function approvalFields(definition: ApprovalDefinitionRow, instance?: App
   return out;
 }
 
-/** A stored binding read: a table's fields and first records, or an approval's variables and instances. */
+/** A table's fields as the one field tree (a host's table, as last read through the bridge, too). */
+function plainFields(fields: ReadonlyArray<{ name: string; type: string }>): FieldNode[] {
+  return fields.map((field) => ({ name: field.name, label: field.name, type: field.type }));
+}
+
+/** A host's table: its fields as last read (the snapshot) and its records while a host provides them. */
+async function loadHostBinding(storage: Storage, tableId: string): Promise<LoadedBinding | undefined> {
+  const [snapshot, host] = await Promise.all([
+    loadHostTableSnapshot(tableId, storage),
+    loadHostPreviewRecords(tableId),
+  ]);
+  if (!snapshot && !host) return undefined;
+  return { kind: 'host', tableId, name: snapshot?.name ?? '', fields: plainFields(snapshot?.fields ?? []), host };
+}
+
+/**
+ * A stored binding read: a table's fields and first records, an approval's variables and
+ * instances, or — no table or approval by that id on this device — a host's table.
+ */
 export async function loadBinding(storage: Storage, stored: string | undefined): Promise<LoadedBinding> {
   const binding = parseBinding(stored);
   if (binding.kind === 'none') return { kind: 'none', fields: [] };
@@ -106,18 +136,60 @@ export async function loadBinding(storage: Storage, stored: string | undefined):
   const definition = await storage.approvals.getDefinition(
     binding.kind === 'approval' ? binding.code : (tableId ?? ''),
   );
-  if (!definition) return { kind: 'none', fields: [] };
+  if (!definition) return (tableId && (await loadHostBinding(storage, tableId))) || { kind: 'none', fields: [] };
   const instances = await storage.approvals.listInstances(definition.code);
   return { kind: 'approval', definition, fields: approvalFields(definition, instances[0]), instances };
 }
 
-/** The one record label: a record's primary field as text (a list's texts joined), else its id. */
-export function recordLabel(table: TableRow | undefined, record: RecordRow): string {
+/** A table's fields as a label needs them: which is primary, by id (a local or a host table). */
+type LabelTable = { fields: ReadonlyArray<{ id: string; isPrimary?: boolean | undefined }> };
+/** A record as a label needs it: a local row (`id`, `values`) or a host's (`recordId`, `fields`). */
+type LabelRecord = Pick<RecordRow, 'id' | 'values'> | { recordId: string; fields: Record<string, unknown> };
+
+/**
+ * The one record label: a record's primary field as text — a list's texts joined (option names
+ * with commas, a text cell's segments run together) — else its id. Local and host records alike.
+ */
+export function recordLabel(table: LabelTable | undefined, record: LabelRecord): string {
+  const [id, values] = 'recordId' in record ? [record.recordId, record.fields] : [record.id, record.values];
   const field = table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
-  const value = field ? record.values[field.id] : undefined;
+  const value = field ? values[field.id] : undefined;
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value) && value.length > 0 && typeof value[0] === 'string') return value.join(', ');
-  return record.id;
+  if (Array.isArray(value) && value.length > 0) {
+    if (value.every((item) => typeof item === 'string')) return value.join(', ');
+    const segments = value.flatMap((item) =>
+      item && typeof item === 'object' && typeof (item as { text?: unknown }).text === 'string'
+        ? [(item as { text: string }).text]
+        : [],
+    );
+    if (segments.length > 0) return segments.join('');
+  }
+  return id;
+}
+
+/** One entry of a binding's record picker. */
+export interface BindingChoice {
+  value: string;
+  label: string;
+}
+
+/**
+ * The records or instances a binding's picker offers, labelled one way everywhere; a document's
+ * template offers its one sample instance, labelled by the screen (`sampleLabel`).
+ */
+export function bindingChoices(binding: LoadedBinding | undefined, sampleLabel = ''): BindingChoice[] {
+  switch (binding?.kind) {
+    case 'table':
+      return binding.records.map((r) => ({ value: r.id, label: recordLabel(binding.table, r) }));
+    case 'approval':
+      return binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }));
+    case 'host':
+      return (binding.host?.records ?? []).map((r) => ({ value: r.id, label: r.label }));
+    case 'open':
+      return [{ value: OPEN_SAMPLE, label: sampleLabel }];
+    default:
+      return [];
+  }
 }
 
 /** The print source of one choice: a record id, an instance code, or none (placeholders). */
@@ -129,5 +201,6 @@ export async function bindingSource(
   if (binding.kind === 'table' && choice) return tableRecordSource(storage, binding.table.id, choice);
   if (binding.kind === 'approval') return approvalSource(storage, binding.definition.code, choice || undefined);
   if (binding.kind === 'open' && choice) return openPrintSource(binding.context);
-  return { kind: 'data', data: {} };
+  if (binding.kind === 'host' && choice && binding.host) return binding.host.source(choice);
+  return EMPTY_SOURCE;
 }

@@ -2,6 +2,7 @@
  * The fields of a host's table as last read through the bridge, kept on the device so the
  * template editor can offer them (a host table has no local row; its records stay in the host).
  */
+import type { Storage } from '../../storage';
 import { getStorage } from './storage';
 
 export interface HostTableSnapshot {
@@ -16,7 +17,8 @@ export async function saveHostTableSnapshot(tableId: string, snapshot: HostTable
   await storage.settings.set(key(tableId), snapshot);
 }
 
-export async function loadHostTableSnapshot(tableId: string): Promise<HostTableSnapshot | null> {
-  const storage = await getStorage();
+/** The snapshot kept for a host's table (read from `storage`, else the tab's storage). */
+export async function loadHostTableSnapshot(tableId: string, from?: Storage): Promise<HostTableSnapshot | null> {
+  const storage = from ?? (await getStorage());
   return storage.settings.get<HostTableSnapshot | null>(key(tableId), null);
 }
