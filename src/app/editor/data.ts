@@ -1,13 +1,15 @@
 /**
- * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
+ * The editor's access to local data: what a template's binding brings, read through the one binding
+ * service (`services/binding`) — the bound table with its linked tables' fields, an approval's
+ * variables and instances, a host's table and its records — as the field panel's entries and the
+ * live preview's choices.
  */
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
-import { type HostPreviewRecords, loadHostPreviewRecords } from '../services/hostRecords';
-import { loadHostTableSnapshot } from '../services/hostTables';
+import { type FieldNode, type LoadedBinding, loadBinding } from '../services/binding';
+import type { HostPreviewRecords } from '../services/hostRecords';
 import type { OpenDocContext } from '../services/openSource';
 import { getStorage } from '../services/storage';
-import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
 
 /** A field the template can print, with the path a variable uses. */
@@ -36,6 +38,8 @@ export interface TableContext {
   host?: HostPreviewRecords;
   /** A team document's template: its data source's variables and the instance the preview prints. */
   open?: OpenDocContext;
+  /** The binding as the binding service read it: the preview's choices and their print sources. */
+  binding?: LoadedBinding;
 }
 
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
@@ -43,59 +47,54 @@ export function approvalMapping(definition: ApprovalDefinitionRow, instance?: Ap
   return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
 }
 
-async function loadApprovalContext(binding: string): Promise<ApprovalContext | undefined> {
-  const db = await getStorage();
-  const definition = await db.approvals.getDefinition(approvalCodeOf(binding));
-  if (!definition) return undefined;
-  const instances = await db.approvals.listInstances(definition.code);
-  // The first instance names the signers and nodes the signature groupings are keyed by.
-  const groups = approvalFieldGroups(approvalMapping(definition, instances[0]));
-  return { definition, instances, groups };
-}
-
-/** The print source of an approval instance (none: the designer's placeholders). */
-export { approvalInstanceSource } from '../services/approvalInstances';
-
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 
-function fieldOptions(fields: ReadonlyArray<{ name: string; type: string }>, group: string): FieldOption[] {
-  return fields.map((field) => ({ path: field.name, label: field.name, type: field.type, group }));
+/**
+ * The binding's field tree as the field panel's entries: a link's children are the linked table's
+ * fields (relative names, without its own links: loops do not nest in the field list).
+ */
+export function fieldOptions(nodes: readonly FieldNode[], group: string): FieldOption[] {
+  return nodes.map((node) => {
+    const option: FieldOption = { path: node.name, label: node.label, type: node.type, group };
+    if (node.children && LINK_TYPES.has(node.type))
+      option.children = fieldOptions(
+        node.children.filter((child) => !LINK_TYPES.has(child.type)),
+        node.name,
+      );
+    return option;
+  });
 }
 
-/** The table a template is bound to, its printable fields (linked tables' fields nested) and a few records. */
-export async function loadTableContext(tableId: string | undefined): Promise<TableContext> {
-  if (!tableId) return { table: undefined, fields: [], records: [] };
-  const db = await getStorage();
-  const table = await db.tables.get(tableId);
-  if (!table) {
-    const approval = await loadApprovalContext(tableId);
-    if (approval) return { table: undefined, fields: [], records: [], approval };
-    // A host's table (base host): its fields as last read through the bridge.
-    const [host, hostRecords] = await Promise.all([loadHostTableSnapshot(tableId), loadHostPreviewRecords(tableId)]);
-    return {
-      table: undefined,
-      fields: host ? fieldOptions(host.fields, host.name) : [],
-      records: [],
-      ...(hostRecords ? { host: hostRecords } : {}),
-    };
-  }
-  const fields: FieldOption[] = [];
-  for (const field of table.fields) {
-    const option: FieldOption = { path: field.name, label: field.name, type: field.type, group: table.name };
-    const linkedId = field.property?.tableId;
-    if (LINK_TYPES.has(field.type) && typeof linkedId === 'string') {
-      const linked = await db.tables.get(linkedId);
-      if (linked)
-        option.children = fieldOptions(
-          linked.fields.filter((f) => !LINK_TYPES.has(f.type)),
-          field.name,
-        );
+/** What the editor shows for a binding the binding service read. */
+export function tableContextOf(binding: LoadedBinding): TableContext {
+  const none = { table: undefined, fields: [], records: [], binding };
+  switch (binding.kind) {
+    case 'table':
+      return {
+        table: binding.table,
+        fields: fieldOptions(binding.fields, binding.table.name),
+        records: binding.records,
+        binding,
+      };
+    case 'approval': {
+      // The first instance names the signers and nodes the signature groupings are keyed by.
+      const groups = approvalFieldGroups(approvalMapping(binding.definition, binding.instances[0]));
+      return { ...none, approval: { definition: binding.definition, instances: binding.instances, groups } };
     }
-    fields.push(option);
+    case 'host':
+      return {
+        ...none,
+        fields: fieldOptions(binding.fields, binding.name),
+        ...(binding.host ? { host: binding.host } : {}),
+      };
+    case 'open':
+      return { ...none, fields: binding.context.fields, open: binding.context };
+    case 'none':
+      return none;
   }
-  const records = await db.records.page(tableId, 0, 50);
-  return { table, fields, records };
 }
 
-/** The one record label (services/binding), for pickers. */
-export { recordLabel } from '../services/binding';
+/** The table (or approval, or host's table) a template is bound to, its printable fields and its records. */
+export async function loadTableContext(tableId: string | undefined): Promise<TableContext> {
+  return tableContextOf(await loadBinding(await getStorage(), tableId));
+}
