@@ -7,58 +7,33 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../core/errors';
-import type { PrintSource } from '../../core/print/sources';
 import { formatErrorForDisplay, type MessageKey, type Translate, toTranslate } from '../../i18n';
-import type { Storage } from '../../storage';
-import type { TemplateRow } from '../../storage/types';
 import { isCanvasContent } from '../canvas/content';
 import { ExportButtons } from '../office/ExportButtons';
 import { OfficePrintScreen } from '../office/OfficePrintScreen';
 import { officeKindOf } from '../office/officeFile';
-import { approvalInstanceSource, instanceLabel } from '../services/approvalInstances';
-import { EMPTY_SOURCE, getRenderPool, renderPreview, tableRecordSource } from '../services/printing';
-import { getStorage } from '../services/storage';
+import { getRenderPool } from '../services/printing';
+import type { RenderStage } from '../services/renderRun';
 import { approvalCodeOf } from '../services/templates';
+import { useRenderRun } from '../services/useRenderRun';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
 import { PdfPages } from './PdfPages';
 import {
-  type ApprovalInstances,
   FIXTURE_NAMES,
   type FixtureName,
   fixtureChoice,
-  fixtureOf,
-  groupTemplates,
-  loadApprovalInstances,
-  loadFixture,
-  loadFixtureData,
-  loadStoredTemplate,
-  loadTableRecords,
   NO_RECORD,
   type PreviewTemplate,
-  recordLabel,
   SAMPLE_RECORD,
-  type TableRecords,
-  type TemplateGroup,
 } from './sources';
+import { usePreviewChoices } from './usePreviewChoices';
+import { type Shown, usePreviewRender } from './usePreviewRender';
 import { initialZoom, pageWidth, percent, type Zoom, zoomIn, zoomOut } from './zoom';
 import './preview.css';
 import { Select } from '../shell/Select';
+import type { TemplateGroup } from './sources';
 
-export type PreviewStage = 'loading' | 'queued' | 'resolve' | 'compile' | 'draw';
-
-type RenderState =
-  | { status: 'idle' }
-  | { status: 'rendering'; stage: PreviewStage }
-  | { status: 'ready'; ms: number }
-  | { status: 'cancelled' }
-  | { status: 'error'; error: unknown };
-
-interface Shown {
-  pdf: Uint8Array;
-  fileName: string;
-}
-
-const EMPTY_RECORDS: TableRecords = { table: undefined, records: [] };
+export type PreviewStage = RenderStage;
 
 function searchText(search: Record<string, unknown>, key: string): string | undefined {
   const value = search[key];
@@ -82,49 +57,37 @@ function openBlob(pdf: Uint8Array): string {
   return URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
 }
 
-/** `/print` and `/baseplugin/t/$tableId/preview/$templateId`. */
+/**
+ * `/print` and `/baseplugin/t/$tableId/preview/$templateId`: the layout over `usePreviewChoices`
+ * (what to print) and `usePreviewRender` (the render runs).
+ */
 export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
   const { t } = usePreviewTranslation();
   const { t: tApp } = useTranslation();
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const routeTableId = params.tableId;
-  // The table or approval whose templates the picker offers: the route's table, else the binding of
-  // the stored template the link named (`/print?template=` from an editor or a list). Unset on the
-  // general print screen, which offers every template and the samples.
-  const [scope, setScope] = useState<string | undefined>(routeTableId);
-
-  const [storage, setStorage] = useState<Storage | null>(null);
-  // The stored templates, one group per table or approval they print (only the route's table on a table's route).
-  const [groups, setGroups] = useState<TemplateGroup[]>([]);
-  const initialChoice = params.templateId ?? searchText(search, 'template');
-  const [choice, setChoice] = useState<string>(() => initialChoice ?? fixtureChoice('invoice'));
-  const [recordChoice, setRecordChoice] = useState<string | undefined>(() => searchText(search, 'record'));
-  const [template, setTemplate] = useState<PreviewTemplate | undefined>();
-  const [missing, setMissing] = useState(false);
-  const [tableRecords, setTableRecords] = useState<TableRecords>(EMPTY_RECORDS);
-  // An approval-bound template prints one of the approval's instances instead of a record.
-  const [approval, setApproval] = useState<ApprovalInstances | undefined>();
-  const [render, setRender] = useState<RenderState>({ status: 'idle' });
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [render, run] = useRenderRun<Shown>({ firstStage: 'loading' });
+  const picked = usePreviewChoices({
+    // The table or approval whose templates the picker offers: the route's table, else the binding of
+    // the stored template the link named (`/print?template=` from an editor or a list). Unset on the
+    // general print screen, which offers every template and the samples.
+    routeTableId: params.tableId,
+    initialTemplate: params.templateId ?? searchText(search, 'template'),
+    initialRecord: searchText(search, 'record'),
+    onError: (error) => run.fail(error),
+    onMissing: () => run.reset(),
+  });
+  const { scope, groups, choice, setChoice, template, missing, binding, choices, recordChoice } = picked;
+  const effectiveRecord = picked.record;
+  const approval = binding?.kind === 'approval';
   const [drawing, setDrawing] = useState(false);
   const [pageTotal, setPageTotal] = useState(0);
-  const [nonce, setNonce] = useState(0);
   const [zoom, setZoom] = useState<Zoom | null>(null);
   const viewerRef = useRef<HTMLDivElement>(null);
   const viewerWidth = useViewerWidth(viewerRef);
-  const controller = useRef<AbortController | null>(null);
-  const userCancelled = useRef(false);
 
-  // Samples need no storage: they must not wait for it, nor render again when it opens.
-  const choiceStorage = fixtureOf(choice) ? null : storage;
   const fixtureName = useCallback((name: FixtureName) => t(`fixtures.${name}`), [t]);
   const nameOf = (tpl: PreviewTemplate) => (tpl.fixture ? fixtureName(tpl.fixture) : tpl.name);
-  const nameRef = useRef(nameOf);
-  // The source of the PDF (once read): "Download as Word / Excel / PowerPoint" exports the same one,
-  // without waiting for the PDF to be typeset.
-  const shownSource = useRef<PrintSource>(EMPTY_SOURCE);
-  nameRef.current = nameOf;
 
   // Start the compiler while the user is still looking at the pickers.
   useEffect(() => {
@@ -134,126 +97,22 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
       .catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    let alive = true;
-    getStorage()
-      .then(async (opened) => {
-        const named = routeTableId || !initialChoice ? undefined : await opened.templates.get(initialChoice);
-        const binding = routeTableId ?? named?.tableId;
-        const rows: TemplateRow[] = await opened.templates.list(binding ? { tableId: binding } : {});
-        const grouped = await groupTemplates(opened, rows, binding);
-        if (!alive) return;
-        setStorage(opened);
-        setScope(binding);
-        setGroups(grouped);
-      })
-      // Without local storage (blocked, private mode) the samples still preview.
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [routeTableId, initialChoice]);
-
-  // The chosen template's content, and for a stored one the records of its table.
-  useEffect(() => {
-    let alive = true;
-    const fixture = fixtureOf(choice);
-    setMissing(false);
-    (async () => {
-      if (fixture) {
-        const loaded = await loadFixture(fixture);
-        if (!alive) return;
-        setTemplate(loaded);
-        setTableRecords(EMPTY_RECORDS);
-        setApproval(undefined);
-        return;
-      }
-      if (!choiceStorage) return;
-      const row = await choiceStorage.templates.get(choice);
-      if (!alive) return;
-      if (!row) {
-        setTemplate(undefined);
-        setMissing(true);
-        setRender({ status: 'idle' });
-        return;
-      }
-      const [loaded, records] = await Promise.all([
-        loadStoredTemplate(choiceStorage, row),
-        loadTableRecords(choiceStorage, row.tableId || routeTableId),
-      ]);
-      // No table by that id: the binding may name an approval definition.
-      const instances = records.table ? undefined : await loadApprovalInstances(choiceStorage, row.tableId);
-      if (!alive) return;
-      setTemplate(loaded);
-      setTableRecords(records);
-      setApproval(instances);
-    })().catch((error: unknown) => alive && setRender({ status: 'error', error }));
-    return () => {
-      alive = false;
-    };
-  }, [choice, choiceStorage, routeTableId]);
-
-  const effectiveRecord = useMemo(() => {
-    if (!template) return undefined;
-    if (template.fixture) return SAMPLE_RECORD;
-    if (approval) {
-      if (recordChoice && (recordChoice === NO_RECORD || approval.instances.some((i) => i.code === recordChoice)))
-        return recordChoice;
-      return approval.instances[0]?.code ?? NO_RECORD;
-    }
-    if (recordChoice && (recordChoice === NO_RECORD || tableRecords.records.some((r) => r.id === recordChoice)))
-      return recordChoice;
-    return tableRecords.records[0]?.id ?? NO_RECORD;
-  }, [template, recordChoice, tableRecords, approval]);
-
   // A Word, Excel or PowerPoint template (read once per template: its content is a large string).
   const officeTemplateId = useMemo(
     () => (template && !template.fixture && officeKindOf(template.content) ? template.choice : undefined),
     [template],
   );
 
-  // Render whenever the template, the record or "render again" changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: nonce is the explicit re-render trigger
-  useEffect(() => {
-    // Word, Excel and PowerPoint templates preview and print on their own screen (below).
-    if (!template || !effectiveRecord || officeTemplateId) return;
-    const abort = new AbortController();
-    controller.current = abort;
-    userCancelled.current = false;
-    const started = performance.now();
-    setRender({ status: 'rendering', stage: 'loading' });
-    (async () => {
-      let source: PrintSource = EMPTY_SOURCE;
-      if (template.fixture) source = { kind: 'data', data: await loadFixtureData(template.fixture) };
-      else if (approval)
-        source = approvalInstanceSource(approval, effectiveRecord === NO_RECORD ? undefined : effectiveRecord);
-      else if (choiceStorage && template.tableId && effectiveRecord !== NO_RECORD)
-        source = await tableRecordSource(choiceStorage, template.tableId, effectiveRecord);
-      if (abort.signal.aborted) return;
-      shownSource.current = source;
-      setRender({ status: 'rendering', stage: 'queued' });
-      const file = await renderPreview({ key: template.key, content: template.content }, source, {
-        signal: abort.signal,
-        naming: { rule: template.fileNameRule, templateName: nameRef.current(template), printTime: Date.now() },
-        onStage: (stage) => {
-          if (!abort.signal.aborted) setRender({ status: 'rendering', stage: stage === 'done' ? 'draw' : stage });
-        },
-      });
-      if (abort.signal.aborted) return;
-      setShown({ pdf: file.bytes, fileName: file.fileName ?? `${nameRef.current(template) || 'document'}.pdf` });
-      setRender({ status: 'ready', ms: Math.round(performance.now() - started) });
-    })().catch((error: unknown) => {
-      if (userCancelled.current) setRender({ status: 'cancelled' });
-      else if (!abort.signal.aborted) setRender({ status: 'error', error });
-    });
-    return () => abort.abort();
-  }, [template, effectiveRecord, choiceStorage, nonce, officeTemplateId, approval]);
-
-  const cancel = () => {
-    userCancelled.current = true;
-    controller.current?.abort();
-    setRender({ status: 'cancelled' });
-  };
+  // Word, Excel and PowerPoint templates preview and print on their own screen (below).
+  const shownSource = usePreviewRender(run, {
+    template: officeTemplateId ? undefined : template,
+    record: effectiveRecord,
+    loadSource: picked.loadSource,
+    nameOf,
+  });
+  const shown = render.shown ?? null;
+  const cancel = () => run.cancel();
+  const retry = () => void run.retry();
 
   const currentZoom = zoom ?? initialZoom(viewerWidth);
   const width = viewerWidth > 0 ? pageWidth(currentZoom, viewerWidth) : 0;
@@ -295,14 +154,7 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
       ? t('sampleData')
       : effectiveRecord === NO_RECORD
         ? t(approval ? 'noInstance' : 'noRecord')
-        : (() => {
-            if (approval) {
-              const instance = approval.instances.find((i) => i.code === effectiveRecord);
-              return instance ? instanceLabel(instance) : '';
-            }
-            const row = tableRecords.records.find((r) => r.id === effectiveRecord);
-            return row ? recordLabel(tableRecords.table, row) : '';
-          })();
+        : (choices.find((c) => c.value === effectiveRecord)?.label ?? '');
   // The chosen template's group first; a template that is not stored is offered under its id.
   const shownGroups = [...groups].sort(
     (a, b) => Number(b.rows.some((r) => r.id === choice)) - Number(a.rows.some((r) => r.id === choice)),
@@ -393,20 +245,14 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
             <Select
               value={effectiveRecord ?? ''}
               disabled={!template || Boolean(template.fixture)}
-              onChange={(e) => setRecordChoice(e.target.value)}
+              onChange={(e) => picked.setRecordChoice(e.target.value)}
             >
               {template?.fixture ? <option value={SAMPLE_RECORD}>{t('sampleData')}</option> : null}
-              {approval
-                ? approval.instances.map((instance) => (
-                    <option key={instance.code} value={instance.code}>
-                      {instanceLabel(instance)}
-                    </option>
-                  ))
-                : tableRecords.records.map((row) => (
-                    <option key={row.id} value={row.id}>
-                      {recordLabel(tableRecords.table, row)}
-                    </option>
-                  ))}
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
               {template && !template.fixture ? (
                 <option value={NO_RECORD}>{t(approval ? 'noInstance' : 'noRecord')}</option>
               ) : null}
@@ -432,10 +278,10 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
           {template && isCanvasContent(template.content) ? null : (
             <ExportButtons
               template={template ? { key: template.key, content: template.content } : undefined}
-              loadSource={() => shownSource.current}
+              loadSource={shownSource}
               naming={() => ({
                 rule: template?.fileNameRule ?? '',
-                templateName: template ? nameRef.current(template) : '',
+                templateName: template ? nameOf(template) : '',
                 printTime: Date.now(),
               })}
               disabled={render.status === 'idle' || render.status === 'error' || stage === 'loading'}
@@ -471,7 +317,7 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
           ) : render.status === 'cancelled' ? (
             <>
               {t('cancelled')}
-              <button type="button" className="button ghost small" onClick={() => setNonce((n) => n + 1)}>
+              <button type="button" className="button ghost small" onClick={retry}>
                 {t('retry')}
               </button>
             </>
@@ -543,7 +389,7 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
                 </ul>
               </details>
             ) : null}
-            <button type="button" className="button secondary small" onClick={() => setNonce((n) => n + 1)}>
+            <button type="button" className="button secondary small" onClick={retry}>
               {t('retry')}
             </button>
           </div>
@@ -555,7 +401,7 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
               width={width}
               onDrawn={setPageTotal}
               onDrawing={setDrawing}
-              onError={(error) => setRender({ status: 'error', error })}
+              onError={(error) => run.fail(error)}
             />
           </div>
         ) : null}

@@ -1,13 +1,13 @@
 /**
  * Where the preview gets its inputs: the bundled sample templates (the shared fixtures, loaded through
- * the template list's lazy sample chunks, precached for offline use) and the local workspace (stored
- * templates and table records).
+ * the template list's lazy sample chunks, precached for offline use) and the local workspace's stored
+ * templates, grouped by what they print. A stored template's records or instances come from the one
+ * binding service (`services/binding`).
  */
 import { storedBinding } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
-import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
-import type { ApprovalWithInstances } from '../services/approvalInstances';
+import type { TemplateRow } from '../../storage/types';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule } from '../services/printing';
 import { loadSampleData, loadSampleTemplate } from '../services/samples';
 import { approvalCodeOf } from '../services/templates';
@@ -81,38 +81,6 @@ export async function loadStoredTemplate(storage: Storage, row: TemplateRow): Pr
     fileNameRule: rule,
     tableId: row.tableId,
   };
-}
-
-/** Records offered in the picker: the first ones of the table, in grid order. */
-export const RECORD_PICKER_LIMIT = 200;
-
-export interface TableRecords {
-  table: TableRow | undefined;
-  records: RecordRow[];
-}
-
-export async function loadTableRecords(storage: Storage, tableId: string | undefined): Promise<TableRecords> {
-  if (!tableId) return { table: undefined, records: [] };
-  const table = await storage.tables.get(tableId);
-  if (!table) return { table: undefined, records: [] };
-  return { table, records: await storage.records.page(tableId, 0, RECORD_PICKER_LIMIT) };
-}
-
-/** The one record label (services/binding), for pickers and file names. */
-export { recordLabel } from '../services/binding';
-
-/** An approval-bound template's definition and the instances of it on this device. */
-export type ApprovalInstances = ApprovalWithInstances;
-
-/** The approval a binding names (`approval:CODE` or the bare code), when no table has that id. */
-export async function loadApprovalInstances(
-  storage: Storage,
-  binding: string | undefined,
-): Promise<ApprovalInstances | undefined> {
-  if (!binding) return undefined;
-  const definition = await storage.approvals.getDefinition(approvalCodeOf(binding));
-  if (!definition) return undefined;
-  return { definition, instances: await storage.approvals.listInstances(definition.code) };
 }
 
 /** The templates one picker group offers: those bound to one table, one approval, or to nothing. */
