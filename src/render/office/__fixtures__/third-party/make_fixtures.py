@@ -9,6 +9,10 @@ import zipfile
 
 import docx
 import openpyxl
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
 
 
 def save_docx(doc):
@@ -62,6 +66,32 @@ ws['B5'] = '=SUM(B4:B4)'
 summary = wb.create_sheet('Summary')
 summary['A1'] = '{count(orders)} orders'
 wb.save('openpyxl-sheet-loop.xlsx')
+
+# A workbook with a chart over a row loop, as openpyxl writes it: unprefixed <f> in the chart part,
+# a one-row series as a single cell ('Sales'!$B$4); a conditional format and a validation on the
+# loop row, totals below it.
+wb = openpyxl.Workbook()
+ws = wb.active
+ws.title = 'Sales'
+ws['A1'] = 'Sales for {region}'
+ws['A3'] = 'Item'
+ws['B3'] = 'Qty'
+ws['A4'] = '{#lines}{name}'
+ws['B4'] = '{qty}'
+ws['C4'] = '{/lines}'
+ws['A5'] = 'Total'
+ws['B5'] = '=SUM(B4:B4)'
+ws['C5'] = '=COUNT(B4:B4)'
+ws.conditional_formatting.add('B4', CellIsRule(operator='greaterThan', formula=['5'], fill=PatternFill(bgColor='FFC7CE')))
+rule = DataValidation(type='whole', operator='greaterThanOrEqual', formula1='0')
+rule.add('B4')
+ws.add_data_validation(rule)
+chart = BarChart()
+chart.title = 'Quantities'
+chart.add_data(Reference(ws, min_col=2, min_row=3, max_row=4), titles_from_data=True)
+chart.set_categories(Reference(ws, min_col=1, min_row=4, max_row=4))
+ws.add_chart(chart, 'E2')
+wb.save('openpyxl-chart-loop.xlsx')
 
 # A Word file as python-docx writes it, and hostile variants of it.
 d = docx.Document()
