@@ -156,6 +156,23 @@ describe('the same workbook with an empty list', () => {
   });
 });
 
+describe('paragraph loops in a python-docx file, as docxtemplater fills them', () => {
+  const fill = async (scope: Record<string, unknown>) => {
+    const template = docxRenderer.parse(fixture('python-docx-paragraph-loops.docx'));
+    return wordText(unzipText(await docxRenderer.render(template, input(scope), env))['word/document.xml']!);
+  };
+
+  it('prints the text before {#items} and after {/items} once, each item in its own paragraph', async () => {
+    const text = await fill({ items: [{ name: 'Pen' }, { name: 'Ink' }], colours: ['red', 'blue'] });
+    // A loop opening mid-paragraph repeats what lies between its tags: 'Colours: red', then 'blue'.
+    expect(text).toBe('Items: \n- Pen\n- Ink\nThank you.\nColours: red\nblue');
+  });
+
+  it('keeps the surrounding text when the lists are empty', async () => {
+    expect(await fill({ items: [], colours: [] })).toBe('Items: \nThank you.\nColours:');
+  });
+});
+
 function problem(name: string, parse: (c: ReturnType<typeof fixture>) => unknown): string {
   try {
     parse(fixture(name));

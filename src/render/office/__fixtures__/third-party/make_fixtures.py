@@ -100,6 +100,18 @@ base = save_docx(d)
 with open('python-docx-hello.docx', 'wb') as f:
     f.write(base)
 
+# Paragraph loops as docxtemplater users write them: text before {#items} and after {/items} in
+# the loop's own paragraphs, a bold run split from the tag, and one loop opening mid-paragraph.
+d = docx.Document()
+d.add_paragraph('Items: {#items}')
+para = d.add_paragraph('- ')
+para.add_run('{name}').bold = True
+d.add_paragraph('{/items}Thank you.')
+d.add_paragraph('Colours: {#colours}{.}')
+d.add_paragraph('{/colours}')
+with open('python-docx-paragraph-loops.docx', 'wb') as f:
+    f.write(save_docx(d))
+
 # word/document.xml inflates to ~4 MB but declares a few hundred bytes.
 padded = rezip(base, lambda n, b: b + b' ' * 4_000_000 if n == 'word/document.xml' else b)
 small = len(zipfile.ZipFile(io.BytesIO(base)).read('word/document.xml'))
