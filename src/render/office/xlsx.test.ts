@@ -394,6 +394,20 @@ describe('xlsx', () => {
     );
   });
 
+  it('says plainly that image tags are not supported in Excel yet', () => {
+    const bytes = makeXlsx([{ name: 'S', rows: row(1, cell('A1', '{%logo}')) + row(2, cell('A2', '{name}')) }]);
+    try {
+      xlsxRenderer.parse(content('xlsx', bytes));
+      expect.unreachable();
+    } catch (error) {
+      expect(isQuireError(error, 'TemplateError')).toBe(true);
+      const issues = (error as { issues: Array<{ path: string; reason: string }> }).issues;
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.path).toBe("sheet 'S'!A1 {%logo}");
+      expect(issues[0]!.reason).toMatch(/^images, QR codes and bar codes .* not supported in Excel templates yet/);
+    }
+  });
+
   it('names the sheet and cell of template errors', () => {
     const bytes = makeXlsx([
       { name: 'S', rows: row(2, cell('B2', '{#items}{name}')) + row(3, cell('A3', '{x | nope}')) },

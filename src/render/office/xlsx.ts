@@ -258,10 +258,17 @@ function compileSheet(
 
   // Loop tags whose partner is in another cell repeat rows; the rest stays in the cell's text.
   const markers: Marker[] = [];
+  const imageCells = new Set<number>();
   const spansByCell = cells.map((raw, cellIndex) => {
     const spans = findTags(raw.text, options.delimiters);
     for (const span of spans) {
       const { role, rest } = tagRole(span.body);
+      if (role === 'image') {
+        // Said plainly rather than printed as text or refused as a bad name.
+        issues.add(`${label}!${raw.cell.col}${raw.row}`, `{${span.body}}`, EXCEL_NO_IMAGES, raw.text);
+        imageCells.add(cellIndex);
+        continue;
+      }
       if (role === 'open' || role === 'inverted' || role === 'close') {
         markers.push({ row: raw.row, cellIndex, start: span.start, end: span.end, role, rest, body: span.body });
       }
@@ -299,6 +306,7 @@ function compileSheet(
     for (const m of [a, b]) removed.set(m.cellIndex, [...(removed.get(m.cellIndex) ?? []), [m.start, m.end]]);
   }
   cells.forEach((raw, cellIndex) => {
+    if (imageCells.has(cellIndex)) return;
     const cuts = (removed.get(cellIndex) ?? []).sort((x, y) => y[0] - x[0]);
     let text = raw.text;
     for (const [s, e] of cuts) text = text.slice(0, s) + text.slice(e);
@@ -357,6 +365,9 @@ function compileSheet(
   sheet.items = root;
   return sheet;
 }
+
+const EXCEL_NO_IMAGES =
+  'images, QR codes and bar codes ({%…}) are not supported in Excel templates yet: place the picture in the workbook itself, or use a Word or PowerPoint template';
 
 function reasonOf(error: unknown): string {
   return error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
