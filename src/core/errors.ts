@@ -115,6 +115,7 @@ export const ERROR_CATALOGUE = {
   InternalError: { code: 'INTERNAL_ERROR', message: 'internal server error' },
   PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
   DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
+  OutputNotWritable: { code: 'OUTPUT_NOT_WRITABLE', message: 'the output could not be written there' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

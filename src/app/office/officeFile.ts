@@ -14,6 +14,7 @@ import {
   officeKindOfFileName,
 } from '../../core/outputs/catalogue';
 import { readOutputKind } from '../../core/outputs/kind';
+import { NOT_A_PACKAGE_REASON, notAPackage } from '../../core/outputs/sniff';
 
 export interface OfficeContent {
   kind: OfficeKind;
@@ -71,6 +72,8 @@ export function officeContentFromUpload(bytes: Uint8Array, fileName: string, exp
   }
   if (bytes.length > MAX_TEMPLATE_FILE_BYTES)
     refusedThrow('too-large', fileName, `over ${MAX_TEMPLATE_FILE_BYTES} bytes`);
+  const not = notAPackage(bytes);
+  if (not) refusedThrow(not, fileName, NOT_A_PACKAGE_REASON[not]);
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b)
     refusedThrow('not-a-zip', fileName, 'not a zip package');
   return { kind, version: 1, fileName, file: bytesToBase64(bytes) };

@@ -71,6 +71,21 @@ describe('quire validate with Office templates', () => {
     expect(io.stderr.slice(1)).toEqual(['  {lines.qty}: unknown field', '  {number}: unknown field']);
   });
 
+  it('knows the fields of every scope around a nested loop', async () => {
+    const body =
+      p('{#orders}') +
+      p('{#lines}') +
+      p('{product} for {customer} in {currency} {bogus}') +
+      p('{/lines}') +
+      p('{/orders}');
+    const file = write('nested.docx', makeDocx({ body }));
+    const record = { currency: 'EUR', orders: [{ customer: 'Ada', lines: [{ product: 'Pen' }] }] };
+    const data = write('record.json', strToU8(JSON.stringify(record)));
+    const io = capture();
+    expect(await validateCommand.run([file, '--data', data], io)).toBe(1);
+    expect(io.stderr.slice(1)).toEqual(['  {orders.lines.bogus}: unknown field']);
+  });
+
   it('refuses hostile files with the reason: macros, DTDs, path traversal, not a package', async () => {
     const docm = write('Order.docm', letter());
     const parts = unzipSync(letter());
@@ -94,6 +109,39 @@ describe('quire validate with Office templates', () => {
       expect(io.stderr[0]).toMatch(/^E100001 TemplateParseError/);
       expect(io.stderr.join('\n')).toContain(`${problem}:`);
     }
+  });
+});
+
+describe('files that are not Office Open XML, each said in one sentence', () => {
+  it('an empty file, a .doc LibreOffice wrote, a password-protected file', async () => {
+    const legacy = join(FIXTURES, 'third-party', 'libreoffice-hello.doc');
+    // An encrypted Office file is an OLE compound file holding an `EncryptedPackage` stream; only
+    // its header and directory name matter here (no tool on this machine writes one).
+    const ole = new Uint8Array(1024);
+    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    ole.set(strToU8('\0E\0n\0c\0r\0y\0p\0t\0e\0d\0P\0a\0c\0k\0a\0g\0e\0'), 512);
+    for (const [file, sentence] of [
+      [write('empty.docx', new Uint8Array()), 'empty-file: the file is empty (0 bytes)'],
+      [legacy, 'legacy-format: this is an old binary Office file (.doc, .xls or .ppt)'],
+      [write('secret.xlsx', ole), 'password-protected: the file is protected with a password'],
+    ] as const) {
+      const io = capture();
+      expect(await validateCommand.run([file], io), file).toBe(1);
+      expect(io.stderr[0]).toMatch(/^E100001 TemplateParseError/);
+      expect(io.stderr.join('\n')).toContain(sentence);
+    }
+  });
+});
+
+describe('quire validate --delimiters', () => {
+  it('reads {{tag}} templates with --delimiters double, refuses an unknown style', async () => {
+    const file = write('double.docx', makeDocx({ body: p('Dear {{customer.name}}, {{#lines}}{{qty}} {{/lines}}') }));
+    const io = capture();
+    expect(await validateCommand.run([file, '--delimiters', 'double'], io)).toBe(0);
+    expect(io.stdout[0]).toContain('customer.name, lines, lines.qty');
+    const bad = capture();
+    expect(await validateCommand.run([file, '--delimiters', 'angle'], bad)).toBe(2);
+    expect(bad.stderr[0]).toContain('--delimiters');
   });
 });
 

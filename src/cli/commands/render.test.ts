@@ -129,6 +129,35 @@ describe('quire render', () => {
     });
   });
 
+  it('says an --out it cannot write with a catalogued error, not a stack trace', async () => {
+    const docx = join(dir, 'letter-out.docx');
+    writeFileSync(docx, await goldenDocx());
+    const records = join(dir, 'one.json');
+    writeFileSync(records, JSON.stringify([GOLDEN_RECORD]));
+    // A file where a folder must be: no permission check depends on who runs the test.
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'x');
+    await expect(
+      renderCommand.run([docx, '--data', records, '--out', join(blocker, 'letter.docx')], io().cli),
+    ).rejects.toMatchObject({ errorName: 'OutputNotWritable' });
+  });
+
+  it('takes --tz, --lang and --delimiters for Office templates', async () => {
+    const { makeDocx, p: para } = await import('../../render/office/test-helpers');
+    const docx = join(dir, 'double.docx');
+    writeFileSync(docx, makeDocx({ body: para('On {{when | date:"YYYY-MM-DD HH:mm"}} for {{name}}') }));
+    const records = join(dir, 'when.json');
+    writeFileSync(records, JSON.stringify([{ name: 'Ada', when: '2024-03-05T23:30:00Z' }]));
+    const out = join(dir, 'double-out.docx');
+    const args = [docx, '--data', records, '--out', out, '--delimiters', 'double', '--tz', 'Asia/Tokyo', '--lang', 'en-US'];
+    expect(await renderCommand.run(args, io().cli)).toBe(0);
+    const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(out)))['word/document.xml']!);
+    expect(xml.replace(/<[^>]+>/g, '')).toContain('On 2024-03-06 08:30 for Ada');
+    const bad = io();
+    expect(await renderCommand.run([...args.slice(0, 4), '--tz', 'Mars/Olympus'], bad.cli)).toBe(2);
+    expect(bad.err[0]).toContain('--tz');
+  });
+
   it('prints usage on missing arguments', async () => {
     const { cli, err } = io();
     expect(await renderCommand.run([templatePath], cli)).toBe(2);

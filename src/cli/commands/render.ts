@@ -26,8 +26,9 @@ import { officeContentFromFile } from '../../render/office';
 import { prepareOutputTemplate } from '../../render/outputs/render';
 import { type CliCommand, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
+import { isOfficeTemplatePath, type OfficeSettings, officeSettingsOf } from './office';
 
-const USAGE = `render <template.json | pdfme-template.json | ${OFFICE_KINDS.map((k) => `.${k}`).join(' | ')}> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format ${FILE_FORMAT_LIST.join('|')}]`;
+const USAGE = `render <template.json | pdfme-template.json | ${OFFICE_KINDS.map((k) => `.${k}`).join(' | ')}> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format ${FILE_FORMAT_LIST.join('|')}] [--tz Europe/Paris] [--lang de-DE] [--delimiters single|double]`;
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -77,8 +78,11 @@ function targetProblem(format: FileFormat, out: string): string | undefined {
     : `${article} ${name} template writes .${extension} files: use --out out.${extension} for one record, out.zip or dir/ for several`;
 }
 
-/** A Word, Excel or PowerPoint file with Quire's tags, as the app stores it after an upload. */
-async function officeTemplate(path: string): Promise<{ content: unknown; name: string }> {
+/**
+ * A Word, Excel or PowerPoint file with Quire's tags, as the app stores it after an upload, with
+ * the settings the app keeps beside it (`--tz`, `--lang`, `--delimiters`).
+ */
+async function officeTemplate(path: string, settings: OfficeSettings): Promise<{ content: unknown; name: string }> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await readFile(path));
@@ -86,7 +90,8 @@ async function officeTemplate(path: string): Promise<{ content: unknown; name: s
     throw new QuireError('NoTempalte', { detail: `cannot read ${path}`, cause });
   }
   const ext = extname(path);
-  return { content: officeContentFromFile(bytes, basename(path)), name: basename(path, ext) };
+  const content = officeContentFromFile(bytes, basename(path));
+  return { content: Object.keys(settings).length ? { ...content, settings } : content, name: basename(path, ext) };
 }
 
 async function isDirectoryTarget(out: string): Promise<boolean> {
@@ -121,8 +126,18 @@ export const renderCommand: CliCommand = {
       io.err(`Usage: ${USAGE}`);
       return 2;
     }
-    const template = officeKindOfFileName(templatePath)
-      ? await officeTemplate(templatePath)
+    const isOffice = officeKindOfFileName(templatePath) !== undefined || isOfficeTemplatePath(templatePath);
+    const settings = officeSettingsOf(options);
+    if (typeof settings === 'string' || (!isOffice && (options.tz || options.lang || options.delimiters))) {
+      io.err(
+        typeof settings === 'string'
+          ? settings
+          : '--tz, --lang and --delimiters are for Word, Excel and PowerPoint templates',
+      );
+      return 2;
+    }
+    const template = isOffice
+      ? await officeTemplate(templatePath, settings)
       : templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
     const prepared = prepareOutputTemplate(template.content);
     if (asked !== undefined && !makesFormat(prepared.kind, asked)) {
@@ -178,6 +193,8 @@ export const renderCommand: CliCommand = {
         await save(result.body, target);
         written = target;
       }
+    } catch (error) {
+      throw notWritable(error, out) ?? error;
     } finally {
       await environment.dispose();
     }
@@ -188,6 +205,21 @@ export const renderCommand: CliCommand = {
     return 0;
   },
 };
+
+/**
+ * A file-system failure while writing `--out` (no permission, a read-only disk, a file where a
+ * folder must be, a full disk) as the catalogued OutputNotWritable, not a stack trace.
+ */
+function notWritable(error: unknown, out: string): QuireError | undefined {
+  const { code, syscall, path } = (error ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
+  if (typeof code !== 'string' || typeof syscall !== 'string') return undefined;
+  const where = typeof path === 'string' ? path : out;
+  return new QuireError('OutputNotWritable', {
+    detail: `cannot write ${where} (${code})`,
+    issues: [{ path: where, reason: `${code}: ${syscall} failed` }],
+    cause: error,
+  });
+}
 
 /** Streams a run's file to disk. */
 async function save(body: ReadableStream<Uint8Array> | undefined, path: string): Promise<void> {

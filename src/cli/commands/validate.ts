@@ -3,7 +3,13 @@ import { isQuireError, QuireError } from '../../core/errors';
 import { assertVariableNames, formatSummary, loadTemplateContent, summarizeDocument } from '../../core/model/index';
 import type { CliCommand } from '../command';
 import { parseArgs } from '../command';
-import { isOfficeTemplatePath, readOfficeTemplate, unknownFields } from './office';
+import {
+  isOfficeTemplatePath,
+  type OfficeSettings,
+  officeSettingsOf,
+  readOfficeTemplate,
+  unknownFields,
+} from './office';
 
 /**
  * `quire validate <file>…`: exit 0 when every file is a valid template, 1 otherwise, 2 on usage errors.
@@ -15,10 +21,15 @@ import { isOfficeTemplatePath, readOfficeTemplate, unknownFields } from './offic
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'Check template files (content or print-template JSON) against the model',
-  usage: 'quire validate <template.json|.docx|.xlsx|.pptx> [more …] [--data record.json]',
+  usage: 'quire validate <template.json|.docx|.xlsx|.pptx> [more …] [--data record.json] [--delimiters single|double]',
   async run(args, io) {
     const { positional, options } = parseArgs(args);
     const record = typeof options.data === 'string' ? await readRecord(options.data) : undefined;
+    const settings = officeSettingsOf(options);
+    if (typeof settings === 'string') {
+      io.err(settings);
+      return 2;
+    }
     if (positional.length === 0) {
       io.err(`Usage: ${this.usage}`);
       return 2;
@@ -28,7 +39,7 @@ export const validateCommand: CliCommand = {
       const prefix = positional.length > 1 ? `${file}: ` : '';
       try {
         if (isOfficeTemplatePath(file)) {
-          io.out(`ok ${prefix}${await validateOffice(file, record)}`);
+          io.out(`ok ${prefix}${await validateOffice(file, record, settings)}`);
           continue;
         }
         const { content } = await readTemplateFile(file);
@@ -54,8 +65,12 @@ export const validateCommand: CliCommand = {
 };
 
 /** An Office template's summary, or TemplateError listing each tag the record has no field for. */
-async function validateOffice(file: string, record: Record<string, unknown> | undefined): Promise<string> {
-  const { label, vars } = await readOfficeTemplate(file);
+async function validateOffice(
+  file: string,
+  record: Record<string, unknown> | undefined,
+  settings: OfficeSettings,
+): Promise<string> {
+  const { label, vars } = await readOfficeTemplate(file, settings);
   const unknown = record ? unknownFields(vars, record) : [];
   if (unknown.length > 0)
     throw new QuireError('TemplateError', {

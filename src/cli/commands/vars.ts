@@ -3,7 +3,7 @@ import { QuireError } from '../../core/errors';
 import { collectDocumentDeps, isPlainObject } from '../../core/expr';
 import { parseTemplateContent } from '../../core/model';
 import { type CliCommand, parseArgs } from '../command';
-import { isOfficeTemplatePath, readOfficeTemplate } from './office';
+import { isOfficeTemplatePath, officeSettingsOf, readOfficeTemplate } from './office';
 
 /** Accepts a print template record (`content` string), its content, or a bare document. */
 function contentOf(raw: unknown): unknown {
@@ -15,7 +15,7 @@ function contentOf(raw: unknown): unknown {
 export const varsCommand: CliCommand = {
   name: 'vars',
   summary: 'List the fields a template reads (variables, loops, dynamic rows, filters, images, codes)',
-  usage: 'npm run quire -- vars <template.json|.docx|.xlsx|.pptx> [--json]',
+  usage: 'npm run quire -- vars <template.json|.docx|.xlsx|.pptx> [--json] [--delimiters single|double]',
   async run(args, io) {
     const { positional, options } = parseArgs(args, ['json']);
     const file = positional[0];
@@ -25,7 +25,12 @@ export const varsCommand: CliCommand = {
     }
     if (isOfficeTemplatePath(file)) {
       // Word, Excel and PowerPoint templates name fields by path only (no field ids).
-      const { vars } = await readOfficeTemplate(file);
+      const settings = officeSettingsOf(options);
+      if (typeof settings === 'string') {
+        io.err(settings);
+        return 2;
+      }
+      const { vars } = await readOfficeTemplate(file, settings);
       io.out(options.json === true ? JSON.stringify({ paths: vars, ids: [] }, null, 2) : vars.join('\n'));
       return 0;
     }

@@ -372,6 +372,18 @@ export function compilePart(
     for (let i = element.start; i <= end; i++) if (textAt.has(i) || keepAt.has(i)) return false;
     return true;
   };
+  // Whether a loop tag's own paragraph (when it is the element the loop widens to) has content
+  // before and after the tag: text, other tags, drawings.
+  const tagSet = new Set(tagIndices);
+  const hasContent = (from: number, to: number) => {
+    for (let i = from + 1; i < to; i++) if (textAt.has(i) || keepAt.has(i) || tagSet.has(i)) return true;
+    return false;
+  };
+  const sides = (index: number, element: Ancestor, tag: FlatTag) => {
+    if (element.name !== dialect.paragraph || element.start !== tag.para) return undefined;
+    const end = closeOf.get(element.start) ?? element.start;
+    return { before: hasContent(element.start, index), after: hasContent(index, end) };
+  };
   const remove = (element: Ancestor) => {
     deleted.fill(1, element.start, (closeOf.get(element.start) ?? element.start) + 1);
   };
@@ -440,14 +452,35 @@ export function compilePart(
         addAnchor(after, closeOf.get(element.start)!, e);
       } else addAnchor(before, element.start, e);
     }
+    // Paragraph loops as docxtemplater does them: what stands before `{#items}` in its paragraph
+    // (or after `{/items}` in its) prints once, not once per item.
+    const openSide = first !== last ? sides(o, first, a) : undefined;
+    const closeSide = first !== last ? sides(c, last, b) : undefined;
+    const split = (openSide?.before && openSide.after) || (closeSide?.before && closeSide.after);
+    const samePath =
+      a.path
+        .slice(k)
+        .map((p) => p.name)
+        .join('/') ===
+      b.path
+        .slice(k)
+        .map((p) => p.name)
+        .join('/');
+    if (split && samePath) {
+      // Text on both sides of a tag: the loop repeats exactly what lies between its tags (the
+      // XML between them closes and reopens the same elements, so every copy is balanced).
+      continue;
+    }
     if (first !== last && isAlone(a, first)) {
       remove(first);
       addAnchor(after, closeOf.get(first.start)!, o);
-    } else addAnchor(before, first.start, o);
+    } else if (openSide?.before && !openSide.after) addAnchor(after, closeOf.get(first.start)!, o);
+    else addAnchor(before, first.start, o);
     if (first !== last && isAlone(b, last)) {
       remove(last);
       addAnchor(before, last.start, c);
-    } else addAnchor(after, closeOf.get(last.start)!, c);
+    } else if (closeSide?.after && !closeSide.before) addAnchor(before, last.start, c);
+    else addAnchor(after, closeOf.get(last.start)!, c);
   }
 
   // Emit the final order and build the tree.

@@ -2,6 +2,7 @@
  * Stored content of an Office-authored template: the uploaded file itself (base64, so the content
  * stays JSON for IndexedDB, sync and the API) plus a few settings. Version 1.
  */
+
 import { z } from 'zod';
 import { QuireError } from '../../core/errors';
 import { zodIssues } from '../../core/issues';
@@ -13,6 +14,7 @@ import {
   type OfficeKind,
   officeKindOfFileName,
 } from '../../core/outputs/catalogue';
+import { NOT_A_PACKAGE_REASON, notAPackage } from '../../core/outputs/sniff';
 import { packageError } from './zip';
 
 export { MAX_TEMPLATE_FILE_BYTES, OFFICE_KINDS, type OfficeKind } from '../../core/outputs/catalogue';
@@ -95,6 +97,9 @@ export function parseOfficeContent(content: unknown, kind: OfficeKind): OfficeTe
 export function officeContentFromFile(bytes: Uint8Array, fileName: string): OfficeTemplateContent {
   // Named as a macro-enabled file: refused as such, not as an unknown kind (the CLI reads paths).
   if (isMacroFileName(fileName)) throw packageError('macro-enabled', fileName, 'macro-enabled files are refused');
+  // An empty file, a .doc/.xls/.ppt or a password-protected file: said in one sentence each.
+  const not = notAPackage(bytes);
+  if (not) throw packageError(not, fileName, NOT_A_PACKAGE_REASON[not]);
   const kind = officeKindOfFileName(fileName);
   if (!kind) {
     throw new QuireError('TemplateParseError', {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isQuireError } from '../../core/errors';
 import { docxRenderer } from './docx';
 import { officeContentFromFile } from './schema';
-import { env, input, unzipText, wordText } from './test-helpers';
+import { env, input, sheetCells, unzipText, wordText } from './test-helpers';
 import { xlsxRenderer } from './xlsx';
 
 const fixture = (name: string) =>
@@ -33,21 +33,49 @@ const ORDERS = [
   { id: 2, customer: 'Li Wei', lines: [{ name: 'Paper', qty: 10 }] },
 ];
 
+const LINES = [
+  { name: 'Pen', qty: 2 },
+  { name: 'Ink', qty: 7 },
+  { name: 'Paper', qty: 10 },
+];
+
 let sheetLoop: Uint8Array = new Uint8Array();
+let chartLoop: Record<string, string> = {};
+let emptyLoop: Record<string, string> = {};
 let dir = '';
 let flat = '';
+let chartFlat = '';
+let emptyFlat = '';
 
 beforeAll(async () => {
   const template = xlsxRenderer.parse(fixture('openpyxl-sheet-loop.xlsx'));
   sheetLoop = await xlsxRenderer.render(template, input({ orders: ORDERS }), env);
+  const charted = xlsxRenderer.parse(fixture('openpyxl-chart-loop.xlsx'));
+  const sales = await xlsxRenderer.render(charted, input({ region: 'North', lines: LINES }), env);
+  const empty = await xlsxRenderer.render(charted, input({ region: 'South', lines: [] }), env);
+  chartLoop = unzipText(sales);
+  emptyLoop = unzipText(empty);
   dir = mkdtempSync(join(tmpdir(), 'quire-third-party-'));
   writeFileSync(join(dir, 'orders.xlsx'), sheetLoop);
+  writeFileSync(join(dir, 'sales.xlsx'), sales);
+  writeFileSync(join(dir, 'empty.xlsx'), empty);
+  // One LibreOffice start converts every file.
   execFileSync(
     'soffice',
-    [`-env:UserInstallation=file://${dir}/profile`, '--headless', '--convert-to', 'fods', 'orders.xlsx'],
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'fods',
+      'orders.xlsx',
+      'sales.xlsx',
+      'empty.xlsx',
+    ],
     { cwd: dir, stdio: 'ignore', timeout: 240_000 },
   );
   flat = readFileSync(join(dir, 'orders.fods'), 'utf8');
+  chartFlat = readFileSync(join(dir, 'sales.fods'), 'utf8');
+  emptyFlat = readFileSync(join(dir, 'empty.fods'), 'utf8');
 }, 300_000);
 
 afterAll(() => {
@@ -80,6 +108,68 @@ describe('an openpyxl workbook with a sheet per order', () => {
     // Order 1: 2 + 3 in B6; order 2: 10 in B5.
     expect(flat).toMatch(/table:formula="of:=SUM\(\[\.B4:\.B5\]\)"[^>]*office:value="5"/);
     expect(flat).toMatch(/table:formula="of:=SUM\(\[\.B4:\.B4\]\)"[^>]*office:value="10"/);
+  });
+});
+
+describe('an openpyxl workbook with a chart over a row loop', () => {
+  it('grows the one-cell series openpyxl writes (unprefixed <f>) over every row', () => {
+    const chart = chartLoop['xl/charts/chart1.xml']!;
+    const formulas = [...chart.matchAll(/<f>([^<]*)<\/f>/g)].map((m) => m[1]);
+    // The series title sits above the loop and stays; the values and categories cover 3 rows.
+    expect(formulas).toEqual(["'Sales'!B3", "'Sales'!$A$4:$A$6", "'Sales'!$B$4:$B$6"]);
+    const cells = sheetCells(chartLoop['xl/worksheets/sheet1.xml']!);
+    expect([cells.A4, cells.A5, cells.A6, cells.B7]).toEqual(['Pen', 'Ink', 'Paper', '=SUM(B4:B6)']);
+  });
+
+  it('opens in LibreOffice with the chart over the three rows and the totals computed', () => {
+    expect(chartFlat).toMatch(/<draw:object\b/);
+    expect(chartFlat).toContain('chart:values-cell-range-address="Sales.B4:Sales.B6"');
+    // The chart's own data table (what LibreOffice drew) holds the three items and quantities.
+    const drawn = chartFlat.slice(chartFlat.indexOf('<office:chart>'), chartFlat.indexOf('</office:chart>'));
+    expect([...drawn.matchAll(/<text:p>([^<]*)<\/text:p>/g)].map((m) => m[1])).toEqual(
+      expect.arrayContaining(['Pen', '2', 'Ink', '7', 'Paper', '10']),
+    );
+    expect(chartFlat).toMatch(/table:formula="of:=SUM\(\[\.B4:\.B6\]\)"[^>]*office:value="19"/);
+    expect(chartFlat).toMatch(/table:formula="of:=COUNT\(\[\.B4:\.B6\]\)"[^>]*office:value="3"/);
+  });
+});
+
+describe('the same workbook with an empty list', () => {
+  it('keeps the totals formulas over no rows, never over the header or themselves', () => {
+    const sheet = emptyLoop['xl/worksheets/sheet1.xml']!;
+    const cells = sheetCells(sheet);
+    expect(cells.A4).toBe('Total');
+    expect(cells.B4).toBe('=SUM({""})');
+    expect(cells.C4).toBe('=COUNT({""})');
+  });
+
+  it('drops the conditional format and validation of the vanished rows instead of moving them onto the header', () => {
+    const sheet = emptyLoop['xl/worksheets/sheet1.xml']!;
+    expect(sheet).not.toContain('<conditionalFormatting');
+    expect(sheet).not.toContain('<dataValidation');
+  });
+
+  it('evaluates to 0 in LibreOffice (no circular reference, no error)', () => {
+    expect(emptyFlat).toMatch(/table:formula="of:=SUM\(\{&quot;&quot;\}\)"[^>]*office:value="0"/);
+    expect(emptyFlat).toMatch(/table:formula="of:=COUNT\(\{&quot;&quot;\}\)"[^>]*office:value="0"/);
+    expect(emptyFlat).not.toMatch(/Err:|#REF|#VALUE/);
+  });
+});
+
+describe('paragraph loops in a python-docx file, as docxtemplater fills them', () => {
+  const fill = async (scope: Record<string, unknown>) => {
+    const template = docxRenderer.parse(fixture('python-docx-paragraph-loops.docx'));
+    return wordText(unzipText(await docxRenderer.render(template, input(scope), env))['word/document.xml']!);
+  };
+
+  it('prints the text before {#items} and after {/items} once, each item in its own paragraph', async () => {
+    const text = await fill({ items: [{ name: 'Pen' }, { name: 'Ink' }], colours: ['red', 'blue'] });
+    // A loop opening mid-paragraph repeats what lies between its tags: 'Colours: red', then 'blue'.
+    expect(text).toBe('Items: \n- Pen\n- Ink\nThank you.\nColours: red\nblue');
+  });
+
+  it('keeps the surrounding text when the lists are empty', async () => {
+    expect(await fill({ items: [], colours: [] })).toBe('Items: \nThank you.\nColours:');
   });
 });
 

@@ -19,21 +19,28 @@ function unquoteSheet(text: string | undefined): string | undefined {
   return text.startsWith("'") ? text.slice(1, -1).replace(/''/g, "'") : text;
 }
 
-function mapCell(
-  sheet: string | undefined,
-  d1: string,
-  col: string,
-  d2: string,
-  row: string,
-  role: RowRole,
-  mapper: RowMapper,
-): string {
+function mappedRow(sheet: string | undefined, row: string, role: RowRole, mapper: RowMapper): number {
   const mapped = mapper(sheet, Number(row), role);
-  return `${d1}${col}${d2}${mapped === undefined || mapped < 1 ? row : mapped}`;
+  return mapped === undefined || mapped < 1 ? Number(row) : mapped;
+}
+
+export interface ShiftOptions {
+  /**
+   * Charts: a one-cell reference in a repeated row (`$B$4`, what openpyxl, Excel and Calc write
+   * for a one-row series) grows into a range over every copy (`$B$4:$B$6`).
+   */
+  growSingle?: boolean;
+  /**
+   * Cell formulas: what a range whose rows all vanished (an empty loop) becomes. `{""}` is an
+   * array without numbers: SUM/COUNT/MAX read no values (0), AVERAGE no values (#DIV/0!), and it
+   * never names the header above the loop or the total below it (that made totals circular).
+   * A single cell in a vanished row becomes `#REF!`, as when Excel deletes the row.
+   */
+  emptyAs?: string;
 }
 
 /** Rewrites every A1 reference in a formula (string literals are left alone). */
-export function shiftFormula(formula: string, mapper: RowMapper): string {
+export function shiftFormula(formula: string, mapper: RowMapper, options: ShiftOptions = {}): string {
   return formula
     .split('"')
     .map((segment, i) => {
@@ -41,17 +48,33 @@ export function shiftFormula(formula: string, mapper: RowMapper): string {
       return segment.replace(REF, (whole, sheetText: string | undefined, a1, c1, a2, r1, b1, c2, b2, r2) => {
         const sheet = unquoteSheet(sheetText);
         const prefix = sheetText ? `${sheetText}!` : '';
-        if (r2 === undefined) return `${prefix}${mapCell(sheet, a1, c1, a2, r1, 'single', mapper)}`;
-        const start = mapCell(sheet, a1, c1, a2, r1, 'start', mapper);
-        const end = mapCell(sheet, b1, c2, b2, r2, 'end', mapper);
-        return whole.includes(':') ? `${prefix}${start}:${end}` : whole;
+        if (r2 === undefined) {
+          const first = mappedRow(sheet, r1, 'start', mapper);
+          const last = mappedRow(sheet, r1, 'end', mapper);
+          if (last < first && options.emptyAs !== undefined) return '#REF!';
+          if (options.growSingle && last > first) return `${prefix}${a1}${c1}${a2}${first}:${a1}${c1}${a2}${last}`;
+          return `${prefix}${a1}${c1}${a2}${mappedRow(sheet, r1, 'single', mapper)}`;
+        }
+        if (!whole.includes(':')) return whole;
+        const start = mappedRow(sheet, r1, 'start', mapper);
+        const end = mappedRow(sheet, r2, 'end', mapper);
+        if (end < start && Number(r1) <= Number(r2) && options.emptyAs !== undefined) return options.emptyAs;
+        return `${prefix}${a1}${c1}${a2}${start}:${b1}${c2}${b2}${end}`;
       });
     })
     .join('"');
 }
 
-/** `A1:C5 E7` (an sqref) with each area's rows mapped as a range. */
-export function shiftAreas(sqref: string, mapper: (row: number, role: RowRole) => number | undefined): string {
+/**
+ * `A1:C5 E7` (an sqref) with each area's rows mapped as a range. An area whose rows all vanished
+ * (an empty loop) shrinks onto the row above it, or with `dropEmpty` (conditional formats, data
+ * validations: they must not move onto the header) is left out.
+ */
+export function shiftAreas(
+  sqref: string,
+  mapper: (row: number, role: RowRole) => number | undefined,
+  options: { dropEmpty?: boolean } = {},
+): string {
   return sqref
     .split(/\s+/)
     .filter(Boolean)
@@ -62,10 +85,12 @@ export function shiftAreas(sqref: string, mapper: (row: number, role: RowRole) =
       if (!parsedFrom || !parsedTo) return area;
       const r1 = mapper(parsedFrom.row, 'start') ?? parsedFrom.row;
       const r2 = mapper(parsedTo.row, 'end') ?? parsedTo.row;
+      if (options.dropEmpty && r2 < r1 && parsedFrom.row <= parsedTo.row) return '';
       const start = `${parsedFrom.col}${Math.min(r1, Math.max(r2, 1))}`;
       const end = `${parsedTo.col}${Math.max(r2, 1)}`;
       return to || r1 !== r2 ? `${start}:${end}` : start;
     })
+    .filter(Boolean)
     .join(' ');
 }
 

@@ -124,6 +124,37 @@ describe('xlsx', () => {
     expect(cells.C4).toBe('Sum');
     expect(cells.A4).toBeUndefined();
     expect(cells.A6).toBe('Paid');
+    // The total reads no rows: not the header (row 3), not itself (row 4).
+    expect(cells.D4).toBe('=SUM({""})');
+    expect(sheetCells(out['xl/worksheets/sheet2.xml']!)).toEqual({ A1: '=Invoice!D4', B1: '=SUM({""})' });
+    // The loop row's conditional format went with it.
+    expect(out['xl/worksheets/sheet1.xml']).not.toContain('conditionalFormatting');
+  });
+
+  it('leaves conditional formats and validations of an empty loop off the header, Excel 2010 ones too', async () => {
+    const x14 =
+      '<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main"><x14:dataValidations count="2" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main"><x14:dataValidation type="list"><x14:formula1><xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>B2</xm:sqref></x14:dataValidation><x14:dataValidation type="list"><x14:formula1><xm:f>Lists!$A$1:$A$3</xm:f></x14:formula1><xm:sqref>B4</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>';
+    const bytes = makeXlsx([
+      {
+        name: 'S',
+        rows:
+          row(1, cell('A1', 'Item'), cell('B1', 'Qty')) +
+          row(2, cell('A2', '{#lines}{name}'), cell('B2', '{qty}{/lines}')) +
+          row(4, cell('A4', 'Note'), cell('B4', 'x')),
+        after:
+          '<conditionalFormatting sqref="B2 B4"><cfRule type="cellIs" dxfId="0" priority="1" operator="greaterThan"><formula>5</formula></cfRule></conditionalFormatting>' +
+          '<dataValidations count="2"><dataValidation type="whole" sqref="B2"><formula1>0</formula1></dataValidation><dataValidation type="list" sqref="B4"><formula1>"a,b"</formula1></dataValidation></dataValidations>' +
+          x14,
+      },
+    ]);
+    const sheet = (await fill(bytes, { lines: [] }))['xl/worksheets/sheet1.xml']!;
+    expect(sheet).toContain('<conditionalFormatting sqref="B3">');
+    expect(sheet).toContain(
+      '<dataValidations count="1"><dataValidation type="list" sqref="B3"><formula1>&quot;a,b&quot;</formula1></dataValidation></dataValidations>',
+    );
+    expect(sheet).toContain('<x14:dataValidations count="1"');
+    expect(sheet.match(/<xm:sqref>[^<]*<\/xm:sqref>/g)).toEqual(['<xm:sqref>B3</xm:sqref>']);
+    expect(sheet).not.toMatch(/sqref="B1"|<xm:sqref>B1</);
   });
 
   it('repeats a block of rows with a nested loop', async () => {
@@ -309,6 +340,72 @@ describe('xlsx', () => {
     expect(text['xl/charts/chart1.xml']).toContain('<c:f>Invoice!$D$4:$D$5</c:f>');
     expect(text['xl/drawings/drawing1.xml']).toContain('<xdr:row>10</xdr:row>');
     expect(text['xl/drawings/drawing1.xml']).toContain('<xdr:row>21</xdr:row>');
+  });
+
+  it('grows one-cell chart series, any prefix, and drops the caches of the ranges that moved', async () => {
+    const C = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+    const cache = (v: string) =>
+      `<c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="1"/><c:pt idx="0"><c:v>${v}</c:v></c:pt></c:numCache>`;
+    const chart =
+      `<c:chartSpace xmlns:c="${C}"><c:ser><c:tx><c:strRef><c:f>Invoice!$B$3</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>Qty</c:v></c:pt></c:strCache></c:strRef></c:tx>` +
+      `<c:cat><c:strRef><c:f>Invoice!$A$4</c:f><c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>{name}</c:v></c:pt></c:strCache></c:strRef></c:cat>` +
+      `<c:val><c:numRef><c:f>Invoice!$B$4</c:f>${cache('0')}</c:numRef></c:val></c:ser>` +
+      `<c:ser><c:val><c:numRef><c:f>Invoice!$B$6</c:f>${cache('9')}</c:numRef></c:val></c:ser></c:chartSpace>`;
+    const unprefixed = `<chartSpace xmlns="${C}"><ser><val><numRef><f>'Invoice'!$B$4:$B$4</f><numCache><ptCount val="0"/></numCache></numRef></val></ser></chartSpace>`;
+    const drawing = `<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"/>`;
+    const bytes = makeXlsx(
+      [
+        {
+          name: 'Invoice',
+          rows:
+            row(3, cell('A3', 'Item'), cell('B3', 'Qty')) +
+            row(4, cell('A4', '{#lines}{name}'), cell('B4', '{qty}{/lines}')) +
+            row(6, cell('B6', '9')),
+          after: '<drawing r:id="rIdD"/>',
+        },
+      ],
+      {
+        extra: {
+          'xl/charts/chart1.xml': chart,
+          'xl/charts/chart2.xml': unprefixed,
+          'xl/drawings/drawing1.xml': drawing,
+        },
+        sheetRels: {
+          1: '<Relationship Id="rIdD" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/drawing" Target="../drawings/drawing1.xml"/>',
+        },
+      },
+    );
+    const out = await fill(bytes, {
+      lines: [
+        { name: 'a', qty: 1 },
+        { name: 'b', qty: 2 },
+        { name: 'c', qty: 3 },
+      ],
+    });
+    const one = out['xl/charts/chart1.xml']!;
+    // The title above the loop keeps its reference and cache.
+    expect(one).toContain('<c:f>Invoice!$B$3</c:f><c:strCache>');
+    expect(one).toContain('<c:cat><c:strRef><c:f>Invoice!$A$4:$A$6</c:f></c:strRef></c:cat>');
+    expect(one).toContain('<c:val><c:numRef><c:f>Invoice!$B$4:$B$6</c:f></c:numRef></c:val>');
+    // A series below the loop moves down as one cell; its cache is dropped too (the cell moved).
+    expect(one).toContain('<c:numRef><c:f>Invoice!$B$8</c:f></c:numRef>');
+    expect(out['xl/charts/chart2.xml']).toBe(
+      `<chartSpace xmlns="${C}"><ser><val><numRef><f>'Invoice'!$B$4:$B$6</f></numRef></val></ser></chartSpace>`,
+    );
+  });
+
+  it('says plainly that image tags are not supported in Excel yet', () => {
+    const bytes = makeXlsx([{ name: 'S', rows: row(1, cell('A1', '{%logo}')) + row(2, cell('A2', '{name}')) }]);
+    try {
+      xlsxRenderer.parse(content('xlsx', bytes));
+      expect.unreachable();
+    } catch (error) {
+      expect(isQuireError(error, 'TemplateError')).toBe(true);
+      const issues = (error as { issues: Array<{ path: string; reason: string }> }).issues;
+      expect(issues).toHaveLength(1);
+      expect(issues[0]!.path).toBe("sheet 'S'!A1 {%logo}");
+      expect(issues[0]!.reason).toMatch(/^images, QR codes and bar codes .* not supported in Excel templates yet/);
+    }
   });
 
   it('names the sheet and cell of template errors', () => {

@@ -48,6 +48,7 @@ import {
   resolveTarget,
 } from './package';
 import { findTags, sectionName, tagRole } from './tags';
+import { rewriteChartFormulas } from './xlsx-charts';
 import { colNumber, parseCell, type RowMapper, type RowRole, shiftAreas, shiftFormula } from './xlsx-refs';
 import {
   copySheetParts,
@@ -257,10 +258,17 @@ function compileSheet(
 
   // Loop tags whose partner is in another cell repeat rows; the rest stays in the cell's text.
   const markers: Marker[] = [];
+  const imageCells = new Set<number>();
   const spansByCell = cells.map((raw, cellIndex) => {
     const spans = findTags(raw.text, options.delimiters);
     for (const span of spans) {
       const { role, rest } = tagRole(span.body);
+      if (role === 'image') {
+        // Said plainly rather than printed as text or refused as a bad name.
+        issues.add(`${label}!${raw.cell.col}${raw.row}`, `{${span.body}}`, EXCEL_NO_IMAGES, raw.text);
+        imageCells.add(cellIndex);
+        continue;
+      }
       if (role === 'open' || role === 'inverted' || role === 'close') {
         markers.push({ row: raw.row, cellIndex, start: span.start, end: span.end, role, rest, body: span.body });
       }
@@ -298,6 +306,7 @@ function compileSheet(
     for (const m of [a, b]) removed.set(m.cellIndex, [...(removed.get(m.cellIndex) ?? []), [m.start, m.end]]);
   }
   cells.forEach((raw, cellIndex) => {
+    if (imageCells.has(cellIndex)) return;
     const cuts = (removed.get(cellIndex) ?? []).sort((x, y) => y[0] - x[0]);
     let text = raw.text;
     for (const [s, e] of cuts) text = text.slice(0, s) + text.slice(e);
@@ -356,6 +365,9 @@ function compileSheet(
   sheet.items = root;
   return sheet;
 }
+
+const EXCEL_NO_IMAGES =
+  'images, QR codes and bar codes ({%…}) are not supported in Excel templates yet: place the picture in the workbook itself, or use a Word or PowerPoint template';
 
 function reasonOf(error: unknown): string {
   return error instanceof QuireError ? (error.issues[0]?.reason ?? error.message) : String(error);
@@ -512,6 +524,12 @@ function rowMapperFor(path: Region[], others: Map<string, Region>): RowMapper {
   };
 }
 
+/** A chart's one-row series (`$B$4`) over a repeated row grows to every copy. */
+const CHART_RANGE = { growSingle: true };
+
+/** A range over an empty loop's rows becomes an array without numbers (see ShiftOptions). */
+const CELL_FORMULA = { emptyAs: '{""}' };
+
 function formulaCell(cell: CellTpl, ref: string, mapper: RowMapper, siOffset: number): string {
   const open = setAttr(cell.open, 'r', ref);
   if (!cell.hasFormula) return cell.inner ? `${open}${cell.inner}</c>` : open;
@@ -529,7 +547,7 @@ function formulaCell(cell: CellTpl, ref: string, mapper: RowMapper, siOffset: nu
             shiftAreas(ref2, (r, role) => mapper(undefined, r, role)),
           )
         : o;
-      return `${fixedOpen}${escapeXml(shiftFormula(decodeXml(f), mapper))}${c}`;
+      return `${fixedOpen}${escapeXml(shiftFormula(decodeXml(f), mapper, CELL_FORMULA))}${c}`;
     });
   const plainOpen =
     attr(cell.open, 't') === 'str' || attr(cell.open, 't') === 'e' ? open.replace(/\s+t="[^"]*"/, '') : open;
@@ -575,19 +593,23 @@ function sheetXml(
   });
   if (sheet.copy > 0) prefix = freshUids(prefix.replace(/\stabSelected="1"/, ''), sheet.part);
   let suffix = sheet.tpl.suffix;
+  // Conditional formats and validations on an empty loop's rows go with them (not onto the header).
+  const dropEmpty = { dropEmpty: true };
   suffix = suffix.replace(/<([\w:]+)\b[^>]*\s(?:sqref|ref)="[^>]*>/g, (tag, name: string) =>
     name === 'mergeCell'
       ? tag
       : tag.replace(
           /(\s(?:sqref|ref)=")([^"]*)(")/g,
-          (_w, a, ref: string, c) => `${a}${shiftAreas(ref, areaMapper)}${c}`,
+          (_w, a, ref: string, c) =>
+            `${a}${shiftAreas(ref, areaMapper, name === 'conditionalFormatting' || name === 'dataValidation' ? dropEmpty : {})}${c}`,
         ),
   );
   // Excel 2010 conditional formats and validations (extLst) keep ranges in <xm:sqref>, formulas in <xm:f>.
   suffix = suffix.replace(
     /(<xm:sqref>)([^<]*)(<\/xm:sqref>)/g,
-    (_w, o: string, ref: string, c: string) => `${o}${shiftAreas(ref, areaMapper)}${c}`,
+    (_w, o: string, ref: string, c: string) => `${o}${shiftAreas(ref, areaMapper, dropEmpty)}${c}`,
   );
+  suffix = dropEmptyRules(suffix);
   suffix = suffix.replace(
     /(<(formula|formula1|formula2|xm:f)>)([^<]*)(<\/\2>)/g,
     (_w, o: string, _n, f: string, c: string) =>
@@ -640,6 +662,30 @@ function sheetXml(
   return `${prefix}${rowsXml}${suffix}`;
 }
 
+/** Removes conditional formats and validations left without cells (their rows were an empty loop). */
+function dropEmptyRules(xml: string): string {
+  let out = xml
+    .replace(/<conditionalFormatting\b[^>]*\ssqref=""[^>]*>[\s\S]*?<\/conditionalFormatting>/g, '')
+    .replace(/<dataValidation\b[^>]*\ssqref=""[^>]*?(?:\/>|>[\s\S]*?<\/dataValidation>)/g, '')
+    .replace(
+      /<(x14:conditionalFormatting|x14:dataValidation)\b(?:(?!<\/\1>)[\s\S])*?<xm:sqref><\/xm:sqref>\s*<\/\1>/g,
+      '',
+    );
+  // Counted lists keep their count; one left empty goes (the schema wants at least one item).
+  out = out.replace(
+    /<((?:x14:)?dataValidations)\b([^>]*)>([\s\S]*?)<\/\1>/g,
+    (_w, name: string, attrs: string, body: string) => {
+      const count = (body.match(name.startsWith('x14:') ? /<x14:dataValidation\b/g : /<dataValidation\b/g) ?? [])
+        .length;
+      return count ? `<${name}${attrs.replace(/\scount="\d*"/, ` count="${count}"`)}>${body}</${name}>` : '';
+    },
+  );
+  return out
+    .replace(/<x14:conditionalFormattings>\s*<\/x14:conditionalFormattings>/g, '')
+    .replace(/<ext\b[^>]*>\s*<\/ext>/g, '')
+    .replace(/<extLst>\s*<\/extLst>/g, '');
+}
+
 function sheetName(base: string, used: Set<string>): string {
   let name =
     base
@@ -675,10 +721,11 @@ function mapOtherParts(
   for (const name of pkg.names()) {
     if (!/^xl\/charts\/chart[^/]*\.xml$/.test(name)) continue;
     const xml = pkg.text(name);
-    const fixed = xml.replace(
-      /(<c:f>)([^<]*)(<\/c:f>)/g,
-      (_w, o: string, f: string, c: string) =>
-        `${o}${escapeXml(renameSheetRefs(shiftFormula(decodeXml(f), mapper), renames))}${c}`,
+    const fixed = rewriteChartFormulas(
+      xml,
+      (f) => renameSheetRefs(shiftFormula(f, mapper, CHART_RANGE), renames),
+      decodeXml,
+      escapeXml,
     );
     if (fixed !== xml) pkg.setText(name, fixed);
   }
@@ -778,7 +825,6 @@ function chartsFollowCopy(pkg: OfficePackage, copy: RenderedSheet) {
   if (!drawingRel) return;
   const drawing = resolveTarget(copy.part, drawingRel.target);
   const original = copy.tpl.name;
-  const quoted = (name: string) => `'${name.replace(/'/g, "''")}'`;
   const mapper: RowMapper = (sheet, row, role) =>
     sheet !== undefined && sheet.toLowerCase() === original.toLowerCase() ? mapRow(copy.root, row, role) : undefined;
   for (const rel of relationships(pkg, drawing)) {
@@ -786,11 +832,12 @@ function chartsFollowCopy(pkg: OfficePackage, copy: RenderedSheet) {
     const chart = resolveTarget(drawing, rel.target);
     if (!pkg.has(chart)) continue;
     const xml = pkg.text(chart);
-    const fixed = xml.replace(/(<c:f>)([^<]*)(<\/c:f>)/g, (_w, o: string, f: string, c: string) => {
-      const shifted = shiftFormula(decodeXml(f), mapper);
-      const renamed = shifted.split(`${quoted(original)}!`).join(`${quoted(copy.name)}!`);
-      return `${o}${escapeXml(renamed)}${c}`;
-    });
+    const fixed = rewriteChartFormulas(
+      xml,
+      (f) => renameSheetRefs(shiftFormula(f, mapper, CHART_RANGE), new Map([[original, copy.name]])),
+      decodeXml,
+      escapeXml,
+    );
     if (fixed !== xml) pkg.setText(chart, fixed);
   }
   if (copy.copy > 0) {

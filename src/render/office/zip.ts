@@ -8,9 +8,11 @@
  * compressed form when nothing changed them: untouched parts cost nothing per record and stay
  * byte for byte what the designer uploaded.
  */
+
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { QuireError } from '../../core/errors';
 import { isMacroFileName } from '../../core/outputs/catalogue';
+import { NOT_A_PACKAGE_REASON, type NotAPackage, notAPackage } from '../../core/outputs/sniff';
 import { crc32 } from './png';
 
 export const ZIP_LIMITS = {
@@ -23,7 +25,14 @@ export const ZIP_LIMITS = {
 };
 
 /** Reasons a package is refused; the issue's `path` is the entry (or '' for the whole file). */
-export type PackageProblem = 'not-a-zip' | 'zip-bomb' | 'path-traversal' | 'macro-enabled' | 'dtd' | 'missing-part';
+export type PackageProblem =
+  | 'not-a-zip'
+  | 'zip-bomb'
+  | 'path-traversal'
+  | 'macro-enabled'
+  | 'dtd'
+  | 'missing-part'
+  | NotAPackage;
 
 export function packageError(problem: PackageProblem, path: string, detail: string): QuireError {
   return new QuireError('TemplateParseError', {
@@ -160,6 +169,8 @@ export class OfficePackage {
   private constructor(private readonly entries: Map<string, Entry>) {}
 
   static read(bytes: Uint8Array, limits = ZIP_LIMITS): OfficePackage {
+    const not = notAPackage(bytes);
+    if (not) throw packageError(not, '', NOT_A_PACKAGE_REASON[not]);
     const pkg = new OfficePackage(readEntries(bytes, limits));
     if (!pkg.has('[Content_Types].xml')) throw packageError('not-a-zip', '', 'not an Office Open XML package');
     // Every XML part, not only those Quire fills: Word or Excel would expand entities in styles too.

@@ -9,6 +9,10 @@ import zipfile
 
 import docx
 import openpyxl
+from openpyxl.chart import BarChart, Reference
+from openpyxl.formatting.rule import CellIsRule
+from openpyxl.styles import PatternFill
+from openpyxl.worksheet.datavalidation import DataValidation
 
 
 def save_docx(doc):
@@ -63,12 +67,50 @@ summary = wb.create_sheet('Summary')
 summary['A1'] = '{count(orders)} orders'
 wb.save('openpyxl-sheet-loop.xlsx')
 
+# A workbook with a chart over a row loop, as openpyxl writes it: unprefixed <f> in the chart part,
+# a one-row series as a single cell ('Sales'!$B$4); a conditional format and a validation on the
+# loop row, totals below it.
+wb = openpyxl.Workbook()
+ws = wb.active
+ws.title = 'Sales'
+ws['A1'] = 'Sales for {region}'
+ws['A3'] = 'Item'
+ws['B3'] = 'Qty'
+ws['A4'] = '{#lines}{name}'
+ws['B4'] = '{qty}'
+ws['C4'] = '{/lines}'
+ws['A5'] = 'Total'
+ws['B5'] = '=SUM(B4:B4)'
+ws['C5'] = '=COUNT(B4:B4)'
+ws.conditional_formatting.add('B4', CellIsRule(operator='greaterThan', formula=['5'], fill=PatternFill(bgColor='FFC7CE')))
+rule = DataValidation(type='whole', operator='greaterThanOrEqual', formula1='0')
+rule.add('B4')
+ws.add_data_validation(rule)
+chart = BarChart()
+chart.title = 'Quantities'
+chart.add_data(Reference(ws, min_col=2, min_row=3, max_row=4), titles_from_data=True)
+chart.set_categories(Reference(ws, min_col=1, min_row=4, max_row=4))
+ws.add_chart(chart, 'E2')
+wb.save('openpyxl-chart-loop.xlsx')
+
 # A Word file as python-docx writes it, and hostile variants of it.
 d = docx.Document()
 d.add_paragraph('Hello {name}')
 base = save_docx(d)
 with open('python-docx-hello.docx', 'wb') as f:
     f.write(base)
+
+# Paragraph loops as docxtemplater users write them: text before {#items} and after {/items} in
+# the loop's own paragraphs, a bold run split from the tag, and one loop opening mid-paragraph.
+d = docx.Document()
+d.add_paragraph('Items: {#items}')
+para = d.add_paragraph('- ')
+para.add_run('{name}').bold = True
+d.add_paragraph('{/items}Thank you.')
+d.add_paragraph('Colours: {#colours}{.}')
+d.add_paragraph('{/colours}')
+with open('python-docx-paragraph-loops.docx', 'wb') as f:
+    f.write(save_docx(d))
 
 # word/document.xml inflates to ~4 MB but declares a few hundred bytes.
 padded = rezip(base, lambda n, b: b + b' ' * 4_000_000 if n == 'word/document.xml' else b)
