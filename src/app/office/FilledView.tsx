@@ -98,7 +98,7 @@ export function SourcePicker({
     );
   return (
     <label className="of-field">
-      <span>{binding.kind === 'table' ? t('record') : t('instance')}</span>
+      <span>{binding.kind === 'approval' ? t('instance') : t('record')}</span>
       <Select value={value} onChange={(e) => onChange(e.target.value)} data-testid="office-record">
         {binding.kind === 'table'
           ? binding.records.map((r) => (
@@ -106,11 +106,17 @@ export function SourcePicker({
                 {recordLabel(binding.table, r)}
               </option>
             ))
-          : binding.instances.map((i) => (
-              <option key={i.code} value={i.code}>
-                {instanceLabel(i)}
-              </option>
-            ))}
+          : binding.kind === 'host'
+            ? (binding.host?.records ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))
+            : binding.instances.map((i) => (
+                <option key={i.code} value={i.code}>
+                  {instanceLabel(i)}
+                </option>
+              ))}
         <option value={NO_RECORD}>{t('noRecord')}</option>
       </Select>
     </label>

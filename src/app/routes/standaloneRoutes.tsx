@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent, Outlet, redirect, useParams } from '@t
 import { lazy, Suspense } from 'react';
 import { safeInternalPath, signinHref } from '../auth/session';
 import { NotFoundScreen } from '../screens/NotFound';
-import { placeholder } from '../screens/Placeholder';
 import { serverLogin } from '../services/sync/server';
 import { SidebarLayout } from '../shell/SidebarLayout';
 import { rootRoute } from './root';

@@ -149,7 +149,19 @@ describe('quire render', () => {
     const records = join(dir, 'when.json');
     writeFileSync(records, JSON.stringify([{ name: 'Ada', when: '2024-03-05T23:30:00Z' }]));
     const out = join(dir, 'double-out.docx');
-    const args = [docx, '--data', records, '--out', out, '--delimiters', 'double', '--tz', 'Asia/Tokyo', '--lang', 'en-US'];
+    const args = [
+      docx,
+      '--data',
+      records,
+      '--out',
+      out,
+      '--delimiters',
+      'double',
+      '--tz',
+      'Asia/Tokyo',
+      '--lang',
+      'en-US',
+    ];
     expect(await renderCommand.run(args, io().cli)).toBe(0);
     const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(out)))['word/document.xml']!);
     expect(xml.replace(/<[^>]+>/g, '')).toContain('On 2024-03-06 08:30 for Ada');
