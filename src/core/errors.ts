@@ -116,6 +116,10 @@ export const ERROR_CATALOGUE = {
   PasswordTooWeak: { code: 'PASSWORD_TOO_WEAK', message: 'the password is too easy to guess' },
   DataFolderInUse: { code: 'DATA_FOLDER_IN_USE', message: 'another server is using this data folder' },
   OutputNotWritable: { code: 'OUTPUT_NOT_WRITABLE', message: 'the output could not be written there' },
+  OfficePdfUnavailable: {
+    code: 'OFFICE_PDF_UNAVAILABLE',
+    message: 'LibreOffice is not installed here, so Office templates cannot be made into PDF',
+  },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -4,6 +4,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { LibreOfficeConverter } from '../../../workers/libreoffice';
 import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import { QuireError } from '../../core/errors';
 import {
@@ -14,17 +15,19 @@ import {
   formatsOf,
   isFileFormat,
   isMergeable,
+  isOfficeKind,
   type MergeableFormat,
   makesFormat,
   OFFICE_KINDS,
+  type OfficeKind,
   officeKindOfFileName,
 } from '../../core/outputs/catalogue';
 import { printInProcess } from '../../render/batch/inProcess';
 import type { EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
 import { officeContentFromFile } from '../../render/office';
-import { prepareOutputTemplate } from '../../render/outputs/render';
-import { type CliCommand, parseArgs } from '../command';
+import { type PreparedTemplate, prepareOutputTemplate } from '../../render/outputs/render';
+import { type CliCommand, type CliIO, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 import { isOfficeTemplatePath, type OfficeSettings, officeSettingsOf } from './office';
 
@@ -140,6 +143,14 @@ export const renderCommand: CliCommand = {
       ? await officeTemplate(templatePath, settings)
       : templateOf(await readJson(templatePath, 'TemplateParseError'), templatePath);
     const prepared = prepareOutputTemplate(template.content);
+    const officeKind = isOfficeKind(prepared.kind) ? prepared.kind : undefined;
+    // An Office template to PDF: filled as its own kind, then converted by LibreOffice headless.
+    if (officeKind && (asked === 'pdf' || (asked === undefined && extname(out).toLowerCase() === '.pdf'))) {
+      return officeToPdf(
+        { prepared, officeKind, dataPath, out, merge: options.merge === true, name: template.name, rule: options.name },
+        io,
+      );
+    }
     if (asked !== undefined && !makesFormat(prepared.kind, asked)) {
       io.err(`A ${prepared.kind} template makes ${formatsOf(prepared.kind).join(', ')}, not ${asked}`);
       return 2;
@@ -205,6 +216,70 @@ export const renderCommand: CliCommand = {
     return 0;
   },
 };
+
+interface OfficePdfRun {
+  prepared: PreparedTemplate;
+  officeKind: OfficeKind;
+  dataPath: string;
+  out: string;
+  merge: boolean;
+  name: string;
+  rule: string | true | undefined;
+}
+
+/**
+ * `quire render letter.docx --out letter.pdf`: one record → one PDF; several Word records → one
+ * PDF of the merged document (a section per record), or with `dir/` one PDF per record.
+ */
+async function officeToPdf(run: OfficePdfRun, io: CliIO): Promise<number> {
+  const { out, officeKind } = run;
+  const toDir = await isDirectoryTarget(out);
+  if (!toDir && extname(out).toLowerCase() !== '.pdf') {
+    io.err(`An Office template made into PDF writes .pdf files: use --out out.pdf or dir/`);
+    return 2;
+  }
+  const sources = printSourcesOf(await readJson(run.dataPath, 'DataInvalid'));
+  if (!toDir && sources.length > 1 && officeKind !== 'docx') {
+    io.err(`Several records of a ${officeKind} template make one PDF each: use --out dir/`);
+    return 2;
+  }
+  const environment = new NodeRenderEnvironment({ loadImage: nodeImageLoader(dirname(resolve(run.dataPath))) });
+  const converter = new LibreOfficeConverter();
+  const started = performance.now();
+  const naming = {
+    templateName: run.name,
+    printTime: Date.now(),
+    ...(typeof run.rule === 'string' ? { rule: run.rule } : {}),
+  };
+  const base = { prepared: run.prepared, sources, env: environment.env('wasm'), format: officeKind, naming };
+  let written = '';
+  try {
+    if (toDir && (sources.length === 1 || !run.merge)) {
+      await mkdir(out, { recursive: true });
+      await printInProcess({
+        ...base,
+        output: 'folder',
+        writeFile: async (file) =>
+          writeFile(join(out, file.name.replace(/\.[^.]+$/, '.pdf')), await converter.toPdf(file.bytes, officeKind)),
+      });
+      written = `${sources.length} PDF file(s) in ${out}`;
+    } else {
+      await mkdir(toDir ? out : dirname(resolve(out)), { recursive: true });
+      const result = await printInProcess({ ...base, output: sources.length === 1 ? 'file' : 'merged' });
+      const bytes = new Uint8Array(await new Response(result.body).arrayBuffer());
+      const target = toDir ? join(out, `${run.name || 'merged'}.pdf`) : out;
+      await writeFile(target, await converter.toPdf(bytes, officeKind));
+      written = target;
+    }
+  } catch (error) {
+    throw notWritable(error, out) ?? error;
+  } finally {
+    await Promise.all([environment.dispose(), converter.dispose()]);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  io.out(`Rendered ${sources.length} record(s) as PDF with LibreOffice in ${seconds.toFixed(2)} s → ${written}`);
+  return 0;
+}
 
 /**
  * A file-system failure while writing `--out` (no permission, a read-only disk, a file where a

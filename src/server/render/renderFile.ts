@@ -5,10 +5,11 @@
  * warm Typst compiler per runtime, created on first use; the WASM one in worker threads, replaced
  * past its memory budget), in the Node render environment the CLI shares (workers/node-environment).
  */
+import { LibreOfficeConverter, libreOfficeInstalled } from '../../../workers/libreoffice';
 import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
-import { FILE_FORMATS, formatsOf } from '../../core/outputs/catalogue';
+import { FILE_FORMATS, formatsOf, isOfficeKind } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
 import { printInProcess } from '../../render/batch/inProcess';
 import type { EngineKind } from '../../render/node-engine';
@@ -16,9 +17,16 @@ import { type PreparedTemplate, prepareOutputTemplate, type RenderedOutput } fro
 import { RECYCLE_BUDGET_BYTES } from '../../render/typst/recycling-engine';
 import { type FetchPolicy, safeImageLoader } from './fetchPolicy';
 
-/** What a template can be rendered to: the formats its kind makes (the output catalogue). */
+export { libreOfficeInstalled };
+
+/**
+ * What a template can be rendered to: the formats its kind makes (the output catalogue), and PDF
+ * for Word, Excel and PowerPoint templates where LibreOffice is installed (converted after filling).
+ */
 export function targetsOf(prepared: PreparedTemplate): RenderTarget[] {
-  return [...formatsOf(prepared.kind)];
+  const formats: RenderTarget[] = [...formatsOf(prepared.kind)];
+  if (isOfficeKind(prepared.kind) && libreOfficeInstalled()) formats.push('pdf');
+  return formats;
 }
 
 export interface RenderRequest {
@@ -38,6 +46,8 @@ export interface RenderRequest {
  * uses too, its images fetched through the server's fetch policy.
  */
 export class RenderEnvironment extends NodeRenderEnvironment {
+  private converter?: LibreOfficeConverter;
+
   constructor(
     fetchPolicy: FetchPolicy,
     /** Memory past which the WASM runtime's compiler is replaced (RecyclingTypstEngine). */
@@ -45,11 +55,23 @@ export class RenderEnvironment extends NodeRenderEnvironment {
   ) {
     super({ loadImage: safeImageLoader(fetchPolicy), wasmBudgetBytes });
   }
+
+  /** The process's LibreOffice pool for Office → PDF, started on first use. */
+  get officePdf(): LibreOfficeConverter {
+    this.converter ??= new LibreOfficeConverter();
+    return this.converter;
+  }
+
+  override async dispose(): Promise<void> {
+    await Promise.all([super.dispose(), this.converter?.dispose()]);
+  }
 }
 
 export async function renderFile(request: RenderRequest, environment: RenderEnvironment): Promise<RenderedOutput> {
   const prepared = prepareOutputTemplate(request.content);
-  const targets = targetsOf(prepared);
+  const officeKind = isOfficeKind(prepared.kind) ? prepared.kind : undefined;
+  const officePdf = officeKind !== undefined && request.targetType === 'pdf';
+  const targets = officePdf ? [...formatsOf(prepared.kind), 'pdf' as const] : targetsOf(prepared);
   if (!targets.includes(request.targetType))
     throw new QuireError('InvalidTemplateType', {
       detail: `a ${prepared.kind} template renders to ${targets.join(', ')}, not ${request.targetType}`,
@@ -68,9 +90,20 @@ export async function renderFile(request: RenderRequest, environment: RenderEnvi
     sources: [source],
     env: environment.env(request.runtime),
     output: 'file',
-    format: request.targetType,
+    format: officePdf ? officeKind : request.targetType,
     naming,
   });
-  const bytes = new Uint8Array(await new Response(run.body).arrayBuffer());
-  return { bytes, mime: run.mime, extension: FILE_FORMATS[request.targetType].extension, fileName: run.fileName };
+  const filled = new Uint8Array(await new Response(run.body).arrayBuffer());
+  if (officePdf) {
+    // Filled as Word/Excel/PowerPoint, then made into PDF by LibreOffice (OfficePdfUnavailable
+    // when it is not installed; DocGenerationError past the time-out).
+    const bytes = await environment.officePdf.toPdf(filled, officeKind);
+    return { bytes, mime: FILE_FORMATS.pdf.mime, extension: 'pdf', fileName: run.fileName.replace(/\.[^.]+$/, '.pdf') };
+  }
+  return {
+    bytes: filled,
+    mime: run.mime,
+    extension: FILE_FORMATS[request.targetType].extension,
+    fileName: run.fileName,
+  };
 }

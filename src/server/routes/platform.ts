@@ -22,6 +22,8 @@ import {
 } from '../../api/contract';
 import { parseDataSource } from '../../core/data/dataSource';
 import { instanceValues } from '../../core/data/instanceValues';
+import { QuireError } from '../../core/errors';
+import { isOfficeKind } from '../../core/outputs/catalogue';
 import { prepareOutputTemplate, type RenderedOutput } from '../../render/outputs/render';
 import { createApiKey, listApiKeys, revokeApiKey } from '../apiKeys';
 import { type AuthEnv, newId } from '../auth';
@@ -30,7 +32,7 @@ import type { ServerContext } from '../context';
 import { enabledSnapshot, previewSettings, publicPreview, publicPreviewOff, setPublicPreview } from '../docs';
 import { ApiError, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
 import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
-import { renderFile, targetsOf } from '../render/renderFile';
+import { libreOfficeInstalled, renderFile, targetsOf } from '../render/renderFile';
 import { logDoc, managesTeam, memberDoc, memberTeam, onlyManagers, managedTeam as onlyManagersOf } from '../teams';
 
 type C = Context<AuthEnv>;
@@ -229,7 +231,13 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       };
       const request = await loadRenderRequest(db, spec);
       // A target the template cannot make is refused now, not when a job runs.
-      const targets = targetsOf(prepareOutputTemplate(request.content));
+      const prepared = prepareOutputTemplate(request.content);
+      if (spec.targetType === 'pdf' && isOfficeKind(prepared.kind) && !libreOfficeInstalled())
+        throw new QuireError('OfficePdfUnavailable', {
+          detail: 'this server has no LibreOffice to make Office templates into PDF',
+          issues: [{ path: 'targetType', reason: `one of ${targetsOf(prepared).join(', ')}` }],
+        });
+      const targets = targetsOf(prepared);
       if (!targets.includes(spec.targetType))
         throw new ApiError(
           400,
