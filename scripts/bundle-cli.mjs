@@ -2,8 +2,11 @@
 // Bundles the `quire` command (src/cli/main.ts) with scripts/bundle-worker.mjs into the CLI cache
 // and stores beside it what the launcher (scripts/quire.mjs) needs to start at once:
 // - help.json: every help text, so `quire help` answers without loading the commands;
-// - <name>.stamps.json: each input's size and mtime, so an unchanged tree is recognised without
-//   hashing every source file (a changed stamp falls back to the SHA-1 check of the manifest).
+// - <name>.stamps.json: the bundle's folder and the size and mtime of each source file it was built
+//   from, plus npm's node_modules/.package-lock.json for the ~3,000 package files (npm rewrites it
+//   on every install), so an unchanged tree is recognised with ~200 stats and one small JSON read
+//   instead of 3,400 stats and the 350 KB manifest; a changed stamp falls back to the SHA-1 check
+//   of every input in the manifest.
 //
 // `node scripts/bundle-cli.mjs` rebuilds; the launcher calls bundleCli() when the bundle is stale.
 import { execFileSync } from 'node:child_process';
@@ -42,8 +45,22 @@ function writeAtomic(path, text) {
   renameSync(tmp, path);
 }
 
-export function writeStamps(dir, name, files) {
-  writeAtomic(join(dir, `${name}.stamps.json`), JSON.stringify(stampsOf(files)));
+/** Stands for every package file: npm rewrites it whenever node_modules changes. */
+export const PACKAGES_STAMP = join(ROOT, 'node_modules', '.package-lock.json');
+
+/** The files the launcher stats: the sources, and the packages through PACKAGES_STAMP. */
+export function stampedFiles(inputs) {
+  const own = inputs.filter((f) => !f.includes('/node_modules/'));
+  return own.length < inputs.length ? [...own, PACKAGES_STAMP] : own;
+}
+
+/** Records that the manifest's inputs were checked as they are now (see the launcher). */
+export function writeStamps(dir, name, manifest) {
+  const stamps = stampsOf(stampedFiles(Object.keys(manifest.inputs)));
+  writeAtomic(
+    join(dir, `${name}.stamps.json`),
+    JSON.stringify({ entry: manifest.entry, folder: manifest.folder, stamps }),
+  );
 }
 
 /**
@@ -73,7 +90,7 @@ export async function bundleCli() {
   const help = execFileSync(process.execPath, [index, '--help-texts'], { encoding: 'utf8' });
   JSON.parse(help);
   writeAtomic(join(dir, manifest.folder, 'help.json'), help);
-  writeStamps(dir, name, Object.keys(manifest.inputs));
+  writeStamps(dir, name, manifest);
   return manifest;
 }
 

@@ -26,11 +26,8 @@ function readJson(path) {
 const sha1 = (bytes) => createHash('sha1').update(bytes).digest('hex');
 
 /** Same size and mtime as when the bundle was last checked: nothing to hash. */
-function stampsMatch(stamps, files) {
-  if (!stamps) return false;
-  for (const f of files) {
-    const stamp = stamps[f];
-    if (!stamp) return false;
+function stampsMatch(stamps) {
+  for (const [f, stamp] of Object.entries(stamps)) {
     try {
       const s = statSync(f);
       if (s.size !== stamp[0] || s.mtimeMs !== stamp[1]) return false;
@@ -45,18 +42,24 @@ function hashesMatch(inputs) {
   return Object.entries(inputs).every(([f, hash]) => existsSync(f) && sha1(readFileSync(f)) === hash);
 }
 
+const complete = (folder) => existsSync(join(folder, 'index.mjs')) && existsSync(join(folder, 'help.json'));
+
 /** The bundle folder if it is up to date with the source tree, else undefined. */
 async function freshBundle(dir, name) {
+  // The quick check: the stamps file names the folder and the files to stat (bundle-cli.mjs).
+  const quick = readJson(join(dir, `${name}.stamps.json`));
+  if (quick?.entry === ENTRY && quick.folder && quick.stamps && stampsMatch(quick.stamps)) {
+    const folder = join(dir, quick.folder);
+    if (complete(folder)) return folder;
+  }
   const manifest = readJson(join(dir, `${name}.json`));
   if (!manifest || manifest.entry !== ENTRY) return undefined;
   const folder = join(dir, manifest.folder);
-  if (!existsSync(join(folder, 'index.mjs')) || !existsSync(join(folder, 'help.json'))) return undefined;
-  const files = Object.keys(manifest.inputs);
-  if (stampsMatch(readJson(join(dir, `${name}.stamps.json`)), files)) return folder;
+  if (!complete(folder)) return undefined;
   if (!hashesMatch(manifest.inputs)) return undefined;
-  // Touched but unchanged (a checkout, a formatter): remember the new stamps.
+  // Touched but unchanged (a checkout, a formatter, an npm install): remember the new stamps.
   const { writeStamps } = await import('./bundle-cli.mjs');
-  writeStamps(dir, name, files);
+  writeStamps(dir, name, manifest);
   return folder;
 }
 

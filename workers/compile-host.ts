@@ -17,15 +17,18 @@ type CompileAnswer = { ok: true; pdf: Uint8Array; found: unknown[] } | WorkerFai
 
 /** What a compile host worker exposes through comlink. */
 export interface CompileHostApi {
-  /** Instantiates the compiler from the caller's compiled module (once, before any compile). */
-  start(module: WebAssembly.Module): Promise<void>;
+  /**
+   * Creates the compiler (once, before any compile): a WASM host instantiates it from the caller's
+   * compiled module, a native host (compile-native.node-worker.ts) needs none.
+   */
+  start(module?: WebAssembly.Module): Promise<void>;
   compile(job: CompileJob, selector?: string): Promise<CompileAnswer>;
   memoryBytes(): Promise<number>;
 }
 
 /** The worker side: one engine, created by `start` from the module the caller sent. */
 export function createCompileHostApi(
-  createEngine: (module: WebAssembly.Module) => Promise<TypstEngine>,
+  createEngine: (module?: WebAssembly.Module) => Promise<TypstEngine>,
 ): CompileHostApi {
   let engine: Promise<TypstEngine> | undefined;
   const started = () => {
@@ -61,12 +64,12 @@ export function createCompileHostApi(
 
 /** The caller's side: a TypstEngine whose compiles run in the host worker, ended by `dispose`. */
 export class RemoteTypstEngine implements TypstEngine {
-  readonly kind = 'wasm' as const;
   compiled = 0;
 
   constructor(
     private readonly host: Remote<CompileHostApi>,
     private readonly end: () => void,
+    readonly kind: TypstEngine['kind'] = 'wasm',
   ) {}
 
   async compilePdf(job: CompileJob): Promise<Uint8Array> {
@@ -93,10 +96,10 @@ export class RemoteTypstEngine implements TypstEngine {
   }
 }
 
-/** Starts a host on the caller's compiled module; the worker is ended if it cannot start. */
+/** Starts a host (on the caller's compiled module for WASM); the worker is ended if it cannot start. */
 export async function startRemoteEngine(
   host: Remote<CompileHostApi>,
-  module: WebAssembly.Module,
+  module: WebAssembly.Module | undefined,
   endWorker: () => void,
 ): Promise<RemoteTypstEngine> {
   const end = () => {
@@ -109,5 +112,5 @@ export async function startRemoteEngine(
     end();
     throw error;
   }
-  return new RemoteTypstEngine(host, end);
+  return new RemoteTypstEngine(host, end, module ? 'wasm' : 'native');
 }

@@ -1,4 +1,4 @@
-/** Node's compile hosts (compile-host.ts): a WASM Typst compiler in a worker thread of its own. */
+/** Node's compile hosts (compile-host.ts): a Typst compiler in a worker thread of its own. */
 import * as Comlink from 'comlink';
 import type { TypstEngine } from '../src/render/typst/engine';
 import { loadTypstWasmModule } from '../wasm/typst-module-node';
@@ -9,6 +9,18 @@ import { nodeEndpoint, spawnTsWorker } from './node-endpoint';
 export async function createIsolatedWasmEngine(): Promise<TypstEngine> {
   const worker = spawnTsWorker(new URL('./compile.node-worker.ts', import.meta.url));
   return startRemoteEngine(Comlink.wrap<CompileHostApi>(nodeEndpoint(worker)), await loadTypstWasmModule(), () => {
+    void worker.terminate();
+  });
+}
+
+/**
+ * A native engine in a worker thread: a long document's chunks compile on two of them at once
+ * (chunk-lanes.ts), while the main thread joins the pages. The native compiler is synchronous, so
+ * in process a second lane would only queue behind the first.
+ */
+export async function createIsolatedNativeEngine(): Promise<TypstEngine> {
+  const worker = spawnTsWorker(new URL('./compile-native.node-worker.ts', import.meta.url));
+  return startRemoteEngine(Comlink.wrap<CompileHostApi>(nodeEndpoint(worker)), undefined, () => {
     void worker.terminate();
   });
 }

@@ -7,7 +7,13 @@ import { createCompileHostApi } from './compile-host';
 import { nodeEndpoint } from './node-endpoint';
 
 const api = createCompileHostApi((module) =>
-  WasmTypstEngine.create({ loadModule: async () => module, loadFontGroup: loadFontGroupFromNodeModules }),
+  WasmTypstEngine.create({
+    loadModule: async () => {
+      if (!module) throw new Error('a WASM compile host needs the compiled module');
+      return module;
+    },
+    loadFontGroup: loadFontGroupFromNodeModules,
+  }),
 );
 
 if (parentPort) Comlink.expose(api, nodeEndpoint(parentPort));

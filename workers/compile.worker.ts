@@ -7,6 +7,12 @@ import { createCompileHostApi } from './compile-host';
 
 Comlink.expose(
   createCompileHostApi((module) =>
-    WasmTypstEngine.create({ loadModule: async () => module, loadFontGroup: loadFontGroupFromUrls }),
+    WasmTypstEngine.create({
+      loadModule: async () => {
+        if (!module) throw new Error('a WASM compile host needs the compiled module');
+        return module;
+      },
+      loadFontGroup: loadFontGroupFromUrls,
+    }),
   ),
 );

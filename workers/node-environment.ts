@@ -12,7 +12,7 @@ import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
 import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../src/render/typst/recycling-engine';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
-import { createIsolatedWasmEngine } from './compile-node';
+import { createIsolatedNativeEngine, createIsolatedWasmEngine } from './compile-node';
 
 export interface NodeEnvironmentOptions {
   /** Fetches images the print input's assets lack (the server's goes through its fetch policy). */
@@ -54,8 +54,9 @@ export class NodeRenderEnvironment {
     const isolated = choice.isolateWasm ?? true;
     return {
       typst: () => this.engine(runtime, isolated),
-      // A long document's chunks move to fresh WASM compilers, so its memory stays bounded.
-      ...(runtime === 'wasm' ? { freshTypst: createIsolatedWasmEngine } : {}),
+      // A long document's chunks move to compilers in worker threads: WASM ones so its memory stays
+      // bounded, native ones so two chunks compile at once (one per core).
+      freshTypst: runtime === 'wasm' ? createIsolatedWasmEngine : createIsolatedNativeEngine,
       loadImage: this.options.loadImage,
       loadFontGroup: loadFontGroupFromNodeModules,
     };

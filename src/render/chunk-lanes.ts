@@ -35,9 +35,13 @@ export class ChunkLanes {
   constructor(given: TypstEngine, options: LaneOptions, parallel: boolean) {
     const budget = options.engineBudgetBytes ?? CHUNK_ENGINE_BUDGET_BYTES;
     const fresh = options.freshEngine;
-    this.lanes = [new Lane(Promise.resolve(given), false, fresh, budget, fresh !== undefined)];
+    // A WASM engine leaves the first lane after one chunk (it keeps the memory it took); a native
+    // one frees its own and stays, unless a second lane runs: then both lanes compile in worker
+    // threads, leaving the main thread to join pages (the native compile blocks its thread).
+    const move = fresh !== undefined && (given.kind === 'wasm' || parallel);
+    this.lanes = [new Lane(Promise.resolve(given), false, move ? fresh : undefined, budget, move)];
     if (fresh) {
-      this.lanes[0]!.prewarm();
+      if (move) this.lanes[0]!.prewarm();
       if (parallel) this.lanes.push(new Lane(fresh(), true, fresh, budget, false));
     }
   }

@@ -10,7 +10,7 @@
  * would, per-page subtotals (`pagesum`) sum that page's rows, page numbers run on, and no row is
  * lost or doubled. Rows of a chunked table never break across pages (the join falls between rows).
  */
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { FontGroup } from '../../wasm/fonts';
 import { QuireError } from '../core/errors';
 import { ChunkLanes, type LaneOptions } from './chunk-lanes';
@@ -253,7 +253,10 @@ class PageJoiner {
     if (!this.out) {
       const first = this.first!;
       this.first = undefined;
-      this.out = PDFDocument.create().then((out) => appendPages(out, first.pdf, first.pages));
+      // pdf-lib loads with the first join: documents that fit one compile never parse its code.
+      this.out = import('pdf-lib')
+        .then(({ PDFDocument }) => PDFDocument.create())
+        .then((out) => appendPages(out, first.pdf, first.pages));
     }
     this.out = this.out.then((out) => appendPages(out, pdf, pages));
     // Awaited in finish(); until then a failure must not surface as an unhandled rejection.
@@ -272,6 +275,7 @@ class PageJoiner {
 }
 
 async function appendPages(out: PDFDocument, pdf: Uint8Array, pages: number | 'all'): Promise<PDFDocument> {
+  const { PDFDocument } = await import('pdf-lib');
   const source = await PDFDocument.load(pdf, { updateMetadata: false });
   const count = pages === 'all' ? source.getPageCount() : pages;
   const copied = await out.copyPages(

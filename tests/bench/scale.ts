@@ -4,7 +4,7 @@
  * engine floor, @pdfme/generator), and the first load of the built app in Chromium (initial JS
  * gzipped, landing interactive). Writes bench/scale.json and bench/scale.md.
  *
- * Env: SCALE_ROWS (default 30000), SCALE_SMALL_ROWS (3000), SCALE_RECORDS (400), SCALE_HUGE_ROWS (100000,
+ * Env: SCALE_ROWS (default 30000), SCALE_ENGINE (the SCALE_ONLY=long table's engine: wasm, the default, or native), SCALE_SMALL_ROWS (3000), SCALE_RECORDS (400), SCALE_HUGE_ROWS (100000,
  * in Chromium only), SCALE_FLAT_RECORDS (10000), SCALE_SKIP_BROWSER=1,
  * BENCH_DIST (the build to serve, default dist/), SCALE_WARM_RECORDS (per worker before the pools are
  * timed, default 30: the WASM compiler's code is compiled lazily and tiered up while it runs, so a
@@ -22,7 +22,7 @@ import { createNodeEngine, type EngineKind } from '../../src/render/node-engine'
 import { prepareTemplate, renderPdf, resolveForPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { RecyclingTypstEngine } from '../../src/render/typst/recycling-engine';
-import { createIsolatedWasmEngine } from '../../workers/compile-node';
+import { createIsolatedNativeEngine, createIsolatedWasmEngine } from '../../workers/compile-node';
 import { createNodeRenderPool } from '../../workers/node-pool';
 import { builtAsset, renderInPageWorker } from '../browser-render';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
@@ -80,10 +80,10 @@ async function withPeakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakRs
   }
 }
 
-async function longTable(rows: number) {
+async function longTable(rows: number, kind: EngineKind = 'wasm') {
   // A fresh engine: its WebAssembly memory is this document's alone. Chunks move to compilers in
   // worker threads of their own, as the CLI's do (process RSS and CPU include those threads).
-  const engine = await createNodeEngine('wasm');
+  const engine = await createNodeEngine(kind);
   await renderPdf(template, invoice(0, 5), { engine });
   const t = performance.now();
   const c = process.cpuUsage();
@@ -96,7 +96,7 @@ async function longTable(rows: number) {
   } = await withPeakRss(() =>
     renderPdf(template, invoice(1, rows), {
       engine,
-      freshEngine: createIsolatedWasmEngine,
+      freshEngine: kind === 'wasm' ? createIsolatedWasmEngine : createIsolatedNativeEngine,
       onProgress: () => chunks++,
     }),
   );
@@ -105,6 +105,7 @@ async function longTable(rows: number) {
   const wasmMB = Math.round(((await engine.memoryBytes?.()) ?? 0) / 1e6);
   engine.dispose();
   return {
+    engine: kind,
     rows,
     seconds: round(seconds, 2),
     cpuSeconds: round(cpuSeconds, 2),
@@ -364,8 +365,9 @@ function lastRowInPdf(pdf: Uint8Array, rows: number): boolean {
 /** `SCALE_ONLY=long` (`npm run bench -- --quick`): the long table of SCALE_ROWS rows alone. */
 async function longTableOnly() {
   const loadAverageAtStart = loadavg().map((x) => round(x, 2));
-  log(`· long table: ${BIG} rows, WASM — load average ${loadAverageAtStart.join(' / ')}`);
-  const big = await longTable(BIG);
+  const kind = (process.env.SCALE_ENGINE ?? 'wasm') as EngineKind;
+  log(`· long table: ${BIG} rows, ${kind} — load average ${loadAverageAtStart.join(' / ')}`);
+  const big = await longTable(BIG, kind);
   log(`  ${JSON.stringify(big)}`);
   const result = {
     date: new Date().toISOString(),

@@ -7,10 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../../src/render/node-engine';
 import { renderPdf } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
-import { createIsolatedWasmEngine } from '../../workers/compile-node';
+import { createIsolatedNativeEngine, createIsolatedWasmEngine } from '../../workers/compile-node';
 import { computeSum, content, fullRow, p, page, paragraph, table, variable } from '../fixtures/builders';
 import { pdfPageCount, sharedEngine } from './harness';
 
@@ -162,6 +163,42 @@ describe('a table typeset in chunks on two lanes of fresh compilers', () => {
   it('compiled on fresh compilers, each given back', async () => {
     expect(started.length).toBeGreaterThan(2);
     // A given-back compiler's worker is ended and its proxy released: it answers nothing more.
+    for (const fresh of started) await expect(fresh.memoryBytes!()).rejects.toThrow(/released/);
+  });
+});
+
+describe('a table typeset in chunks on two lanes of native compilers in worker threads', () => {
+  // The native compiler blocks its thread, so both lanes of a long table compile in workers
+  // (createIsolatedNativeEngine): what they print must be what one in-process compile prints.
+  const even = lines.map((line) => ({ ...line, note: '' }));
+  const started: TypstEngine[] = [];
+  let native: TypstEngine;
+  let whole: string[];
+  let chunked: string[];
+
+  beforeAll(async () => {
+    native = await createNodeEngine('native');
+    const freshEngine = async () => {
+      const fresh = await createIsolatedNativeEngine();
+      started.push(fresh);
+      return fresh;
+    };
+    whole = pageTexts(await renderPdf(template, { lines: even }, { engine: native, chunkRows: 100_000 }));
+    chunked = pageTexts(await renderPdf(template, { lines: even }, { engine: native, chunkRows: 45, freshEngine }));
+  }, 240_000);
+
+  afterAll(() => native.dispose());
+
+  it('prints page for page what one compile prints', () => {
+    expect(chunked.length).toBe(whole.length);
+    chunked.forEach((text, i) => {
+      expect(text, `page ${i + 1}`).toBe(whole[i]);
+    });
+  });
+
+  it('ran both lanes on native compilers in workers, each given back', async () => {
+    expect(started.length).toBe(2);
+    expect(started.every((e) => e.kind === 'native')).toBe(true);
     for (const fresh of started) await expect(fresh.memoryBytes!()).rejects.toThrow(/released/);
   });
 });

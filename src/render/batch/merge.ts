@@ -1,9 +1,12 @@
-import { PDFDocument } from 'pdf-lib';
 import type { MergeableFormat } from '../../core/outputs/catalogue';
 import { mergeDocx } from '../office/merge';
 
-/** Appends each PDF's pages, in order, into one document. */
+/**
+ * Appends each PDF's pages, in order, into one document. pdf-lib loads on the first merge: a
+ * one-document run (the CLI's single invoice) never parses its ~360 KB of code.
+ */
 export async function mergePdfs(pdfs: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<Uint8Array> {
+  const { PDFDocument } = await import('pdf-lib');
   const merged = await PDFDocument.create();
   for await (const bytes of pdfs) {
     const source = await PDFDocument.load(bytes, { updateMetadata: false });

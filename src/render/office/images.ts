@@ -12,7 +12,7 @@ import { DEFAULT_BARCODE_CONFIG } from '../../core/model/defaults';
 import type { PrintInput } from '../../core/print/input';
 import type { OutputEnvironment } from '../outputs/types';
 import { decodeDataUrl, sniffImage } from '../resolve/assets';
-import { barcodeSvg } from '../resolve/codes';
+import { barcodeSvg, loadBarcodeEncoder } from '../resolve/codes';
 import { imageUrlsOf } from '../resolve/images';
 import { type CodeValue, isCodeValue } from './filters';
 import { encodePalettePng, imageSize, placeholderPng, rasterizeRectSvg } from './png';
@@ -140,6 +140,8 @@ export async function resolveImages(
   const placed: PlacedImage[] = [];
   for (const wanted of wantedImages(value)) {
     if (isCodeValue(wanted)) {
+      if (wanted.symbology !== 'qr')
+        await loadBarcodeEncoder(wanted.text, { ...DEFAULT_BARCODE_CONFIG, format: wanted.symbology });
       const code = codeImage(wanted);
       if (code) placed.push(code);
       continue;

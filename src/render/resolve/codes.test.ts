@@ -2,7 +2,7 @@ import bwipjs from 'bwip-js';
 import { describe, expect, it } from 'vitest';
 import type { BarcodeConfig } from '../../core/model/types';
 import { code128Svg, code128Values } from './code128';
-import { barcodeSvg, qrSvg } from './codes';
+import { barcodeSvg, loadBarcodeEncoder, qrSvg } from './codes';
 
 const config: BarcodeConfig = {
   width: 2,
@@ -40,8 +40,12 @@ describe('codes', () => {
     expect(barcodeSvg('INV-001', { ...config, width: 4 }).width).toBeGreaterThan(a.width * 1.5);
   });
 
-  it('throws for values the format cannot hold', () => {
-    expect(() => barcodeSvg('letters', { ...config, format: 'EAN13' })).toThrow();
+  it('throws for values the format cannot hold', async () => {
+    const ean = { ...config, format: 'EAN13' as const };
+    // Before bwip-js is loaded, a code that needs it is refused rather than drawn wrongly.
+    expect(() => barcodeSvg('5901234123456', ean)).toThrow(/loadBarcodeEncoder/);
+    await loadBarcodeEncoder('letters', ean);
+    expect(() => barcodeSvg('letters', ean)).toThrow();
     expect(svgText(barcodeSvg('5901234123457', { ...config, format: 'EAN13' }).svg)).toContain('<svg');
   });
 

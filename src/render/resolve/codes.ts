@@ -1,4 +1,4 @@
-import bwipjs from 'bwip-js';
+import type bwipjs from 'bwip-js';
 import { encode } from 'uqr';
 import type { BarcodeConfig, BarcodeFormat } from '../../core/model/types';
 import { code128Svg, isPlainCode128 } from './code128';
@@ -80,13 +80,35 @@ function encodeQr(text: string, sizePx: number): CodeSvg {
   return { svg: new TextEncoder().encode(svg), width: size, height: size };
 }
 
+type Bwip = typeof bwipjs;
+
+/**
+ * bwip-js (1 MB of code) loads on the first bar code it must draw: plain-ASCII Code 128 — the
+ * common case — never needs it, and a one-invoice CLI run should not parse it (issue 28).
+ */
+let bwip: Bwip | undefined;
+
+const bcidOf = (config: BarcodeConfig) => BCID[config.format] ?? 'code128';
+
+/** Whether `text` in `config`'s format is drawn by bwip-js (not by code128.ts). */
+const needsBwip = (text: string, config: BarcodeConfig) => !(bcidOf(config) === 'code128' && isPlainCode128(text));
+
+/**
+ * Loads bwip-js if this code needs it. Await it before `barcodeSvg` (which is synchronous) for
+ * anything other than plain-ASCII Code 128.
+ */
+export async function loadBarcodeEncoder(text: string, config: BarcodeConfig): Promise<void> {
+  if (!bwip && needsBwip(text, config)) bwip = (await import('bwip-js')).default;
+}
+
 const barcodeCache = new Map<string, CodeSvg>();
 const BARCODE_CACHE_LIMIT = 256;
 
 /**
  * A bar code per its config, bars only (the caption is set in Typst with the document's fonts,
  * which also halves bwip-js's time). Cached: previews re-render the same values again and again.
- * Throws when the value does not fit the format (e.g. letters in EAN13).
+ * Throws when the value does not fit the format (e.g. letters in EAN13), and when bwip-js is
+ * needed but `loadBarcodeEncoder` was not awaited first.
  */
 export function barcodeSvg(text: string, config: BarcodeConfig): CodeSvg {
   const key = JSON.stringify([text, config.format, config.width, config.height, config.background, config.lineColor]);
@@ -98,10 +120,15 @@ export function barcodeSvg(text: string, config: BarcodeConfig): CodeSvg {
   return code;
 }
 
+function bwipOrThrow(): Bwip {
+  if (!bwip) throw new Error('bar code encoder not loaded: await loadBarcodeEncoder() first');
+  return bwip;
+}
+
 function encodeBarcode(text: string, config: BarcodeConfig): CodeSvg {
   // One SVG unit per px at scaleX = module width; bwip's height is in mm at 72 dpi.
   const options = {
-    bcid: BCID[config.format] ?? 'code128',
+    bcid: bcidOf(config),
     text,
     scaleX: config.width,
     scaleY: 1,
@@ -113,17 +140,16 @@ function encodeBarcode(text: string, config: BarcodeConfig): CodeSvg {
   };
   // Code 128 of plain ASCII (invoice numbers, order ids) is drawn here, byte for byte as bwip-js
   // would, at a fraction of its cost; see code128.ts.
-  const svg =
-    options.bcid === 'code128' && isPlainCode128(text)
-      ? code128Svg(text, {
-          scaleX: options.scaleX,
-          heightMm: options.height,
-          background: options.backgroundcolor,
-          bars: options.barcolor,
-          paddingWidth: options.paddingwidth,
-          paddingHeight: options.paddingheight,
-        })
-      : bwipjs.toSVG(options as Parameters<typeof bwipjs.toSVG>[0]);
+  const svg = !needsBwip(text, config)
+    ? code128Svg(text, {
+        scaleX: options.scaleX,
+        heightMm: options.height,
+        background: options.backgroundcolor,
+        bars: options.barcolor,
+        paddingWidth: options.paddingwidth,
+        paddingHeight: options.paddingheight,
+      })
+    : bwipOrThrow().toSVG(options as Parameters<Bwip['toSVG']>[0]);
   const box = viewBoxSize(svg);
   return { svg: new TextEncoder().encode(svg), width: box.w * PX, height: box.h * PX };
 }

@@ -2,7 +2,7 @@
 import type { Scope } from '../../../core/expr/evaluate';
 import type { BarcodeConfig } from '../../../core/model/types';
 import type { VBlock } from '../../view-model';
-import { barcodeSvg } from '../codes';
+import { barcodeSvg, loadBarcodeEncoder } from '../codes';
 import type { ResolveContext } from '../context';
 import { fieldVariable, interpolate } from '../qr';
 import { normalizeColor } from '../rich-text';
@@ -37,5 +37,9 @@ export function resolveBarcode(ctx: ResolveContext, scope: Scope, config: Barcod
   }
 }
 
-export const resolveBarcodeBlock: BlockResolver<'barcode'> = async (ctx, scope, block) =>
-  resolveBarcode(ctx, scope, block.barcode);
+export const resolveBarcodeBlock: BlockResolver<'barcode'> = async (ctx, scope, block) => {
+  const text = barcodeText(ctx, scope, block.barcode);
+  // bwip-js loads only for codes code128.ts cannot draw; a value it refuses prints as text below.
+  await loadBarcodeEncoder(text, block.barcode).catch(() => undefined);
+  return resolveBarcode(ctx, scope, block.barcode);
+};
