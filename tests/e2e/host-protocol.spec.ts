@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { buildHostSdkPackage } from '../../scripts/build-host-sdk.mjs';
+// @ts-expect-error plain ESM script without type declarations
 import { startServer } from '../../scripts/serve.mjs';
 
 // Ports apart from the suite's server and from hosts.spec.ts's (+1…+3), which may run beside this.
