@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleHostSdk } from './scripts/build-host-sdk.mjs';
 import { ON_DEMAND_FONT_GLOB } from './wasm/font-cache';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -18,16 +18,8 @@ const MAX_PRECACHE_FILE_BYTES = 64 * 1024 * 1024;
  * build (so the service worker precaches it) and served by the dev server.
  */
 function hostSdk(): Plugin {
-  const entry = new URL('./src/host/sdk/index.ts', import.meta.url).pathname;
-  async function bundle(): Promise<string> {
-    const build = await rolldown({ input: entry, platform: 'browser' });
-    try {
-      const { output } = await build.generate({ format: 'esm', minify: true });
-      return output[0].code;
-    } finally {
-      await build.close();
-    }
-  }
+  // The same bundle as the npm package in packages/quire-host (scripts/build-host-sdk.mjs).
+  const bundle = () => bundleHostSdk({ minify: true });
   return {
     name: 'quire-host-sdk',
     async generateBundle() {

@@ -82,7 +82,7 @@ export async function startHostDemo({
         host,
         // In memory: every demo (and every journey run) starts with an empty server.
         database: { url: undefined, dataDir: undefined },
-        staticHandler: createStaticHandler(resolve(root)),
+        staticHandler: createStaticHandler(resolve(root), { framing: false }),
         config: { frameAncestors },
       });
       servers.push({ close: (done) => quireServer.close().then(done, done) });

@@ -97,12 +97,25 @@ function originsOf(ancestors) {
 }
 
 /**
+ * The `frame-ancestors` sources to send: Quire itself (`'self'`) always, then the configured hosts.
+ * Without any, only Quire may frame Quire — never every site. `'none'` is kept alone, as CSP needs.
+ */
+export function frameAncestorsOf(configured = []) {
+  const list = configured.filter(Boolean);
+  if (list.includes("'none'")) return ["'none'"];
+  return ["'self'", ...list.filter((source) => source !== "'self'")];
+}
+
+/**
  * The (req, res) handler that serves `root`; the API server reuses it for everything outside /api.
  * With `frameAncestors` (e.g. ["'self'", 'https://host.example']) only those may frame the app, and
  * `/quire-hosts.json` tells the app the same origins are its hosts (docs/HOST-PROTOCOL.md).
  */
-export function createStaticHandler(root = resolve('dist'), { frameAncestors } = {}) {
+export function createStaticHandler(root = resolve('dist'), { frameAncestors: configured, framing = true } = {}) {
   checkBuild(root);
+  // Framing is protected in every mode; `framing: false` is for the API server, which sends the
+  // same directive in its own full Content-Security-Policy and answers /quire-hosts.json itself.
+  const frameAncestors = framing ? frameAncestorsOf(configured) : undefined;
   // Symlinks in the root's own path are resolved once; files are compared against the real root.
   const realRoot = realpathSync(root);
   const serve = (req, res) => {
@@ -121,6 +134,7 @@ export function createStaticHandler(root = resolve('dist'), { frameAncestors } =
     // The host SDK and reference host are public files other origins import as modules.
     if (url.pathname.startsWith('/embed/')) res.setHeader('Access-Control-Allow-Origin', '*');
     if (frameAncestors) {
+      // The app reads its hosts from here; 'self' alone answers an empty list (JSON, never the shell).
       res.setHeader('Content-Security-Policy', `frame-ancestors ${frameAncestors.join(' ')}`);
       if (url.pathname === '/quire-hosts.json') {
         res.writeHead(200, { 'Content-Type': MIME_TYPES['.json'], 'Cache-Control': 'no-cache' });
@@ -177,7 +191,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { tsImport } = await import('tsx/esm/api');
     const { runServer } = await tsImport('../src/server/main.ts', import.meta.url);
     try {
-      await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist'))));
+      await runServer(process.argv.slice(2), createStaticHandler(resolve(option('root', 'dist')), { framing: false }));
     } catch (error) {
       // A refusal to start (data folder in use, bad option) is one clear line, not a stack trace.
       console.error(`Quire could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -37,8 +37,23 @@ describe('the static server', () => {
       expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
     expect((await fetch(`${url}/assets/app.js`)).headers.get('content-type')).toContain('text/javascript');
-    // Without configured hosts it sets no framing policy of its own.
-    expect((await fetch(url)).headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('protects framing without configuration: only Quire frames Quire, and the app learns it has no hosts', async () => {
+    const url = await serve();
+    for (const path of ['/', '/assets/app.js', '/baseplugin?userId=u', '/auth/signin']) {
+      expect((await fetch(`${url}${path}`)).headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+    }
+    const hosts = await fetch(`${url}/quire-hosts.json`);
+    expect(hosts.headers.get('content-type')).toContain('application/json');
+    expect(await hosts.json()).toEqual({ hostOrigins: [] });
+  });
+
+  it("adds 'self' to configured hosts that leave it out", async () => {
+    const url = await serve({ frameAncestors: ['https://host.example'] });
+    expect((await fetch(url)).headers.get('content-security-policy')).toBe(
+      "frame-ancestors 'self' https://host.example",
+    );
   });
 
   it('lets only the configured hosts frame the app, and tells the app who they are', async () => {

@@ -4,7 +4,8 @@
 // approval with instances. Served by `npm run host-demo`; also the fixture of tests/e2e/hosts.spec.ts.
 //
 // Query parameters: quire=<Quire's origin> (default: /config.json of the demo server),
-// mode=approval, user=<user id>, lang=<language>, holdWrites=1 (record writes wait until
+// mode=approval, user=<user id>, lang=<language>, tz=<the user's IANA time zone, default the
+// browser's>, locale=<formatting locale, default lang>, holdWrites=1 (record writes wait until
 // `releaseWrites()` is called in this page, or 25 s, so two tabs can be seen waiting on one
 // another), forger=<third-origin page to frame beside Quire>, demo=0 (a base not made from the
 // demo: no demo info in its meta table, so Quire restores no demo templates).
@@ -17,6 +18,9 @@ const quireOrigin = params.get('quire') ?? config.quireOrigin ?? 'http://127.0.0
 const mode = params.get('mode') === 'approval' ? 'approval' : 'base';
 const userId = params.get('user') ?? 'u-demo';
 const lang = params.get('lang') ?? 'en-US';
+// The zone and locale dates, numbers and currency print in (hello's user.timeZone / user.locale).
+const timeZone = params.get('tz') ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+const locale = params.get('locale') ?? lang;
 const holdWrites = params.get('holdWrites') === '1';
 
 const { createQuireHost, HostAnswerError } = await import(`${quireOrigin}/embed/quire-host.js`);
@@ -34,11 +38,34 @@ const tables = [
       { id: 'fCustomer', name: 'Customer', type: 'text' },
       { id: 'fAmount', name: 'Amount', type: 'number' },
       { id: 'fStatus', name: 'Status', type: 'text' },
+      // A date (milliseconds; printed in the user's zone), an amount in a named currency and a
+      // link to the Customers table (record ids; Quire reads the linked records itself).
+      { id: 'fOrdered', name: 'Ordered', type: 'dateTime', property: { dateFormat: 'yyyy/MM/dd HH:mm' } },
+      { id: 'fTotal', name: 'Total', type: 'currency', property: { currencyCode: 'EUR', precision: 2 } },
+      { id: 'fBuyer', name: 'Buyer', type: 'singleLink', property: { tableId: 'tblCustomers' } },
     ],
     records: [
-      { recordId: 'recO1', fields: { fOrderNo: 'SO-1001', fCustomer: 'Alice Chen', fAmount: 1280, fStatus: 'Paid' } },
-      { recordId: 'recO2', fields: { fOrderNo: 'SO-1002', fCustomer: 'Bruno Díaz', fAmount: 455.5, fStatus: 'Open' } },
-      { recordId: 'recO3', fields: { fOrderNo: 'SO-1003', fCustomer: 'Chen Wei', fAmount: 99, fStatus: 'Shipped' } },
+      {
+        recordId: 'recO1',
+        fields: {
+          ...{ fOrderNo: 'SO-1001', fCustomer: 'Alice Chen', fAmount: 1280, fStatus: 'Paid' },
+          ...{ fOrdered: Date.UTC(2024, 5, 30, 20, 0), fTotal: 1280, fBuyer: ['recC1'] },
+        },
+      },
+      {
+        recordId: 'recO2',
+        fields: {
+          ...{ fOrderNo: 'SO-1002', fCustomer: 'Bruno Díaz', fAmount: 455.5, fStatus: 'Open' },
+          ...{ fOrdered: Date.UTC(2024, 6, 1, 9, 30), fTotal: 455.5, fBuyer: ['recC2'] },
+        },
+      },
+      {
+        recordId: 'recO3',
+        fields: {
+          ...{ fOrderNo: 'SO-1003', fCustomer: 'Chen Wei', fAmount: 99, fStatus: 'Shipped' },
+          ...{ fOrdered: Date.UTC(2024, 6, 2, 23, 45), fTotal: 99, fBuyer: [] },
+        },
+      },
     ],
   },
   {
@@ -164,6 +191,19 @@ function renderTabs() {
   );
 }
 
+/** A cell as this page shows it, in the user's zone and locale (Quire prints it the same way). */
+function cellText(field, value) {
+  if (value == null) return '';
+  if (field.type === 'dateTime') return new Date(value).toLocaleString(locale, { timeZone });
+  if (field.type === 'currency')
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: field.property.currencyCode }).format(value);
+  if (field.type === 'singleLink')
+    return value
+      .map((id) => tableById(field.property.tableId).records.find((r) => r.recordId === id)?.fields.fName ?? id)
+      .join(', ');
+  return String(value);
+}
+
 function renderRecords() {
   const table = tableById(selection.tableId);
   const grid = document.createElement('table');
@@ -174,7 +214,7 @@ function renderRecords() {
     const row = body.insertRow();
     row.dataset.record = record.recordId;
     row.setAttribute('aria-selected', String(record.recordId === selection.recordId));
-    for (const field of table.fields) row.insertCell().textContent = String(record.fields[field.id] ?? '');
+    for (const field of table.fields) row.insertCell().textContent = cellText(field, record.fields[field.id]);
     row.onclick = () => select({ recordId: record.recordId });
   }
   document.getElementById('records').replaceChildren(grid);
@@ -216,7 +256,7 @@ host = createQuireHost({
   frame,
   quireOrigin,
   host: { kind: mode, brand: 'second', name: 'Reference host' },
-  user: { userId, tenantKey: 'tenant-demo', name: 'Demo user', lang },
+  user: { userId, tenantKey: 'tenant-demo', name: 'Demo user', lang, timeZone, locale },
   onRequest: (method, ok) => {
     statusEl.textContent = `Connected to ${quireOrigin}`;
     statusEl.dataset.connected = 'true';

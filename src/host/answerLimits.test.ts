@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isQuireError } from '../core/errors';
 import { CELL_VALUE_LIMIT } from './answerLimits';
+import { followSelection } from './base';
 import { createHostBridge } from './bridge';
-import { okResponse } from './protocol';
+import { okResponse, requestMessage } from './protocol';
 import { createQuireHost, type Handlers } from './sdk/quireHost';
 import { fakeClock, fakeWindow, flush } from './testing';
 
@@ -81,5 +82,50 @@ describe('a host answering past the protocol’s limits', () => {
     answerLast([], 9);
     const answer = await outcome(pending);
     expect(isQuireError(answer, 'HostProtocolError')).toBe(true);
+  });
+
+  it('a selection read that times out or has the wrong shape reports a catalogued error with its code', async () => {
+    const quire = fakeWindow(QUIRE);
+    const host = fakeWindow(HOST);
+    const clock = fakeClock();
+    const bridge = createHostBridge({ self: quire, parent: host.handle(quire), origins: [HOST], clock });
+    const errors: unknown[] = [];
+    const follower = followSelection({
+      read: () => bridge.request('base.getSelection', {}),
+      onChange: () => undefined,
+      onError: (error) => errors.push(error),
+      visibility: { isVisible: () => true, subscribe: () => () => undefined },
+      clock,
+    });
+    // Never answered: after 10 s the read fails with HOST_TIMEOUT (the screen shows it, with the code).
+    await flush(5);
+    clock.advance(10_000);
+    await flush(5);
+    expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['HOST_TIMEOUT']);
+    // The next read gets an answer of the wrong shape: HOST_PROTOCOL_ERROR, again with a code.
+    clock.advance(500);
+    await flush(5);
+    const asked = host.received.at(-1)?.data as { id: string };
+    quire.receive(okResponse(asked.id, { baseId: 42 }), host);
+    await flush(5);
+    expect(errors.map((e) => (e as { code?: string }).code)).toEqual(['HOST_TIMEOUT', 'HOST_PROTOCOL_ERROR']);
+    follower.stop();
+  });
+
+  it('the SDK refuses a request in a version it does not speak instead of answering it', async () => {
+    const quire = fakeWindow(QUIRE);
+    const host = fakeWindow(HOST);
+    createQuireHost({
+      frame: { contentWindow: quire.handle(host) },
+      quireOrigin: QUIRE,
+      host: { kind: 'base' },
+      user: { userId: 'u-1' },
+      handlers: { 'base.getTables': () => [] },
+      window: host,
+      onIgnored: () => undefined,
+    });
+    host.receive({ ...requestMessage('r9', 'base.getTables', {}), version: 9 }, quire);
+    await flush(10);
+    expect(quire.received.at(-1)?.data).toMatchObject({ id: 'r9', ok: false, error: { code: 'UNSUPPORTED' } });
   });
 });

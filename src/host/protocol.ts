@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ErrorIssue } from '../core/errors';
+import { isValidTimeZone } from '../core/format/date';
 import { zodIssues } from '../core/issues';
 
 /** Marks our messages among whatever else a page posts. */
@@ -55,6 +56,15 @@ export type HostField = z.output<typeof fieldSchema>;
 const recordSchema = z.object({ recordId: id, fields: z.record(z.string(), z.unknown()) });
 export type HostRecord = z.output<typeof recordSchema>;
 
+/** A BCP 47 tag the runtime can format with (`en-US`, `zh-Hans-CN`), not just any string. */
+export function isLocaleTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}
+
 const helloResult = z.object({
   protocolVersion: z.number().int().positive(),
   host: z.object({
@@ -67,7 +77,12 @@ const helloResult = z.object({
     userId: id,
     tenantKey: z.string().max(200).optional(),
     name: z.string().max(200).optional(),
+    /** Quire's interface language (15 languages; others fall back). */
     lang: z.string().max(20).optional(),
+    /** The user's IANA zone: dates print in it unless a template fixed its own (default Asia/Shanghai). */
+    timeZone: z.string().max(64).refine(isValidTimeZone, 'an IANA time zone such as Europe/Berlin').optional(),
+    /** BCP 47 locale for dates, numbers and currency in print (default: `lang`, else en-US). */
+    locale: z.string().max(35).refine(isLocaleTag, 'a BCP 47 locale such as en-GB').optional(),
   }),
 });
 export type HelloResult = z.output<typeof helloResult>;

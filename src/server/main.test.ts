@@ -28,6 +28,17 @@ describe('server command line', () => {
     });
   });
 
+  it("always lets Quire frame itself: 'self' is added to hosts that leave it out", () => {
+    expect(parseArgs(['--frame-ancestors', 'https://a.example'], {}).frameAncestors).toEqual([
+      "'self'",
+      'https://a.example',
+    ]);
+    expect(parseArgs([], { QUIRE_FRAME_ANCESTORS: "https://a.example 'self'" }).frameAncestors).toEqual([
+      "'self'",
+      'https://a.example',
+    ]);
+  });
+
   it('reads the origins allowed to call the API and the servers the app may sync with', () => {
     const options = parseArgs(['--cors-origins', 'https://app.example, http://127.0.0.1:5000'], {
       QUIRE_CONNECT_ORIGINS: 'https://sync.example',

@@ -43,6 +43,12 @@ function originList(text: string | undefined, name: string): string[] {
   return origins;
 }
 
+/** Quire may always frame itself (its own sign-in round trips); `'none'` stays alone, as CSP needs. */
+function withSelf(sources: string[]): string[] {
+  if (sources.includes("'none'")) return ["'none'"];
+  return ["'self'", ...sources.filter((source) => source !== "'self'")];
+}
+
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const value = (name: string) => {
     const i = argv.indexOf(`--${name}`);
@@ -58,7 +64,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     dataDir: resolve(value('data') ?? env.QUIRE_DATA ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.QUIRE_DB_SCHEMA || undefined,
-    frameAncestors: ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors,
+    frameAncestors: withSelf(ancestors ? ancestors.split(/[\s,]+/).filter(Boolean) : DEFAULT_CONFIG.frameAncestors),
     corsOrigins: originList(value('cors-origins') ?? env.QUIRE_CORS_ORIGINS, 'cors-origins'),
     connectOrigins: originList(value('connect-origins') ?? env.QUIRE_CONNECT_ORIGINS, 'connect-origins'),
     publicUrl: parsePublicUrl(value('public-url') ?? env.QUIRE_PUBLIC_URL),

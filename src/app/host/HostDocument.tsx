@@ -6,12 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintSource } from '../../core/print/sources';
+import { contentForReader, readerOf } from '../../host/reader';
 import { formatErrorForDisplay, toTranslate } from '../../i18n';
 import type { TemplateRow } from '../../storage/types';
 import { drawPdf } from '../services/pdf';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule, renderPreview } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { useRenderRun } from '../services/useRenderRun';
+import { currentHostState } from './connection';
 import { useHostTranslation } from './i18n/useHostTranslation';
 
 /** What a run shows: the PDF and the name a download gets. */
@@ -92,8 +94,14 @@ export function HostDocument({ template, source }: { template: TemplateRow; sour
     void machine.start(async ({ signal }) => {
       const storage = await getStorage();
       const rule = await loadFileNameRule(storage, template.id).catch(() => DEFAULT_FILE_NAME_RULE);
+      // Dates and numbers in the zone and locale the host named in hello, unless the template fixed its own.
+      const host = currentHostState();
+      const reader = host.status === 'connected' ? readerOf(host.connection.hello.user) : {};
       const file = await renderPreview(
-        { key: `${template.id}@${template.revision}`, content: template.content },
+        {
+          key: `${template.id}@${template.revision}@${reader.timeZone ?? ''}@${reader.locale ?? ''}`,
+          content: contentForReader(template.content, reader),
+        },
         source,
         { signal, naming: { rule, templateName: template.name, printTime: Date.now() } },
       );

@@ -135,6 +135,9 @@ function ConnectedBase({ connection, children }: { connection: HostConnection; c
   const { selection, error } = useHostSelection(connection);
   const init = useBaseInit(connection, selection?.baseId);
   if (selection && !selection.baseId) return <ErrorPage error={new QuireError('NoBaseId')} />;
+  // No selection has ever arrived and the reads fail (timeout, wrong shape, host error): say so with
+  // the code instead of "Connecting…" for ever. Reads go on; the first good one replaces this page.
+  if (!selection && error) return <ErrorPage error={error} />;
   if (init.status === 'failed') return <ErrorPage error={init.error} />;
   if (init.status !== 'done') {
     return (

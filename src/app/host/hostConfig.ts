@@ -91,3 +91,17 @@ export function parentOriginHint(): string | undefined {
   const list = (window.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
   return list && list.length > 0 ? (list[0] ?? undefined) : undefined;
 }
+
+/**
+ * The framing page's origin when the browser names it and it is neither Quire nor a configured
+ * host: such a page must never get a screen that takes input (the sign-in card). Undefined when
+ * not framed, framed by a listed origin, or the browser does not name the framer (then the
+ * server's `frame-ancestors` is what stops it).
+ */
+export async function unlistedFramer(): Promise<string | undefined> {
+  if (!isFramed()) return undefined;
+  const parent = parentOriginHint();
+  if (!parent) return undefined;
+  const listed = await hostOrigins().catch(() => [window.location.origin]);
+  return listed.includes(parent) ? undefined : parent;
+}

@@ -2,6 +2,7 @@ import { redirect } from '@tanstack/react-router';
 import { QuireError } from '../../core/errors';
 import { type SeatAccessCheck, seatManagementAccess } from '../../core/plan';
 import { loginStore, signinHref } from '../auth/session';
+import { unlistedFramer } from '../host/hostConfig';
 
 interface GuardArgs {
   location: { href: string; search: unknown };
@@ -14,10 +15,20 @@ export function requireStandardLogin({ location }: GuardArgs): void {
 }
 
 /**
+ * A page framed by an origin that is not Quire's nor a configured host's gets *not in host*
+ * before anything that takes input (the sign-in card, the `userId` gate) is shown in it.
+ */
+export async function refuseUnlistedFramer(): Promise<void> {
+  const framer = await unlistedFramer();
+  if (framer) throw new QuireError('NotInHost', { detail: framer });
+}
+
+/**
  * /baseplugin is gated by the host user id: the login must belong to that user. The cancel target
  * comes from the `from` parameter, default /canceled (spec 000 §2).
  */
-export function requireHostUser({ location }: GuardArgs): void {
+export async function requireHostUser({ location }: GuardArgs): Promise<void> {
+  await refuseUnlistedFramer();
   const search = (location.search ?? {}) as Record<string, unknown>;
   const userId = typeof search.userId === 'string' && search.userId ? search.userId : undefined;
   if (loginStore.current('standard', { userId })) return;

@@ -3,7 +3,13 @@ import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
 import { placeholder } from '../screens/Placeholder';
 import { SidebarLayout, type SidebarLink } from '../shell/SidebarLayout';
-import { requireHostUser, requireSeatManager, requireStandardLogin, seatLinksVisible } from './guards';
+import {
+  refuseUnlistedFramer,
+  requireHostUser,
+  requireSeatManager,
+  requireStandardLogin,
+  seatLinksVisible,
+} from './guards';
 import { rootRoute } from './root';
 
 // Screens load with their route (issue 18: the first load carries the landing page, not every screen).
@@ -34,6 +40,8 @@ const TablesScreen = lazyRouteComponent(() => import('../workspace'), 'TablesScr
 const signin = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/signin',
+  // Never a sign-in card inside a page that is not Quire's nor a configured host's.
+  beforeLoad: refuseUnlistedFramer,
   component: () => <SignInScreen context="standard" />,
 });
 const authCallback = createRoute({

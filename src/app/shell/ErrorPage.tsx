@@ -20,6 +20,12 @@ export function ErrorPage({ error, onRefresh }: ErrorPageProps) {
       </div>
       <h1>{shown.title}</h1>
       <p className="error-message">{shown.message}</p>
+      {/* A catalogued error's code, so a host developer or support can name it (body codes are in the message). */}
+      {typeof shown.code === 'string' && (
+        <p className="error-code" data-testid="error-code">
+          [{shown.code}]
+        </p>
+      )}
       {shown.details.length > 0 && (
         <ul className="error-details">
           {shown.details.map((detail) => (

@@ -4,7 +4,7 @@ import { hasCallbackParam, postCallbackIfRequested } from './callback';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('_callback', () => {
-  it('posts the current URL to each configured host origin, named, never to *', async () => {
+  it('posts the whole URL to Quire itself, the path alone to each host origin, named, never to *', async () => {
     const postMessage = vi.fn();
     const href = 'https://quire.test/auth/callback?code=1&_callback=1';
     const posted = postCallbackIfRequested(
@@ -15,7 +15,8 @@ describe('_callback', () => {
     await flush();
     expect(postMessage.mock.calls).toEqual([
       [{ type: 'callback', url: href }, 'https://quire.test'],
-      [{ type: 'callback', url: href }, 'https://host.example'],
+      // A host gets where the round trip ended, never its sign-in code.
+      [{ type: 'callback', url: 'https://quire.test/auth/callback' }, 'https://host.example'],
     ]);
     expect(postMessage.mock.calls.some((call) => call[1] === '*')).toBe(false);
   });

@@ -1,8 +1,8 @@
 /**
- * A host that opens Quire with `_callback` in the URL (e.g. after an OAuth round trip inside an
- * iframe) wants the final URL, not the app: post it to the parent and render nothing. The URL can
- * carry a sign-in code, so it goes only to a configured host origin (or Quire's own), each named
- * as the target: the browser delivers it only if the framing page really has that origin.
+ * A page opened with `_callback` in its URL (the last step of a sign-in round trip run inside an
+ * iframe, spec 000 §2) reports where it ended to its parent and renders nothing. The URL can carry
+ * a sign-in code, so the whole of it goes only to Quire's own origin; a configured host origin
+ * gets the origin and path alone (docs/HOST-PROTOCOL.md, "`_callback`").
  */
 import { hostOrigins } from '../host/hostConfig';
 
@@ -21,18 +21,30 @@ export function hasCallbackParam(search: string): boolean {
 }
 
 /**
+ * What one receiver is sent. Quire's own page (which opened the sign-in round trip in a frame)
+ * exchanges the provider's answer, so it gets the whole URL; a host page only learns that the
+ * round trip ended and where (origin and path) — never the query's sign-in code or state.
+ */
+export function callbackFor(receiver: string, href: string, ownOrigin: string): CallbackMessage {
+  if (receiver === ownOrigin) return { type: 'callback', url: href };
+  const url = new URL(href);
+  return { type: 'callback', url: `${url.origin}${url.pathname}` };
+}
+
+/**
  * Returns true when the message is being posted and the app must not render. `origins` are the
- * configured host origins (loaded from the app's configuration unless given).
+ * configured host origins (loaded from the app's configuration unless given; Quire's own included).
  */
 export function postCallbackIfRequested(
   win: CallbackWindow,
   origins: () => Promise<readonly string[]> = hostOrigins,
 ): boolean {
   if (!hasCallbackParam(win.location.search)) return false;
-  const message: CallbackMessage = { type: 'callback', url: win.location.href };
+  const own = new URL(win.location.href).origin;
   void origins().then(
     (list) => {
-      for (const origin of list) win.parent.postMessage(message, origin);
+      // Each receiver named as the target: the browser delivers only to the real parent's origin.
+      for (const origin of list) win.parent.postMessage(callbackFor(origin, win.location.href, own), origin);
     },
     () => undefined,
   );

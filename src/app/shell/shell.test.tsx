@@ -38,6 +38,13 @@ describe('ErrorPage', () => {
     expect(actions(html)).toEqual(['primary:Contact us', 'secondary:Refresh']);
   });
 
+  it("shows a catalogued error's code under its message (a host developer can name it)", () => {
+    const html = render(
+      <ErrorPage error={new QuireError('HostTimeout', { params: { method: 'base.getSelection', ms: 10000 } })} />,
+    );
+    expect(html).toContain('[HOST_TIMEOUT]');
+  });
+
   it('lists located issues', () => {
     const error = new QuireError('TemplateParseError', { issues: [{ path: 'pages[0]', reason: 'missing rows' }] });
     expect(render(<ErrorPage error={error} />)).toContain('pages[0]: missing rows');

@@ -56,7 +56,11 @@ export interface HostOptions {
   /** Quire's origin, e.g. `https://quire.example`: the only origin heard and answered. */
   quireOrigin: string;
   host: { kind: 'base' | 'approval' | 'extension'; brand?: 'first' | 'second'; name?: string };
-  user: { userId: string; tenantKey?: string; name?: string; lang?: string };
+  /**
+   * The signed-in user: `lang` Quire's interface language; `timeZone` (IANA) and `locale` (BCP 47)
+   * what dates, numbers and currency print in (defaults Asia/Shanghai and `lang`, else en-US).
+   */
+  user: { userId: string; tenantKey?: string; name?: string; lang?: string; timeZone?: string; locale?: string };
   handlers: Handlers;
   /** Where the host's own window listens (default: `window`). */
   window?: {
@@ -120,7 +124,19 @@ export function createQuireHost(options: HostOptions): QuireHost {
       ignored(`malformed request: ${JSON.stringify(issuePaths(parsed.error))}`, event);
       return;
     }
-    const { id, method, params } = parsed.data;
+    const { id, method, params, version } = parsed.data;
+    // A request in a version this SDK does not speak is refused, not answered as if it were ours.
+    if (!(SUPPORTED_VERSIONS as readonly number[]).includes(version)) {
+      post(
+        errorResponse(
+          id,
+          'UNSUPPORTED',
+          `protocol version ${version}; this host speaks ${SUPPORTED_VERSIONS.join(', ')}`,
+        ),
+      );
+      options.onRequest?.(method, false);
+      return;
+    }
     if (!isHostMethod(method)) {
       post(errorResponse(id, 'UNSUPPORTED', `unknown method ${method}`));
       options.onRequest?.(method, false);

@@ -84,8 +84,13 @@ function formatNumber(value: number, field: TableField, locale?: string): string
     precision === undefined
       ? { maximumFractionDigits: 3 }
       : { minimumFractionDigits: precision, maximumFractionDigits: precision };
+  // Without a currency code the amount shows without a symbol, as it prints (core/data/table/convert.ts).
+  if (field.type === 'currency' && typeof field.property?.currencyCode !== 'string') {
+    const fixed = precision ?? 2;
+    return numberFormat(locale, { minimumFractionDigits: fixed, maximumFractionDigits: fixed }).format(value);
+  }
   if (field.type === 'currency') {
-    const currency = String(field.property?.currencyCode ?? 'CNY');
+    const currency = String(field.property?.currencyCode);
     try {
       return numberFormat(locale, {
         style: 'currency',

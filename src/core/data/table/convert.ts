@@ -236,11 +236,19 @@ function rating(raw: unknown, field: TableField, options: ConvertOptions): OpenV
   return numberOrText(raw, (n) => `${formatNumber(n, { locale: options.locale })}/${max}`);
 }
 
+/**
+ * A currency field names its currency in `property.currencyCode` (ISO 4217). Without one there is
+ * no right symbol to print (¥ for an en-US reader was a silent guess): the amount prints with the
+ * field's digits and no symbol.
+ */
 function currency(raw: unknown, field: TableField, options: ConvertOptions): OpenValue | null {
-  const code = typeof field.property?.currencyCode === 'string' ? field.property.currencyCode : 'CNY';
-  return numberOrText(raw, (n) =>
-    formatCurrency(n, { locale: options.locale, currency: code, digits: digits(field, 2) }),
-  );
+  const code = field.property?.currencyCode;
+  const fixed = digits(field, 2);
+  if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code))
+    return numberOrText(raw, (n) =>
+      formatNumber(n, { locale: options.locale, minFractionDigits: fixed, maxFractionDigits: fixed }),
+    );
+  return numberOrText(raw, (n) => formatCurrency(n, { locale: options.locale, currency: code, digits: fixed }));
 }
 
 function progress(raw: unknown, field: TableField, options: ConvertOptions): OpenValue | null {

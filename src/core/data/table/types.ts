@@ -43,7 +43,7 @@ export interface TableFieldProperty {
   precision?: number;
   /** number: 'thousands' to group digits in the display text, 'percent' to show as percent. */
   formatter?: string;
-  /** currency: ISO code, e.g. CNY. */
+  /** currency: ISO 4217 code, e.g. USD; without one the amount prints without a symbol. */
   currencyCode?: string;
   /** dateTime, createdTime, modifiedTime: e.g. 'yyyy/MM/dd' or 'yyyy/MM/dd HH:mm'. */
   dateFormat?: string;
