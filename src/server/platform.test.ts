@@ -24,7 +24,7 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       },
     });
     call = server.call;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     if (db) await backend.dispose(db);
