@@ -22,7 +22,8 @@ describe('a render whose worker cannot start', () => {
       // The tsx path: no worker bundle to build for a compile host that is made to fail anyway.
       env: { QUIRE_WORKER_BUNDLE: '0', QUIRE_TEST_BROKEN_WORKERS: flag },
     });
-  });
+    // A first start creates the embedded database: minutes on a loaded CI machine.
+  }, 240_000);
   afterAll(async () => {
     await server?.stop();
     rmSync(folder, { recursive: true, force: true });
