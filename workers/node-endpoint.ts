@@ -1,5 +1,6 @@
 import { type MessagePort, Worker as NodeWorker, type Worker } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
+import { QuireError } from '../src/core/errors';
 import { bundledWorkerEntry } from './worker-bundle';
 
 type Listener = EventListenerOrEventListenerObject;
@@ -73,4 +74,26 @@ export function spawnTsWorker(entry: URL, workerData?: unknown): Worker {
       );
   worker.unref();
   return worker;
+}
+
+/**
+ * Rejects with WorkerUnavailable once the worker fails to load, throws uncaught, or exits on its
+ * own. Listening is what keeps the process up: a Node worker's `error` event with no listener
+ * ends the whole process. Comlink never answers a call to a dead worker, so callers race their
+ * calls against this (browser-pool.ts `failFast`). `terminate()` asked for by the caller is an
+ * exit too; by then nobody waits on the worker.
+ */
+export function nodeWorkerFailure(worker: Worker): Promise<never> {
+  const failed = new Promise<never>((_, reject) => {
+    worker.on('error', (error: unknown) => {
+      const detail = error instanceof Error ? error.message : String(error);
+      reject(new QuireError('WorkerUnavailable', { detail: detail || 'the worker did not start', cause: error }));
+    });
+    worker.once('exit', (exitCode) => {
+      reject(new QuireError('WorkerUnavailable', { detail: `the worker exited (code ${exitCode})` }));
+    });
+  });
+  // Settled by the caller's race in the normal case; never an unhandled rejection when it is not.
+  failed.catch(() => undefined);
+  return failed;
 }

@@ -3,7 +3,8 @@
  * query and migration is the same SQL for both. Parameters are always passed separately ($1, $2…);
  * no SQL is ever built from request data.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { lockDataFolder } from './dataLock';
@@ -31,25 +32,48 @@ export interface DatabaseOptions {
   schema?: string;
 }
 
+/**
+ * PGlite's settings: PostgreSQL's default 128 MB of shared buffers is most of an idle server's
+ * memory, and the operating system caches the folder's files anyway; 16 MB serves a team's
+ * database (measured: 358 → 231 MB RSS after opening an existing folder).
+ */
+function pgliteOptions(): { startParams: string[] } {
+  const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+  return { startParams: [...defaults, '-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'] };
+}
+
+/**
+ * Opens a folder's database. A new folder is created (initdb) by an instance that is closed at
+ * once: the initdb run's WebAssembly memory (~600 MB) stays with the instance that ran it, so the
+ * server reopens the folder and keeps only the second (752 → 332 MB RSS on a first start).
+ */
+async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  const options = pgliteOptions();
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    const creator = new PGlite(dataDir, options);
+    await creator.waitReady;
+    await creator.close();
+  }
+  const lite = new PGlite(dataDir, options);
+  await lite.waitReady;
+  return lite;
+}
+
 function openPglite(dataDir: string | undefined): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Refuses before PGlite opens the folder: a second process must not touch its files at all.
   const lock = dataDir ? lockDataFolder(dataDir) : undefined;
-  let lite: PGlite;
-  try {
-    lite = new PGlite(dataDir);
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
+  const started = startPglite(dataDir);
+  // A failed start is reported by the first query (the migration); never an unhandled rejection.
+  started.catch(() => lock?.release());
   return {
     kind: 'pglite',
     async query<T>(text: string, params: readonly unknown[] = []) {
-      return (await lite.query(text, params as unknown[])).rows as T[];
+      return (await (await started).query(text, params as unknown[])).rows as T[];
     },
     // PGlite is one connection: its transaction() holds it, so other requests wait their turn.
-    transaction<T>(work: (tx: Sql) => Promise<T>) {
-      return lite.transaction((tx) =>
+    async transaction<T>(work: (tx: Sql) => Promise<T>) {
+      return (await started).transaction((tx) =>
         work({
           async query<R>(text: string, params: readonly unknown[] = []) {
             return (await tx.query(text, params as unknown[])).rows as R[];
@@ -59,7 +83,8 @@ function openPglite(dataDir: string | undefined): Database {
     },
     async close() {
       try {
-        await lite.close();
+        const lite = await started.catch(() => undefined);
+        await lite?.close();
       } finally {
         lock?.release();
       }

@@ -63,7 +63,7 @@ export async function publicPreview(
   if (!row) throw publicPreviewOff();
   const templates = await sql.query<PreviewTemplateRow>(
     `SELECT t.id, r.name, t.release_no, r.content FROM templates t
-     JOIN template_releases r ON r.template_id = t.id AND r.release_no = t.release_no
+     JOIN template_releases r ON r.team_id = t.team_id AND r.template_id = t.id AND r.release_no = t.release_no
      WHERE t.team_id = $1 AND t.doc_id = $2 AND t.family = 'open' AND t.enabled AND NOT t.deleted
      ORDER BY t.created_at, t.id`,
     [ids.teamId, ids.docId],
@@ -114,7 +114,7 @@ export async function enabledSnapshot(
   const rows = await sql.query<SnapshotRow>(
     `SELECT t.id, t.team_id, t.doc_id, r.name, r.content, r.deps, t.type, t.category, t.base_id, t.table_id,
             r.version, t.enabled, t.status, t.outdated, r.release_no, t.created_at, r.created_at AS updated_at
-     FROM templates t JOIN template_releases r ON r.template_id = t.id
+     FROM templates t JOIN template_releases r ON r.team_id = t.team_id AND r.template_id = t.id
      WHERE t.team_id = $1 AND t.doc_id = $2 AND t.family = 'open' AND t.enabled AND NOT t.deleted
        AND r.release_no = CASE WHEN $3::integer IS NULL THEN t.release_no ELSE $3::integer END
      ORDER BY t.created_at, t.id`,

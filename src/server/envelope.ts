@@ -67,10 +67,17 @@ function refusedValue(error: unknown): boolean {
   return typeof code === 'string' && /^(22[0-9A-Z]{3}|54001)$/.test(code);
 }
 
+/** Catalogued failures of the server's own machinery, not of the request: 503, try again later. */
+const UNAVAILABLE: ReadonlySet<ErrorName> = new Set<ErrorName>(['WorkerUnavailable']);
+
 export function errorResponse(c: Context, error: unknown) {
   let failure: ApiError;
   if (error instanceof ApiError) failure = error;
-  else if (isQuireError(error))
+  else if (isQuireError(error) && UNAVAILABLE.has(error.errorName)) {
+    console.error(`[quire-server] request ${requestIdOf(c)} (${c.req.method} ${c.req.path}): ${error.message}`);
+    c.header('Retry-After', '5');
+    failure = new ApiError(503, BODY_CODE.internal, error.errorName, undefined, { requestId: requestIdOf(c) });
+  } else if (isQuireError(error))
     failure = new ApiError(400, BODY_CODE.invalid, error.errorName, undefined, { issues: [...error.issues] });
   else if (refusedValue(error)) failure = invalid('a value in the request cannot be stored');
   else {

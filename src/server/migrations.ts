@@ -217,4 +217,19 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     'CREATE INDEX rate_limits_window ON rate_limits(window_start)',
   ],
+  // #26: template ids are a team's own. A client may choose a template's id (sync, the main API);
+  // with one id space for every team, "that id is taken" told a stranger which ids other teams
+  // use. Releases name their template by team and id.
+  [
+    'ALTER TABLE template_releases ADD COLUMN team_id text',
+    'UPDATE template_releases r SET team_id = t.team_id FROM templates t WHERE t.id = r.template_id',
+    'ALTER TABLE template_releases ALTER COLUMN team_id SET NOT NULL',
+    'ALTER TABLE template_releases DROP CONSTRAINT template_releases_template_id_fkey',
+    'ALTER TABLE template_releases DROP CONSTRAINT template_releases_pkey',
+    'ALTER TABLE templates DROP CONSTRAINT templates_pkey',
+    'ALTER TABLE templates ADD PRIMARY KEY (team_id, id)',
+    'ALTER TABLE template_releases ADD PRIMARY KEY (team_id, template_id, release_no)',
+    `ALTER TABLE template_releases ADD FOREIGN KEY (team_id, template_id)
+       REFERENCES templates(team_id, id) ON DELETE CASCADE`,
+  ],
 ];

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../../tests/fixtures/platform';
 import { BODY_CODE } from '../api/contract';
+import { pdfText } from '../render/canvas/testing';
 import type { Database } from './db';
 import { type Caller, startTestServer, type TestServer, testBackends } from './testing';
 
 const RATE_LIMIT = 30;
+const SESSION_RENDERS = 6;
 
 describe.each(testBackends())('open-platform render API on $name', (backend) => {
   let db: Database;
@@ -14,10 +16,15 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
   beforeAll(async () => {
     db = await backend.open();
     server = await startTestServer(db, {
-      config: { apiKeyMaxRequests: RATE_LIMIT, apiKeyWindowMs: 60_000, renderJobsInServer: true },
+      config: {
+        apiKeyMaxRequests: RATE_LIMIT,
+        apiKeyWindowMs: 60_000,
+        sessionMaxRenders: SESSION_RENDERS,
+        renderJobsInServer: true,
+      },
     });
     call = server.call;
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
     if (db) await backend.dispose(db);
@@ -184,6 +191,22 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
     });
   });
 
+  it("limits a signed-in user's renders too (429 with Retry-After), per user, apart from keys", async () => {
+    const t = await team();
+    const id = await postInstance(t);
+    // A target no template makes: refused before any rendering, but counted like a render.
+    const render = (credential: string) =>
+      raw('POST', `${t.docBase}/instances/${id}/render?templateId=${t.templateId}`, credential, { targetType: 'zip' });
+    for (let i = 0; i < SESSION_RENDERS; i++) expect((await render(t.token)).status).toBe(400);
+    const limited = await render(t.token);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { code: number }).code).toBe(BODY_CODE.tooManyAttempts);
+    // Reading is not rendering, and the team's key counts on its own.
+    expect((await call('GET', `${t.docBase}/instances`, { token: t.token })).status).toBe(200);
+    expect((await render(t.key)).status).toBe(400);
+  });
+
   describe('instances', () => {
     it('stores plain values as open values, reads them back by id and in a list', async () => {
       const t = await team();
@@ -256,6 +279,68 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       const bytes = new Uint8Array(await response.arrayBuffer());
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
       expect(bytes.byteLength).toBeGreaterThan(5_000);
+    }, 60_000);
+
+    it("prints a datetime as a date in the template's zone, as the app does, not as milliseconds", async () => {
+      const t = await team();
+      const dataSource = {
+        groups: [
+          {
+            name: 'Dates',
+            variables: [
+              { fieldName: 'due', fieldType: 'datetime' },
+              { fieldName: 'issued', fieldType: 'datetime' },
+            ],
+          },
+        ],
+      };
+      const doc = await call('POST', `/api/teams/${t.teamId}/docs`, {
+        token: t.token,
+        body: { name: 'Dates', dataSource },
+      });
+      const variable = (name: string) => ({ type: 'variable', name, children: [{ text: '' }] });
+      const line = (label: string, name: string) => ({
+        type: 'paragraph',
+        children: [{ text: `${label}: ` }, variable(name), { text: ' end' }],
+      });
+      const content = JSON.stringify({
+        settings: { timeZone: 'Europe/Berlin' },
+        document: {
+          pages: [
+            {
+              rows: [
+                {
+                  columns: [
+                    { blocks: [{ type: 'richText', content: [line('Due', 'due'), line('Issued', 'issued')] }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      });
+      const template = await call('POST', `/api/teams/${t.teamId}/docs/${doc.data.id}/templates`, {
+        token: t.token,
+        body: { name: 'Dates', content },
+      });
+      const docBase = `/api/teams/${t.teamId}/docs/${doc.data.id}`;
+      // An instant (04:00 UTC is 05:00 in Berlin) and a calendar date, as an outside system sends them.
+      const instance = await call('POST', `${docBase}/instances`, {
+        token: t.token,
+        body: { data: { due: 1709611200000, issued: '2024-03-05' } },
+      });
+      expect(instance.code, instance.msg).toBe(0);
+      const response = await raw(
+        'POST',
+        `${docBase}/instances/${instance.data.id}/render?templateId=${template.data.id}`,
+        t.token,
+        { targetType: 'pdf' },
+      );
+      expect(response.status).toBe(200);
+      const text = pdfText(new Uint8Array(await response.arrayBuffer()));
+      expect(text).toContain('Due: 2024/03/05 05:00 end');
+      expect(text).toContain('Issued: 2024/03/05 end');
+      expect(text).not.toContain('1709611200000');
     }, 60_000);
 
     it('exports a document template as Word, and refuses a target the template cannot make', async () => {

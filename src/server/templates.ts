@@ -169,7 +169,7 @@ export async function createTemplate(sql: Sql, scope: TemplateScope, input: NewT
     `INSERT INTO templates (id, family, team_id, doc_id, approval_code, name, content, deps, type, category,
        base_id, table_id, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-     ON CONFLICT (id) DO NOTHING RETURNING *`,
+     ON CONFLICT (team_id, id) DO NOTHING RETURNING *`,
     [
       id,
       scope.family,
@@ -187,8 +187,9 @@ export async function createTemplate(sql: Sql, scope: TemplateScope, input: NewT
     ],
   );
   const row = rows[0];
-  // A client-chosen id that is taken (by anyone, in any team) is refused, never merged.
-  if (!row) throw new ApiError(409, BODY_CODE.invalid, 'DataInvalid', `template id ${id} is taken`);
+  // Ids are per team: a client-chosen id taken in this team is refused, never merged; other teams'
+  // ids are never seen (the same id in another team is another template).
+  if (!row) throw new ApiError(409, BODY_CODE.invalid, 'DataInvalid', `template id ${id} is taken in this team`);
   return toTemplateDto(row);
 }
 
@@ -280,10 +281,10 @@ export async function publish(
   const row = rows[0];
   if (!row) return refuse(sql, scope, id, lastVersion);
   const [release] = await sql.query<ReleaseRow>(
-    `INSERT INTO template_releases (template_id, release_no, version, name, content, deps, note, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    `INSERT INTO template_releases (team_id, template_id, release_no, version, name, content, deps, note, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *`,
     // The release records the version that was published (the draft is one past it now).
-    [row.id, row.release_no, lastVersion, row.name, row.content, JSON.stringify(row.deps), note, userId],
+    [row.team_id, row.id, row.release_no, lastVersion, row.name, row.content, JSON.stringify(row.deps), note, userId],
   );
   return { template: toTemplateDto(row), release: toReleaseDto(release as ReleaseRow) };
 }
@@ -291,8 +292,8 @@ export async function publish(
 export async function listReleases(sql: Sql, scope: TemplateScope, id: string): Promise<ReleaseDto[]> {
   await findTemplate(sql, scope, id);
   const rows = await sql.query<ReleaseRow>(
-    'SELECT * FROM template_releases WHERE template_id = $1 ORDER BY release_no DESC',
-    [id],
+    'SELECT * FROM template_releases WHERE team_id = $1 AND template_id = $2 ORDER BY release_no DESC',
+    [scope.teamId, id],
   );
   return rows.map(toReleaseDto);
 }
@@ -300,8 +301,8 @@ export async function listReleases(sql: Sql, scope: TemplateScope, id: string): 
 export async function getRelease(sql: Sql, scope: TemplateScope, id: string, releaseNo: number): Promise<ReleaseDto> {
   await findTemplate(sql, scope, id);
   const rows = await sql.query<ReleaseRow>(
-    'SELECT * FROM template_releases WHERE template_id = $1 AND release_no = $2',
-    [id, releaseNo],
+    'SELECT * FROM template_releases WHERE team_id = $1 AND template_id = $2 AND release_no = $3',
+    [scope.teamId, id, releaseNo],
   );
   const row = rows[0];
   if (!row) throw new ApiError(404, BODY_CODE.notFound, 'NoTempalte', `release ${releaseNo} of ${id}`);

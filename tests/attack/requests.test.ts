@@ -194,6 +194,69 @@ describe.each(attackBackends())('hostile requests on %s', (backend) => {
     }
   });
 
+  it("never tells whether another team uses a template id: ids are each team's own", async () => {
+    const [a, b] = [await server.register(), await server.register()];
+    const docOf = async (user: typeof a) => {
+      const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+        token: user.token,
+        body: { name: 'D' },
+      });
+      return { id: doc.data.id as string, base: `/api/teams/${user.teamId}/docs/${doc.data.id}/templates` };
+    };
+    const [docA, docB] = [await docOf(a), await docOf(b)];
+    const id = `tpl_shared_${Date.now()}`;
+    const contentA = JSON.stringify({ document: { pages: [] }, owner: 'A' });
+    const contentB = JSON.stringify({ document: { pages: [] }, owner: 'B' });
+    const madeA = await server.call('POST', docA.base, { token: a.token, body: { id, name: 'A', content: contentA } });
+    expect(madeA.code, madeA.msg).toBe(0);
+    await server.call('POST', `${docA.base}/${id}/publish`, { token: a.token, body: { lastVersion: 1 } });
+
+    // B chooses the same id: answered like a fresh id, and it is B's own template.
+    const madeB = await server.call('POST', docB.base, { token: b.token, body: { id, name: 'B', content: contentB } });
+    expect([madeB.status, madeB.data.id, madeB.data.teamId]).toEqual([200, id, b.teamId]);
+    // Within one team the id is taken: 409, as before.
+    const again = await server.call('POST', docB.base, { token: b.token, body: { id, name: 'B2', content: contentB } });
+    expect(again.status).toBe(409);
+    // Through sync too: B's pushes reach B's template, never A's.
+    const push = await server.call('POST', '/api/sync/push', {
+      token: b.token,
+      body: {
+        clientId: `client-b-${Date.now()}`,
+        mutations: [
+          { id: 1, kind: 'template.save', templateId: id, lastVersion: 1, content: contentB },
+          { id: 2, kind: 'template.publish', templateId: id, lastVersion: 2 },
+        ],
+      },
+    });
+    expect(
+      push.data.results.map((r: { status: string }) => r.status),
+      JSON.stringify(push.data),
+    ).toEqual(['applied', 'applied']);
+
+    // Each team reads its own template and releases; A's is untouched.
+    const readA = await server.call('GET', `${docA.base}/${id}`, { token: a.token });
+    expect([readA.data.content, readA.data.version, readA.data.releaseNo]).toEqual([contentA, 2, 1]);
+    const readB = await server.call('GET', `${docB.base}/${id}`, { token: b.token });
+    expect([readB.data.content, readB.data.teamId, readB.data.releaseNo]).toEqual([contentB, b.teamId, 1]);
+    const snapshotOf = async (user: typeof a, doc: typeof docA) =>
+      (
+        await server.call('GET', `/api/teams/${user.teamId}/docs/${doc.id}/enabled-templates/snapshot/latest`, {
+          token: user.token,
+        })
+      ).data.map((t: { id: string; content: string }) => [t.id, t.content]);
+    expect(await snapshotOf(a, docA)).toEqual([[id, contentA]]);
+    expect(await snapshotOf(b, docB)).toEqual([[id, contentB]]);
+    // And a stranger's probe of A's id through sync finds nothing, like an id nobody has.
+    const probe = await server.call('POST', '/api/sync/push', {
+      token: (await server.register()).token,
+      body: {
+        clientId: `client-c-${Date.now()}`,
+        mutations: [{ id: 1, kind: 'template.delete', templateId: id }],
+      },
+    });
+    expect(probe.data.results[0]).toMatchObject({ status: 'rejected', error: 'NoTempalte' });
+  });
+
   it('refuses the commonest passwords and the e-mail as password', async () => {
     const email = `pw.${Date.now()}@example.test`;
     for (const password of ['password', '12345678', 'qwerty123', email]) {

@@ -137,6 +137,11 @@ class Coercer {
         return this.mismatch(path, variable, raw);
       case 'datetime': {
         const plain = timestampOf(raw);
+        // A calendar date prints as that date whatever the template's zone; instants are
+        // formatted in the template's zone when printed (core/print/build.ts).
+        const day = typeof raw === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw) : null;
+        if (plain !== undefined && day)
+          return { type: 'datetime', timestamp: plain, displayText: `${day[1]}/${day[2]}/${day[3]}` };
         if (plain !== undefined) return { type: 'datetime', timestamp: plain };
         if (isObject(raw) && typeof raw.timestamp === 'number')
           return openValueSchema.safeParse({ type: 'datetime', ...raw }).data ?? this.mismatch(path, variable, raw);

@@ -94,6 +94,45 @@ describe('buildPrintInput', () => {
     expect(isQuireError(bad, 'DataInvalid')).toBe(true);
   });
 
+  it("gives an open document's datetimes the text the app shows, in the template's zone", () => {
+    const dataSource = {
+      groups: [
+        {
+          name: 'g',
+          variables: [
+            { fieldName: 'due', fieldType: 'datetime' },
+            { fieldName: 'rows', fieldType: 'list', specId: 'row' },
+          ],
+        },
+      ],
+      dataSpecs: [{ id: 'row', variables: [{ fieldName: 'at', fieldType: 'datetime' }] }],
+    };
+    const at = (timestamp: number, displayText?: string) => ({
+      type: 'datetime',
+      timestamp,
+      ...(displayText ? { displayText } : {}),
+    });
+    const values = {
+      due: at(Date.UTC(2024, 2, 5, 4)),
+      rows: {
+        type: 'list',
+        items: [
+          { type: 'map', fields: { at: at(Date.UTC(2024, 2, 4, 23)) } },
+          { type: 'map', fields: { at: at(0, 'kept') } },
+        ],
+      },
+    };
+    const berlin = buildPrintInput({ kind: 'open', dataSource, values }, { timeZone: 'Europe/Berlin' });
+    expect(toText(berlin.scope.due)).toBe('2024/03/05 05:00');
+    // Midnight in the zone is a date alone; a value's own display text is kept.
+    const rows = berlin.scope.rows as { items: { fields: { at: unknown } }[] };
+    expect(rows.items.map((row) => toText(row.fields.at))).toEqual(['2024/03/05', 'kept']);
+    // Filters still see the instant.
+    expect((berlin.scope.due as { timestamp: number }).timestamp).toBe(Date.UTC(2024, 2, 5, 4));
+    const shanghai = buildPrintInput({ kind: 'open', dataSource, values }, { timeZone: 'Asia/Shanghai' });
+    expect(toText(shanghai.scope.due)).toBe('2024/03/05 12:00');
+  });
+
   it('refuses a malformed source with DataInvalid naming the path', () => {
     try {
       buildPrintInput({ kind: 'table', table: { id: 1 }, record });

@@ -8,6 +8,7 @@ import { parseDataSource, parseOpenValues } from '../data/dataSource';
 import { displayText, type OpenValue } from '../data/openValue';
 import { recordToOpenValues } from '../data/table/scope';
 import type { TableData, TableField } from '../data/table/types';
+import { formatDate, resolveTimeZone } from '../format/date';
 import type { PrintInput } from './input';
 import { type ParsedPrintSource, type PrintSourceKind, parsePrintSource } from './sources';
 
@@ -67,10 +68,43 @@ function fromApproval(source: SourceOf<'approval'>, settings: PrintSettings): Pr
   };
 }
 
-function fromOpenDocument(source: SourceOf<'open'>): PrintInput {
+/** The app's date patterns (a table's date field, its created time): the time only when there is one. */
+const DATE_ONLY = 'yyyy/MM/dd';
+const DATE_TIME = 'yyyy/MM/dd HH:mm';
+
+/**
+ * Datetimes an open document's caller sent as instants (epoch ms, ISO date-times) get the text the
+ * app would show: the date in the template's time zone, with the time unless it is midnight there.
+ * A value that came with its own display text keeps it; filters still see the instant.
+ */
+function withDateTexts(value: OpenValue | null, settings: PrintSettings, depth = 0): OpenValue | null {
+  if (!value || depth > 64) return value;
+  switch (value.type) {
+    case 'datetime': {
+      if (value.displayText !== undefined || !Number.isFinite(value.timestamp)) return value;
+      const zone = resolveTimeZone(settings.timeZone);
+      const midnight = formatDate(value.timestamp, 'HH:mm:ss.SSS', zone) === '00:00:00.000';
+      const text = formatDate(value.timestamp, midnight ? DATE_ONLY : DATE_TIME, zone, settings.lang);
+      return { ...value, displayText: text };
+    }
+    case 'map': {
+      const fields: Record<string, OpenValue | null> = Object.create(null);
+      for (const [key, field] of Object.entries(value.fields)) fields[key] = withDateTexts(field, settings, depth + 1);
+      return { type: 'map', fields };
+    }
+    case 'list':
+      return { type: 'list', items: value.items.map((item) => withDateTexts(item, settings, depth + 1) as OpenValue) };
+    default:
+      return value;
+  }
+}
+
+function fromOpenDocument(source: SourceOf<'open'>, settings: PrintSettings): PrintInput {
   const dataSource = parseDataSource(source.dataSource);
+  const values = Object.entries(parseOpenValues(dataSource, source.values));
+  const scope = Object.fromEntries(values.map(([key, value]) => [key, withDateTexts(value, settings)]));
   return {
-    scope: parseOpenValues(dataSource, source.values),
+    scope,
     fieldIds: {},
     links: source.links ?? {},
     assets: source.assets ?? {},

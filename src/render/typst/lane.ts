@@ -8,6 +8,7 @@
  * Used by long documents' chunks (../chunk-lanes.ts) and by RecyclingTypstEngine (a batch's or a
  * server's engine whose memory stays flat however many documents it compiles).
  */
+import { isQuireError } from '../../core/errors';
 import type { TypstEngine } from './engine';
 
 /** Share of the budget at which the lane's next engine is started, so it is ready at the move. */
@@ -19,6 +20,8 @@ export class Lane {
   /** Compiles queued on this lane, so a move waits for the compiles still running on it. */
   private tail: Promise<unknown> = Promise.resolve();
   private readonly owned = new Set<Promise<TypstEngine>>();
+  /** The current engine failed: the next compile starts a fresh one. */
+  private failed = false;
   /** Fresh engines started by this lane (the tests and the recycling engine's callers read it). */
   started = 0;
 
@@ -39,12 +42,33 @@ export class Lane {
   /** Runs one compile on this lane's engine, then moves the lane if the engine passed its budget. */
   run<T>(compile: (engine: TypstEngine) => Promise<T>): Promise<T> {
     const result = this.tail.then(async () => {
-      const engine = await this.engine;
-      try {
-        return await compile(engine);
-      } finally {
-        await this.afterCompile(engine);
+      if (this.failed) {
+        // Started only now, when a compile needs it: a worker that cannot start is not retried in a loop.
+        this.failed = false;
+        this.moveTo(this.next ?? this.start());
+        this.next = undefined;
       }
+      const engineOf = this.engine;
+      const engine = await engineOf.catch((error: unknown) => {
+        // A compiler that could not start (or died) fails this compile only: the next one gets a
+        // fresh start instead of the same rejection forever.
+        if (this.fresh && this.engine === engineOf) this.replaceFailed();
+        throw error;
+      });
+      let value: T;
+      try {
+        value = await compile(engine);
+      } catch (error) {
+        // A worker that died under this compile is not asked for its memory: it is replaced.
+        if (this.fresh && isQuireError(error) && error.errorName === 'WorkerUnavailable') {
+          if (this.engine === engineOf) this.replaceFailed();
+          throw error;
+        }
+        await this.afterCompile(engine);
+        throw error;
+      }
+      await this.afterCompile(engine);
+      return value;
     });
     this.tail = result.catch(() => undefined);
     return result;
@@ -84,6 +108,12 @@ export class Lane {
     engine.catch(() => undefined);
     this.owned.add(engine);
     return engine;
+  }
+
+  /** Gives up the current engine (it did not start, or its worker died); the next compile starts another. */
+  private replaceFailed(): void {
+    this.dispose(this.engine);
+    this.failed = true;
   }
 
   private moveTo(engine: Promise<TypstEngine>): void {

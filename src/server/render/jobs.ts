@@ -55,7 +55,8 @@ async function loadTemplateContent(sql: Sql, spec: RenderJobSpec): Promise<{ nam
     return draft;
   }
   const [release] = await sql.query<{ name: string; content: string }>(
-    `SELECT r.name, r.content FROM template_releases r JOIN templates t ON t.id = r.template_id
+    `SELECT r.name, r.content FROM template_releases r
+     JOIN templates t ON t.team_id = r.team_id AND t.id = r.template_id
      WHERE r.template_id = $1 AND r.release_no = $2 AND t.team_id = $3 AND t.doc_id = $4 AND NOT t.deleted`,
     [spec.templateId, spec.releaseNo, spec.teamId, spec.docId],
   );

@@ -153,6 +153,18 @@ const fileOf = (rendered: RenderedOutput) => ({
 export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   const { db } = ctx;
 
+  /**
+   * A signed-in user's renders are counted like a key's requests (keys are limited as they
+   * authenticate, caller.ts): the same sliding window, `sessionMaxRenders` per user.
+   */
+  async function limitSessionRenders(c: C, caller: Caller): Promise<void> {
+    if (caller.kind !== 'user') return;
+    const rate = await ctx.renderLimiter.take(caller.userId);
+    if (rate.allowed) return;
+    c.header('Retry-After', String(rate.retryAfterSeconds));
+    throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many renders; try again later');
+  }
+
   /** The caller and the document named by the path, checked (401 / 403 / 404) before anything else. */
   async function scope(c: C): Promise<{ caller: Caller; teamId: string; docId: string; dataSource: unknown }> {
     const caller = await authenticateCaller(ctx, c);
@@ -217,6 +229,7 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
 
     api.post(`${prefix}/instances/:instanceId/render`, async (c) => {
       const { caller, teamId, docId } = await scope(c);
+      await limitSessionRenders(c, caller);
       const instance = await findInstance(teamId, docId, param(c, 'instanceId'));
       const query = readQuery(c, renderQuery);
       const body = await readBody(c, renderBody);

@@ -18,7 +18,7 @@ import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import type { Sql } from '../db';
 import { ApiError, forbidden, ok, readBody, readQuery } from '../envelope';
-import { logDoc, managedTeam, memberDoc, memberTeam } from '../teams';
+import { logDoc, managedTeam, memberDoc } from '../teams';
 import {
   changesSince,
   createTemplate,
@@ -37,13 +37,16 @@ async function scopeOfTemplate(
   userId: string,
   templateId: string,
 ): Promise<TemplateScope & { docId: string }> {
+  // Ids are per team, so only the user's teams are searched: another team's template with this id
+  // is not found, like an id nobody has. Should two of the user's teams hold the id (one of them
+  // copied it on purpose), the older template is the one the client made.
   const rows = await sql.query<{ team_id: string; doc_id: string }>(
-    `SELECT team_id, doc_id FROM templates WHERE id = $1 AND family = 'open'`,
-    [templateId],
+    `SELECT t.team_id, t.doc_id FROM templates t JOIN team_members m ON m.team_id = t.team_id AND m.user_id = $2
+     WHERE t.id = $1 AND t.family = 'open' ORDER BY t.created_at, t.team_id LIMIT 1`,
+    [templateId, userId],
   );
   const row = rows[0];
   if (!row) throw new ApiError(404, BODY_CODE.notFound, 'NoTempalte', templateId);
-  await memberTeam(sql, userId, row.team_id);
   return { teamId: row.team_id, family: 'open', docId: row.doc_id };
 }
 
