@@ -70,6 +70,9 @@ async function connect(page: Page, mode: 'up' | 'in') {
   if (mode === 'up') await page.getByLabel('Your name').fill('Ann');
   await page.getByRole('button', { name: mode === 'up' ? 'Create an account' : 'Sign in' }).click();
   await expect(page.getByText(`Connected as ${EMAIL}`)).toBeVisible();
+  // The header names the same account the sync screen is connected as (issue 29 item 10).
+  await expect(page.getByTestId('signed-in-as')).toContainText(EMAIL);
+  await expect(page.getByTestId('signed-in-as')).not.toContainText('On this device');
   const demo = page.locator('li.sync-base[data-base="demo-base"]');
   const choice = demo.getByLabel('Sync with');
   if (mode === 'in') await expect(choice.locator('option:checked')).toHaveText('Demo workspace');

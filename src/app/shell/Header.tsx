@@ -62,7 +62,14 @@ export function Header() {
         <OfflineBadge />
         <ContactUsButton variant="ghost" />
         <LanguageSwitcher />
-        <UserMenu context={pathname.startsWith('/o') || appConfig.defaultRoute === 'open' ? 'open' : 'standard'} />
+        {/* /sync shows the server account it syncs with (the 'open' login): the header names the same one. */}
+        <UserMenu
+          context={
+            pathname.startsWith('/o') || pathname.startsWith('/sync') || appConfig.defaultRoute === 'open'
+              ? 'open'
+              : 'standard'
+          }
+        />
       </div>
     </header>
   );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../api/contract';
 import type { LoginContext } from '../auth/loginStore';
 import { loginStore } from '../auth/session';
-import { serverApi } from '../services/sync/server';
+import { serverApi, watchServerLogin } from '../services/sync/server';
 
 /** The signed-in account, read once per token (the header re-renders on every navigation). */
 const accounts = new Map<string, Promise<UserDto | undefined>>();
@@ -25,6 +25,9 @@ function accountOf(token: string): Promise<UserDto | undefined> {
  */
 export function UserMenu({ context }: { context: LoginContext }) {
   const { t } = useTranslation();
+  // A sign-in or sign-out on /sync changes who is signed in without a navigation: read again.
+  const [, setLoginChanges] = useState(0);
+  useEffect(() => watchServerLogin(() => setLoginChanges((n) => n + 1)), []);
   const login = loginStore.current(context);
   const onDevice = !login || login.tenantKey === 'local';
   const [account, setAccount] = useState<UserDto>();

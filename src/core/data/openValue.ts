@@ -45,7 +45,8 @@ export type OpenValue =
   | { type: 'numberList'; numberListValue: number[]; displayText?: string }
   | { type: 'datetime'; timestamp: number; displayText?: string }
   | { type: 'attachments'; attachments: OpenAttachment[] }
-  | { type: 'map'; fields: Record<string, OpenValue | null> }
+  /** displayText: what the map prints as a whole (a linked record: its primary field's text). */
+  | { type: 'map'; fields: Record<string, OpenValue | null>; displayText?: string }
   | { type: 'list'; items: OpenValue[] };
 
 export type OpenValueKind = OpenValue['type'];
@@ -75,7 +76,11 @@ export const openValueSchema: z.ZodType<OpenValue> = z.lazy(() =>
     }),
     z.object({ type: z.literal('datetime'), timestamp: z.number(), displayText: z.string().optional() }),
     z.object({ type: z.literal('attachments'), attachments: z.array(attachmentSchema) }),
-    z.object({ type: z.literal('map'), fields: z.record(z.string(), openValueSchema.nullable()) }),
+    z.object({
+      type: z.literal('map'),
+      fields: z.record(z.string(), openValueSchema.nullable()),
+      displayText: z.string().optional(),
+    }),
     z.object({ type: z.literal('list'), items: z.array(openValueSchema) }),
   ]),
 );
@@ -179,6 +184,7 @@ export function displayText(value: OpenValue | null | undefined): string {
     case 'attachments':
       return value.attachments.map((file) => file.fileName).join(', ');
     case 'map':
+      if (value.displayText !== undefined) return value.displayText;
       return Object.values(value.fields)
         .map((field) => displayText(field))
         .filter((part) => part !== '')

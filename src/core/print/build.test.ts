@@ -53,6 +53,13 @@ describe('buildPrintInput', () => {
     expect(input.names).toEqual({ TABLE_NAME: 'Orders', FIRST_FIELD: 'SO-1' });
   });
 
+  it('a link field without a filter prints its records as the grid shows them: their primary fields', () => {
+    // Issue 29 item 5: a mapped `{Customer}` link tag printed blank in Word, Excel and PowerPoint.
+    const input = buildPrintInput({ kind: 'table', table, record, linkedTables: [lines] });
+    expect(toText(input.scope.Lines)).toBe('Amber ring, Silver chain');
+    expect(toText((input.scope.Lines as Extract<OpenValue, { type: 'list' }>).items[0])).toBe('Amber ring');
+  });
+
   it('keeps the links and image bytes the caller supplies', () => {
     const bytes = new Uint8Array([1, 2, 3]);
     const input = buildPrintInput({

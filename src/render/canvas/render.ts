@@ -18,7 +18,8 @@ import type { OutputEnvironment } from '../outputs/types';
 import { imageUrlsOf } from '../resolve/images';
 import { codeSvg } from './codes';
 import { type PieceContext, pdfmeDates, renderPieces } from './expressions';
-import { FALLBACK_FONT, fontForTexts, loadCanvasFonts } from './fonts';
+import { type FieldFonts, fieldFonts, routeValues } from './font-variants';
+import { FALLBACK_FONT, loadCanvasFonts } from './fonts';
 import { type CanvasTemplate, type FieldPlan, type PageNumbers, SHAPES } from './plan';
 import { rotatedTable } from './rotated-table';
 
@@ -332,23 +333,35 @@ export async function renderCanvas(
       return out;
     }),
   );
-  // pdfme has one font per field for every input: the one all its texts need.
-  const fonts = new Map<string, string>();
+  // pdfme has one font per field for every input: a text field whose records need different
+  // fonts becomes one field per font (font-variants.ts), so each record prints as it does alone.
+  const fonts = new Map<string, FieldFonts>();
   for (const plan of plans) {
-    if (!plan.font) continue;
-    const texts = values.flatMap((v) => textsOf(plan, v[plan.key] ?? ''));
-    fonts.set(plan.key, fontForTexts(plan.font, texts, template.lang));
+    const chosen = fieldFonts(
+      plan,
+      values.map((v) => textsOf(plan, v[plan.key] ?? '')),
+      template.lang,
+    );
+    if (chosen) fonts.set(plan.key, chosen);
   }
   const pdfmeTemplate = {
     basePdf: basePdfOf(template),
     // A field of a type Quire does not draw is left out (parseCanvas warned, naming its type).
     schemas: template.pages.map((page) =>
-      page.filter((plan) => plan.mode !== 'unknown').map((plan) => pdfmeSchema(plan, fonts.get(plan.key))),
+      page
+        .filter((plan) => plan.mode !== 'unknown')
+        .flatMap((plan) => {
+          const variants = fonts.get(plan.key)?.variants;
+          if (!variants) return [pdfmeSchema(plan, undefined)];
+          return variants.map((v) => ({ ...pdfmeSchema(plan, v.font), name: v.name }));
+        }),
     ),
   } as unknown as Template;
-  const font = (await loadCanvasFonts([FALLBACK_FONT, ...fonts.values()], loader)) as Font;
+  const used = [...fonts.values()].flatMap((f) => f.variants.map((v) => v.font));
+  const font = (await loadCanvasFonts([FALLBACK_FONT, ...used], loader)) as Font;
   const options = { font, lang: pdfmeLang(template.lang), creator: 'Quire', producer: 'Quire' };
   await numberGrownPages(template, pdfmeTemplate, inputs, values, options, env, now);
+  for (const [key, chosen] of fonts) routeValues(key, chosen, values);
   const pdf = await generate({
     template: pdfmeTemplate,
     inputs: values.length ? values : [{}],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { list, map, num, str, text } from '../openValue';
+import { list, map, num, type OpenValue, str, text } from '../openValue';
 import { loadChildTable, recordToOpenValues, recordToScope } from './scope';
 import { findField, resolveField } from './status';
 import type { TableData } from './types';
@@ -63,9 +63,10 @@ describe('recordToOpenValues', () => {
     const values = recordToOpenValues(orders, withLines, [products]);
     expect(values.Lines).toEqual(
       list([
-        map({ Name: text('Desk'), Price: num(300, '$300.00'), Supplier: str('Acme') }),
-        map({ Name: text('Chair'), Price: num(120.5, '$120.50'), Supplier: null }),
-      ]),
+        // Each linked record prints as the grid shows it: its primary field (issue 29 item 5).
+        { ...map({ Name: text('Desk'), Price: num(300, '$300.00'), Supplier: str('Acme') }), displayText: 'Desk' },
+        { ...map({ Name: text('Chair'), Price: num(120.5, '$120.50'), Supplier: null }), displayText: 'Chair' },
+      ] as OpenValue[]),
     );
   });
 

@@ -3,7 +3,7 @@
  * table is at hand become child tables (lists of maps, one map per linked record); one level
  * deep only, so links inside linked records print as their display text.
  */
-import { list, map, type OpenValue, type PlainValue, type ToPlainOptions, toPlain } from '../openValue';
+import { displayText, list, map, type OpenValue, type PlainValue, type ToPlainOptions, toPlain } from '../openValue';
 import { type ConvertOptions, convertCell, isLinkField, linkedRecordIds } from './convert';
 import type { DataLoadStatus } from './status';
 import type { TableData, TableField, TableRecord } from './types';
@@ -63,7 +63,11 @@ export function loadChildTable(
     for (const id of ids) {
       const child = linked.records.find((r) => r.recordId === id);
       if (!child) return { status: 'missed', rows: [] };
-      rows.push(map(flatValues(linked, child, options)));
+      const fields = flatValues(linked, child, options);
+      // A link prints as the grid shows it: each record by its primary (first) field.
+      const primary = linked.fields.find((f) => f.isPrimary) ?? linked.fields[0];
+      const shown = primary ? displayText(fields[primary.name]) : '';
+      rows.push({ ...map(fields), ...(shown ? { displayText: shown } : {}) } as OpenValue);
     }
     return { status: 'ok', rows };
   } catch {
