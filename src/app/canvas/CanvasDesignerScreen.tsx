@@ -14,20 +14,9 @@ import type { TemplateRow } from '../../storage/types';
 import { ErrorPanel } from '../office/ErrorPanel';
 import { InAppLink } from '../office/InAppLink';
 import { templateListHref } from '../office/links';
-import { instanceLabel } from '../services/approvalInstances';
-import {
-  bindingSource,
-  defaultChoice,
-  type LoadedBinding,
-  loadBinding,
-  OPEN_SAMPLE,
-  openBinding,
-  recordLabel,
-} from '../services/binding';
+import { bindingChoices, type LoadedBinding } from '../services/binding';
 import { downloadBlob } from '../services/download';
 import type { OpenDocInput } from '../services/openSource';
-import { drawPdf } from '../services/pdf';
-import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
 import { recoverUnsaved } from '../services/saving/recover';
 import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
@@ -67,34 +56,18 @@ import {
 import { DesignPage } from './DesignPage';
 import { FieldProperties } from './FieldProperties';
 import { useCanvasTranslation } from './i18n/useCanvasTranslation';
+import { pdfPageSizes, useBasePdf } from './useBasePdf';
+import { useCanvasBinding } from './useCanvasBinding';
+import { useCanvasPreview } from './useCanvasPreview';
 import './canvas.css';
 
 /** Screen px per mm of the designer's page at 100 % (A4 is 630 px wide). */
 const SCALE = 3;
-const PREVIEW_WIDTH = 360;
 
 function bytesToDataUrl(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return `data:application/pdf;base64,${btoa(binary)}`;
-}
-
-function dataUrlToBytes(url: string): Uint8Array {
-  const binary = atob(url.slice(url.indexOf(',') + 1));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
-/** Page sizes of a PDF in mm (pdf-lib, loaded when a PDF is used). */
-async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {
-  const { PDFDocument } = await import('pdf-lib');
-  const doc = await PDFDocument.load(bytes, { ignoreEncryption: true });
-  const mm = (pt: number) => Math.round((pt * 25.4 * 10) / 72) / 10;
-  return doc.getPages().map((p) => {
-    const { width, height } = p.getSize();
-    return { width: mm(width), height: mm(height) };
-  });
 }
 
 /** Signature names an approval's instance holds, for binding signature fields. */
@@ -165,15 +138,7 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
   const [pageIndex, setPageIndex] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [clipboard, setClipboard] = useState<CanvasField[]>([]);
-  const [binding, setBinding] = useState<LoadedBinding>();
-  const [choice, setChoice] = useState<string>('');
-  const [pdfPages, setPdfPages] = useState<{ images: string[]; sizes: { width: number; height: number }[] }>();
-  const [pdfState, setPdfState] = useState<'reading' | 'bad' | undefined>();
   const [importState, setImportState] = useState<'bad' | undefined>();
-  const [preview, setPreview] = useState<{ canvases: HTMLCanvasElement[]; text: string } | undefined>();
-  const [previewError, setPreviewError] = useState<unknown>();
-  const [rendering, setRendering] = useState(false);
-  const previewBox = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const importInput = useRef<HTMLInputElement>(null);
 
@@ -211,53 +176,28 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
   const leaveDialog = useLeaveGuard(pipeline);
   const { status: save } = useSaveStatus(pipeline.status);
 
-  useEffect(() => {
-    let alive = true;
-    void (async () => {
-      const db = await getStorage();
-      let bound: LoadedBinding;
-      try {
-        bound = openDoc ? openBinding(openDoc) : await loadBinding(db, loaded.row.tableId);
-      } catch (error) {
-        // A data source that cannot be read binds nothing (never the workspace's table) and says why.
-        bound = { kind: 'none', fields: [] };
-        setPreviewError(error);
-      }
-      if (!alive) return;
-      setBinding(bound);
-      setChoice(defaultChoice(bound) ?? '');
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [loaded, openDoc]);
+  // What the template prints from, and the live preview of the chosen record on the shared render run.
+  const failPreview = useRef<(error: unknown) => void>(() => undefined);
+  const { binding, choice, setChoice } = useCanvasBinding(loaded.row.tableId, openDoc, (error) =>
+    failPreview.current(error),
+  );
+  const {
+    state: previewState,
+    run: previewRun,
+    error: previewError,
+    box: previewBox,
+  } = useCanvasPreview({
+    binding,
+    choice,
+    content,
+    templateId,
+  });
+  failPreview.current = (error) => previewRun.fail(error);
+  const preview = previewState.shown;
+  const rendering = previewState.status === 'rendering';
 
   // The base PDF's pages as images behind the fields (drawn once per PDF).
-  const basePdf = content?.basePdf;
-  useEffect(() => {
-    if (typeof basePdf !== 'string') {
-      setPdfPages(undefined);
-      return;
-    }
-    let alive = true;
-    setPdfState('reading');
-    void (async () => {
-      try {
-        const bytes = basePdf.startsWith('data:') ? dataUrlToBytes(basePdf) : dataUrlToBytes(`x,${basePdf}`);
-        const sizes = await pdfPageSizes(bytes);
-        // Drawn at the largest zoom, so zooming in stays sharp.
-        const drawn = await drawPdf(bytes, (sizes[0]?.width ?? 210) * SCALE * 2);
-        if (!alive) return;
-        setPdfPages({ images: drawn.pages.map((c) => c.toDataURL('image/png')), sizes });
-        setPdfState(undefined);
-      } catch {
-        if (alive) setPdfState('bad');
-      }
-    })();
-    return () => {
-      alive = false;
-    };
-  }, [basePdf]);
+  const { pages: pdfPages, state: pdfState, setState: setPdfState } = useBasePdf(content?.basePdf, SCALE);
 
   const size = content ? pageSize(content, pdfPages?.sizes[pageIndex]) : { width: 210, height: 297 };
   const single = selected.length === 1 ? findField(content, selected[0]!) : undefined;
@@ -265,40 +205,6 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
   const commit = useCallback((next: CanvasTemplateContent) => {
     setHistory((h) => pushHistory(h, next));
   }, []);
-
-  // Live preview: the chosen record or instance through the render worker, after the last change.
-  useEffect(() => {
-    if (!binding) return;
-    let alive = true;
-    const timer = setTimeout(() => {
-      setRendering(true);
-      void (async () => {
-        try {
-          const db = await getStorage();
-          const source = choice ? await bindingSource(db, binding, choice) : EMPTY_SOURCE;
-          const file = await renderLivePreview({ key: `canvas:${templateId}`, content }, source);
-          const drawn = await drawPdf(file.bytes, PREVIEW_WIDTH);
-          if (!alive) return;
-          setPreview({ canvases: drawn.pages, text: drawn.text.join('\n') });
-          setPreviewError(undefined);
-        } catch (error) {
-          if (alive) setPreviewError(error);
-        } finally {
-          if (alive) setRendering(false);
-        }
-      })();
-    }, 350);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [content, choice, binding, templateId]);
-
-  useEffect(() => {
-    const box = previewBox.current;
-    if (!box) return;
-    box.replaceChildren(...(preview?.canvases ?? []));
-  }, [preview]);
 
   const doCopy = () => {
     if (selected.length) setClipboard(copyFields(content, pageIndex, selected));
@@ -382,14 +288,10 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
     [single, binding, choice],
   );
 
-  const choices =
-    binding?.kind === 'table'
-      ? binding.records.map((r) => ({ value: r.id, label: recordLabel(binding.table, r) }))
-      : binding?.kind === 'approval'
-        ? binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }))
-        : binding?.kind === 'open'
-          ? [{ value: OPEN_SAMPLE, label: binding.context.fromSample ? t('sampleData') : t('generatedData') }]
-          : [];
+  const choices = bindingChoices(
+    binding,
+    binding?.kind === 'open' && binding.context.fromSample ? t('sampleData') : t('generatedData'),
+  );
 
   return (
     <section className="screen cv-screen" data-testid="canvas-designer" aria-labelledby="cv-title">

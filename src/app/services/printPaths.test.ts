@@ -3,7 +3,9 @@
  * CLI must print the same thing. Each path is driven as its screen or command drives it; the
  * render itself is the worker's own code (`createRenderWorkerApi`) on a Node engine. Every output
  * kind of the catalogue prints in every format it makes through the screen, the print dialog's run
- * and the CLI, and the server renders an open instance as the worker does.
+ * and the CLI; an approval's instance, a host's record and a team document's instance, read through
+ * the binding service as the screens read them, print in every kind and format the same from the
+ * screens' worker and the CLI; and the server renders an open instance as the worker does.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,8 @@ import {
   type TemplateKind,
 } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
+import { loadHostTable } from '../../host/base';
+import { fakeBase } from '../../host/fakeBase';
 import { cell, makeDocx, makePptx, makeXlsx, row, shape, p as wordParagraph } from '../../render/office/test-helpers';
 import { renderDocumentDetailed } from '../../render/outputs/document';
 import {
@@ -42,10 +46,12 @@ import {
 } from '../../render/outputs/render';
 import { DEFAULT_FETCH_POLICY } from '../../server/render/fetchPolicy';
 import { RenderEnvironment, renderFile } from '../../server/render/renderFile';
-import { DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
+import { DEMO_APPROVAL_CODE, DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import type { TemplateRow } from '../../storage/types';
 import { type RenderSources, runPrintJob } from '../workspace/print/printJob';
+import { bindingSource, defaultChoice, loadBinding, OPEN_SAMPLE, openBinding } from './binding';
+import { hostPrintSource } from './bindingHost';
 import { DEMO_TEMPLATE_IDS, demoTemplates } from './demoTemplates';
 import { tableRecordSource } from './printing';
 
@@ -234,31 +240,25 @@ const officeTemplate = (kind: OfficeKind, file: Uint8Array) => ({
 });
 
 /**
- * One template of every catalogued kind, each printing the order number: a kind added to the
- * catalogue fails the typecheck here until this test prints it too.
+ * One template of every catalogued kind, each printing one field after a word (the order number by
+ * default): a kind added to the catalogue fails the typecheck here until this test prints it too.
  */
-const KIND_TEMPLATES: { [K in TemplateKind]: unknown } = {
-  document: content([page('p1', [fullRow('r1', richText('t1', [p(text('Order '), variable('Order no'))]))])]),
-  canvas: {
-    kind: 'canvas',
-    basePdf: { width: 210, height: 297, padding: [0, 0, 0, 0] },
-    schemas: [
-      [
-        {
-          name: 'title',
-          type: 'text',
-          position: { x: 20, y: 20 },
-          width: 150,
-          height: 10,
-          content: 'Order {Order no}',
-        },
-      ],
-    ],
-  },
-  docx: officeTemplate('docx', makeDocx({ body: wordParagraph('Order {Order no}') })),
-  xlsx: officeTemplate('xlsx', makeXlsx([{ name: 'Orders', rows: row(1, cell('A1', 'Order {Order no}')) }])),
-  pptx: officeTemplate('pptx', makePptx([shape(2, 'Order {Order no}')])),
-};
+function kindTemplates(word: string, field: string): { [K in TemplateKind]: unknown } {
+  const tag = `${word} {${field}}`;
+  return {
+    document: content([page('p1', [fullRow('r1', richText('t1', [p(text(`${word} `), variable(field))]))])]),
+    canvas: {
+      kind: 'canvas',
+      basePdf: { width: 210, height: 297, padding: [0, 0, 0, 0] },
+      schemas: [[{ name: 'title', type: 'text', position: { x: 20, y: 20 }, width: 150, height: 10, content: tag }]],
+    },
+    docx: officeTemplate('docx', makeDocx({ body: wordParagraph(tag) })),
+    xlsx: officeTemplate('xlsx', makeXlsx([{ name: 'Sheet', rows: row(1, cell('A1', tag)) }])),
+    pptx: officeTemplate('pptx', makePptx([shape(2, tag)])),
+  };
+}
+
+const KIND_TEMPLATES = kindTemplates('Order', 'Order no');
 
 describe('every output kind and format through every caller', () => {
   let storage: Storage;
@@ -326,7 +326,8 @@ describe('every output kind and format through every caller', () => {
   };
 
   it('prints each kind in each of its formats the same from the screen, the print dialog and the CLI', async () => {
-    const source = await tableRecordSource(storage, DEMO_TABLE_IDS.orders, recordId);
+    // A table's record as the screens get it: through the binding service.
+    const source = await bindingSource(storage, await loadBinding(storage, DEMO_TABLE_IDS.orders), recordId);
     const seen: string[] = [];
     for (const kind of TEMPLATE_KIND_LIST) {
       for (const format of formatsOf(kind)) {
@@ -375,4 +376,67 @@ describe('every output kind and format through every caller', () => {
       await environment.dispose();
     }
   }, 300_000);
+  /**
+   * The print source of each other binding kind as the screens get it from the binding service — an
+   * approval's instance, a host's record (through the bridge), a team document's sample instance —
+   * printed in every output kind and format by the screens' worker and by the CLI (a table's record:
+   * the test above, also from the binding service).
+   */
+  it('prints approval, host and open sources from the binding service in every kind and format', async () => {
+    const approval = await loadBinding(storage, `approval:${DEMO_APPROVAL_CODE}`);
+    expect(approval.kind).toBe('approval');
+    const bridge = fakeBase(
+      [
+        {
+          id: 'tblHost',
+          name: 'Host orders',
+          fields: [{ id: 'fNo', name: 'Order no', type: 'text' }],
+          records: [{ recordId: 'recH1', fields: { fNo: 'HOST-0077' } }],
+        },
+      ],
+      null,
+    );
+    const open = openBinding({ docName: 'Invoices', dataSource: invoiceDataSource, sampleData: invoiceValues });
+    const sources: Array<{ kind: string; source: PrintSource; field: string; value: RegExp }> = [
+      {
+        kind: 'approval',
+        source: await bindingSource(storage, approval, defaultChoice(approval)),
+        field: 'approvalNumber',
+        value: /\d{6,}/,
+      },
+      {
+        kind: 'host',
+        source: await hostPrintSource(bridge, 'b1', await loadHostTable(bridge, 'b1', 'tblHost'), 'recH1', {
+          readImage: async () => undefined,
+        }),
+        field: 'Order no',
+        value: /HOST-0077/,
+      },
+      {
+        kind: 'open',
+        source: await bindingSource(storage, open, OPEN_SAMPLE),
+        field: 'invoiceNumber',
+        value: new RegExp(String(invoiceValues.invoiceNumber)),
+      },
+    ];
+    expect(sources.map((s) => s.source.kind)).toEqual(['approval', 'table', 'open']);
+    // A host record carries the app's record link, as a local record does.
+    expect(sources[1]!.source.links?.currentRecord).toMatch(/\/baseplugin\/t\/tblHost\?record=recH1$/);
+    const seen: string[] = [];
+    for (const { kind: sourceKind, source, field, value } of sources) {
+      const templates = kindTemplates('Value', field);
+      for (const kind of TEMPLATE_KIND_LIST)
+        for (const format of formatsOf(kind)) {
+          const tpl = templates[kind];
+          const screen = await viaWorker(tpl, source, format);
+          const cli = await viaCli(kind, tpl, source, format);
+          const text = shownText(screen);
+          expect(text, `${sourceKind} ${kind} ${format}`).toMatch(new RegExp(`Value ${value.source}`));
+          expect(shownText(cli), `${sourceKind} ${kind} ${format} (CLI)`).toBe(text);
+          seen.push(`${sourceKind}:${kind}:${format}`);
+        }
+    }
+    const every = TEMPLATE_KIND_LIST.flatMap((kind) => formatsOf(kind).map((format) => `${kind}:${format}`));
+    expect(seen).toEqual(['approval', 'host', 'open'].flatMap((s) => every.map((k) => `${s}:${k}`)));
+  }, 600_000);
 });

@@ -4,20 +4,10 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isQuireError } from '../../../core/errors';
-import {
-  type CellValue,
-  classifyStorageFailure,
-  type PendingWrite,
-  type Storage,
-  type TableField,
-  type TableRow,
-} from '../../../storage';
-import { dropCellEdit, journalCellEdit } from '../cellJournal';
+import type { CellValue, PendingWrite, Storage, TableField, TableRow } from '../../../storage';
 import { showError } from '../errors';
-import { holdEdit, releaseEdit } from '../heldEdits';
+import { releaseEdit } from '../heldEdits';
 import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
 import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../state';
 import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
@@ -25,6 +15,7 @@ import { HeldEdits } from './HeldEdits';
 import { cellStyle, isNumeric } from './layout';
 import { OptionPicker } from './OptionPicker';
 import { RecordPicker } from './RecordPicker';
+import { saveCell } from './saveCell';
 import type { Selection } from './selection';
 import { SlotPool } from './slots';
 import { UserPicker } from './UserPicker';
@@ -157,46 +148,12 @@ export function Grid({
   }, [editRequest, ids, fields, rows]);
 
   const save = useCallback(
-    async (id: string, field: TableField, value: CellValue | undefined, since?: number) => {
-      // Journalled in the commit's own task: a browser killed before the write lands loses nothing.
-      const entry = {
-        recordId: id,
-        fieldId: field.id,
-        fieldName: field.name,
-        tableId: table.id,
-        ...(value !== undefined ? { value } : {}),
-        ...(since !== undefined ? { since } : {}),
-        at: Date.now(),
-      };
-      journalCellEdit(entry);
-      try {
-        const saved = await trackSave(() => storage.records.update(id, { [field.id]: value }, since));
-        dropCellEdit(entry);
-        void releaseEdit(storage, id, field.id);
-        return saved;
-      } catch (error) {
-        // A full disk: the storage layer keeps the edit in its buffer, retried once there is room;
-        // the journal keeps it too, for a start after the tab was closed.
-        if (classifyStorageFailure(error)) return undefined;
-        // Another tab changed this cell while it was being edited: never overwrite it silently, and
-        // never drop what was typed either — it stays in the cell until the user decides.
-        const isConflict = isQuireError(error, 'VersionConflict');
-        const current = isConflict ? await storage.records.get(id).catch(() => undefined) : undefined;
-        await holdEdit(storage, {
-          recordId: id,
-          fieldId: field.id,
-          fieldName: field.name,
-          tableId: table.id,
-          value,
-          reason: isConflict ? 'conflict' : 'error',
-          ...(current ? { theirs: current.values[field.id] } : {}),
-          ...(isConflict ? {} : { message: showError(error, t).message }),
-          at: Date.now(),
-        });
-        dropCellEdit(entry);
-        return undefined;
-      }
-    },
+    (id: string, field: TableField, value: CellValue | undefined, since?: number) =>
+      saveCell(
+        storage,
+        { tableId: table.id, recordId: id, field, value, since },
+        (error) => showError(error, t).message,
+      ),
     [storage, table.id, t],
   );
 

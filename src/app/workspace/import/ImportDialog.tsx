@@ -2,27 +2,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { IMPORT_FIELD_KINDS, type ImportColumn, type ImportFieldKind, type RawSheet } from '../../../core/import';
-import {
-  beginImport,
-  endImport,
-  type ImportResult,
-  importIntoExistingTable,
-  importIntoNewTable,
-  previewImport,
-  type Storage,
-} from '../../../storage';
+import { type ImportResult, previewImport, type Storage } from '../../../storage';
 import { Select } from '../../shell/Select';
-import { DEFAULT_BASE_NAME } from '../baseName';
 import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../i18n';
 import { trackSave } from '../saving';
-import { withImportLock } from './importLock';
 import { fileKind, readImportFile, tableNameFromFile } from './readFile';
+import { IMPORT_OPTIONS, runImport } from './runImport';
 
 const PREVIEW_ROWS = 5;
-/** Dates are stored as UTC wall-clock instants, as the demo stores them and the grid shows them. */
-const IMPORT_OPTIONS = { timeZone: 'UTC' } as const;
 
 interface Loaded {
   fileName: string;
@@ -101,46 +90,20 @@ export function ImportDialog({
     const onProgress = (written: number, total: number) => setProgress({ written, total });
     const name = tableName.trim() || tableNameFromFile(loaded.fileName);
     const existing = tables.find((table) => table.id === existingId);
-    let runId: string | undefined;
     try {
-      const outcome = await trackSave(async () => {
-        // Committed first, cleared by the import's own transaction: a tab closed half-way is reported
-        // at the next start (what was not imported) instead of passing in silence.
-        const marker = await beginImport(storage, {
+      const outcome = await trackSave(() =>
+        runImport(storage, {
           fileName: loaded.fileName,
-          tableName: target === 'existing' ? (existing?.name ?? '') : name,
+          sheet: loaded.sheet,
+          columns: loaded.columns,
           target,
-          rows: loaded.sheet.rows.length,
-        });
-        runId = marker.id;
-        return withImportLock(marker.id, async () => {
-          if (target === 'existing') {
-            return importIntoExistingTable(storage, {
-              tableId: existingId,
-              sheet: loaded.sheet,
-              columns: loaded.columns,
-              options: IMPORT_OPTIONS,
-              runId: marker.id,
-              onProgress,
-            });
-          }
-          const base = (await storage.bases.list()).find((b) => !b.isDemo);
-          // A new base is created by the import's own transaction: an interrupted import leaves none.
-          return importIntoNewTable(storage, {
-            ...(base ? { baseId: base.id } : { newBase: { name: DEFAULT_BASE_NAME } }),
-            tableName: name,
-            sheet: loaded.sheet,
-            columns: loaded.columns,
-            options: IMPORT_OPTIONS,
-            runId: marker.id,
-            onProgress,
-          });
-        });
-      });
+          tableName: name,
+          ...(target === 'existing' ? { existing: { id: existingId, name: existing?.name ?? '' } } : {}),
+          onProgress,
+        }),
+      );
       setResult(outcome);
     } catch (e) {
-      // The user sees this failure here; the next start need not report the import again.
-      if (runId) await endImport(storage, runId);
       setError(e);
     } finally {
       setBusy(undefined);
