@@ -11,9 +11,6 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import { mapApproval } from '../../core/data/approval';
 import type { TemplateRow } from '../../storage/types';
-import { ErrorPanel } from '../office/ErrorPanel';
-import { InAppLink } from '../office/InAppLink';
-import { templateListHref } from '../office/links';
 import { instanceLabel } from '../services/approvalInstances';
 import {
   bindingSource,
@@ -24,27 +21,6 @@ import {
   openBinding,
   recordLabel,
 } from '../services/binding';
-import { downloadBlob } from '../services/download';
-import type { OpenDocInput } from '../services/openSource';
-import { drawPdf } from '../services/pdf';
-import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
-import { recoverUnsaved } from '../services/saving/recover';
-import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
-import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
-import { getStorage } from '../services/storage';
-import { Select } from '../shell/Select';
-import { ArrangeBar } from './ArrangeBar';
-import {
-  alignFields,
-  copyFields,
-  distributeFields,
-  moveFields,
-  pasteFields,
-  removeFields,
-  reorderFields,
-  rotateField,
-} from './arrange';
-import { bindOptions } from './bindings';
 import {
   ADDABLE_TYPES,
   type AddableType,
@@ -63,10 +39,34 @@ import {
   redo,
   undo,
   updateField,
-} from './content';
+} from '../services/canvasContent';
+import { downloadBlob } from '../services/download';
+import { InAppLink } from '../services/InAppLink';
+import { useCanvasTranslation } from '../services/i18n/canvas';
+import { templateListHref } from '../services/links';
+import type { OpenDocInput } from '../services/openSource';
+import { drawPdf } from '../services/pdf';
+import { ErrorPanel } from '../services/print/ErrorPanel';
+import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
+import { recoverUnsaved } from '../services/saving/recover';
+import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
+import { getStorage } from '../services/storage';
+import { Select } from '../shell/Select';
+import { ArrangeBar } from './ArrangeBar';
+import {
+  alignFields,
+  copyFields,
+  distributeFields,
+  moveFields,
+  pasteFields,
+  removeFields,
+  reorderFields,
+  rotateField,
+} from './arrange';
+import { bindOptions } from './bindings';
 import { DesignPage } from './DesignPage';
 import { FieldProperties } from './FieldProperties';
-import { useCanvasTranslation } from './i18n/useCanvasTranslation';
 import './canvas.css';
 
 /** Screen px per mm of the designer's page at 100 % (A4 is 630 px wide). */

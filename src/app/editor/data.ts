@@ -1,13 +1,14 @@
 /**
  * The editor's access to local data: the tab's storage connection, the bound table with its linked tables, and record scopes for the preview.
  */
+
+import { approvalCodeOf } from '../../core/binding';
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { type HostPreviewRecords, loadHostPreviewRecords } from '../services/hostRecords';
 import { loadHostTableSnapshot } from '../services/hostTables';
 import type { OpenDocContext } from '../services/openSource';
 import { getStorage } from '../services/storage';
-import { approvalCodeOf } from '../services/templates';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
 
 /** A field the template can print, with the path a variable uses. */
@@ -21,7 +22,7 @@ export interface FieldOption {
 }
 
 /** A template bound to an approval definition prints its form, system and signature variables. */
-export interface ApprovalContext {
+interface ApprovalContext {
   definition: ApprovalDefinitionRow;
   instances: ApprovalInstanceRow[];
   groups: ApprovalFieldGroup[];
@@ -39,7 +40,7 @@ export interface TableContext {
 }
 
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
-export function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
+function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
   return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
 }
 
@@ -54,7 +55,6 @@ async function loadApprovalContext(binding: string): Promise<ApprovalContext | u
 }
 
 /** The print source of an approval instance (none: the designer's placeholders). */
-export { approvalInstanceSource } from '../services/approvalInstances';
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 
@@ -98,4 +98,3 @@ export async function loadTableContext(tableId: string | undefined): Promise<Tab
 }
 
 /** The one record label (services/binding), for pickers. */
-export { recordLabel } from '../services/binding';

@@ -3,14 +3,13 @@
  * the template list's lazy sample chunks, precached for offline use) and the local workspace (stored
  * templates and table records).
  */
-import { storedBinding } from '../../core/binding';
+import { approvalCodeOf, storedBinding } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { RecordRow, TableRow, TemplateRow } from '../../storage/types';
 import type { ApprovalWithInstances } from '../services/approvalInstances';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule } from '../services/printing';
 import { loadSampleData, loadSampleTemplate } from '../services/samples';
-import { approvalCodeOf } from '../services/templates';
 
 export const FIXTURE_NAMES = ['invoice', 'packing-slip', 'approval-form', 'contract'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
@@ -84,7 +83,7 @@ export async function loadStoredTemplate(storage: Storage, row: TemplateRow): Pr
 }
 
 /** Records offered in the picker: the first ones of the table, in grid order. */
-export const RECORD_PICKER_LIMIT = 200;
+const RECORD_PICKER_LIMIT = 200;
 
 export interface TableRecords {
   table: TableRow | undefined;
@@ -99,7 +98,6 @@ export async function loadTableRecords(storage: Storage, tableId: string | undef
 }
 
 /** The one record label (services/binding), for pickers and file names. */
-export { recordLabel } from '../services/binding';
 
 /** An approval-bound template's definition and the instances of it on this device. */
 export type ApprovalInstances = ApprovalWithInstances;

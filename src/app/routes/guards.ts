@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
 import { QuireError } from '../../core/errors';
 import { type SeatAccessCheck, seatManagementAccess } from '../../core/plan';
-import { loginStore, signinHref } from '../auth/session';
+import { loginStore, signinHref } from '../services/auth/session';
 
 interface GuardArgs {
   location: { href: string; search: unknown };
@@ -29,7 +29,7 @@ export function requireHostUser({ location }: GuardArgs): void {
  * The seat-management account facts of the signed-in user. Without a server the account lives on
  * this device and has no paid plan, so nobody manages seats; a server session fills these in.
  */
-export function currentSeatAccount(): SeatAccessCheck {
+function currentSeatAccount(): SeatAccessCheck {
   const login = loginStore.current('standard');
   return { version: undefined, isAdmin: false, ...(login ? { currentTenantUserId: login.userId } : {}) };
 }

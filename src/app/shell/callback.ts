@@ -4,9 +4,9 @@
  * carry a sign-in code, so it goes only to a configured host origin (or Quire's own), each named
  * as the target: the browser delivers it only if the framing page really has that origin.
  */
-import { hostOrigins } from '../host/hostConfig';
+import { hostOrigins } from '../services/hostConfig';
 
-export interface CallbackMessage {
+interface CallbackMessage {
   type: 'callback';
   url: string;
 }

@@ -10,10 +10,14 @@ import { isQuireError } from '../../../core/errors';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { PrintSource } from '../../../core/print/sources';
 import { formatErrorForDisplay, toTranslate } from '../../../i18n';
-import { ExportButtons } from '../../office/ExportButtons';
-import { instanceLabel } from '../../services/approvalInstances';
+import { approvalInstanceSource, instanceLabel } from '../../services/approvalInstances';
+import { recordLabel } from '../../services/binding';
+import { downloadBytes } from '../../services/download';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { openPrintSource } from '../../services/openSource';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
+import { ExportButtons } from '../../services/print/ExportButtons';
+import { printPdf } from '../../services/printFrame';
 import {
   DEFAULT_FILE_NAME_RULE,
   dataSource,
@@ -25,8 +29,7 @@ import {
 import { loadSampleData } from '../../services/samples';
 import { getStorage } from '../../services/storage';
 import { Select } from '../../shell/Select';
-import { approvalInstanceSource, recordLabel, type TableContext } from '../data';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import type { TableContext } from '../data';
 import { previewIssuesAtom } from '../state/store';
 import { afterInputPause, watchInput } from './inputIdle';
 import { issuesByBlock } from './issueBlocks';
@@ -237,30 +240,12 @@ export function PreviewPanel({
     if (ready.current) scheduler.current?.request();
   }, [content, recordId, context, sample, templateId]);
 
-  const blobUrl = () =>
-    pdfRef.current ? URL.createObjectURL(new Blob([pdfRef.current.slice()], { type: 'application/pdf' })) : null;
   const download = () => {
-    const url = blobUrl();
-    if (!url) return;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileNameRef.current ?? `${name || 'template'}.pdf`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (pdfRef.current)
+      downloadBytes(pdfRef.current, fileNameRef.current ?? `${name || 'template'}.pdf`, 'application/pdf');
   };
   const print = () => {
-    const url = blobUrl();
-    if (!url) return;
-    const frame = document.createElement('iframe');
-    frame.className = 'qe-print-frame';
-    frame.title = t('previewPanel.print');
-    frame.src = url;
-    frame.onload = () => frame.contentWindow?.print();
-    document.body.append(frame);
-    setTimeout(() => {
-      frame.remove();
-      URL.revokeObjectURL(url);
-    }, 60_000);
+    if (pdfRef.current) printPdf(pdfRef.current, t('previewPanel.print'));
   };
 
   const approval = Boolean(context.approval);

@@ -13,12 +13,12 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
-import { dropCellEdit, journalCellEdit } from '../cellJournal';
+import { dropCellEdit, journalCellEdit } from '../../services/cellJournal';
+import { holdEdit, releaseEdit } from '../../services/heldEdits';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../../services/storageState';
+import { trackSave } from '../../services/storageWrites';
 import { showError } from '../errors';
-import { holdEdit, releaseEdit } from '../heldEdits';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
-import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../state';
 import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
 import { HeldEdits } from './HeldEdits';

@@ -11,13 +11,13 @@ import {
   previewImport,
   type Storage,
 } from '../../../storage';
+import { Dialog } from '../../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { withImportLock } from '../../services/importLock';
+import { trackSave } from '../../services/storageWrites';
 import { Select } from '../../shell/Select';
 import { DEFAULT_BASE_NAME } from '../baseName';
-import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
-import { withImportLock } from './importLock';
 import { fileKind, readImportFile, tableNameFromFile } from './readFile';
 
 const PREVIEW_ROWS = 5;
