@@ -48,7 +48,7 @@ export default defineConfig({
       srcDir: 'service-worker',
       filename: 'sw.ts',
       registerType: 'prompt',
-      injectRegister: false, // src/app/pwa/serviceWorker.ts registers it, with the update prompt
+      injectRegister: false, // src/app/services/pwa/serviceWorker.ts registers it, with the update prompt
       injectManifest: {
         globPatterns: PRECACHE_PATTERNS,
         // Chinese, Japanese, Korean and Thai fonts (~60 MB) are cached on demand and for the user's

@@ -55,17 +55,25 @@ const AREA_RULES = {
 const TEST_EXTRA = ['tests', 'src/render', 'src/cli', 'src/server', 'workers', 'wasm'];
 
 /**
- * Feature folders of the app. A feature imports another only through `services/` (storage,
- * printing, samples, templates, pdf) and the shell; `routes/` composes the features' screens.
- * Editing templates spans `templates/` (the lists) and `editor/`, which may use each other.
+ * The folders of src/app by role (src/app/CONTEXT.md). Every folder is one of these; a folder not named
+ * here is a feature, so a new folder is held to the feature rule without being listed anywhere.
+ * - `routes` (and the files at the top of src/app: App, router) compose the screens: any folder.
+ * - `services` is what features share (storage, printing, dialogs, sync, translations…): only itself.
+ * - `shell` is the app's frame and controls (header, error page, layouts, select): itself and services.
+ * - `styles` holds the app-wide style sheets, which main.tsx loads: nothing imports it.
+ * - a feature (editor, canvas, office, preview, templates, workspace, host, platform, screens, sync…)
+ *   imports itself, services and shell — never another feature.
+ * Tests are held to the same rules as the code beside them.
  */
-const APP_FEATURES = ['editor', 'preview', 'templates', 'workspace'];
-const APP_FEATURE_PAIRS = new Set(['templates>editor']);
-/**
- * Until the workspace's opener moves into services, services re-export it (services/storage.ts), with
- * its save tracker and storage banner: every screen that writes shows a storage failure the same way.
- */
-const APP_SERVICE_EXCEPTIONS = new Set(['workspace/bootstrap', 'workspace/saving', 'workspace/StorageBanner']);
+const APP_COMPOSITION = 'routes';
+const APP_LAYERS = { services: [], shell: ['services'], styles: [] };
+const APP_ROOT = '(root)';
+
+/** What an app folder may import, beside itself; `undefined`: anything (composition). */
+function appAllowed(folder) {
+  if (folder === APP_COMPOSITION || folder === APP_ROOT) return undefined;
+  return APP_LAYERS[folder] ?? ['services', 'shell'];
+}
 
 function listSourceFiles(dir) {
   let entries;
@@ -102,10 +110,11 @@ function areaOf(root, path) {
   return undefined;
 }
 
-function appFeatureOf(root, path) {
+/** The folder of src/app a path is in: its first segment, `(root)` for the files at the top. */
+function appFolderOf(root, path) {
   const rel = relative(resolve(root, 'src/app'), path).split(sep);
-  if (rel[0] === '..' || rel.length < 2) return undefined;
-  return rel[0];
+  if (rel[0] === '..' || rel[0] === undefined) return undefined;
+  return rel.length < 2 ? APP_ROOT : rel[0];
 }
 
 /**
@@ -150,22 +159,15 @@ export function checkImportBoundaries(root) {
           );
         }
       }
-      const from = appFeatureOf(root, file);
-      const to = isInside(target, appDir) ? appFeatureOf(root, target) : undefined;
-      if (from && to && from !== to && APP_FEATURES.includes(to) && !isTest) {
-        const targetRel = relative(appDir, target)
-          .split(sep)
-          .join('/')
-          .replace(/\.tsx?$/, '');
-        const ok =
-          from === 'routes' ||
-          APP_FEATURE_PAIRS.has(`${from}>${to}`) ||
-          (from === 'services' && APP_SERVICE_EXCEPTIONS.has(targetRel));
-        if (!ok)
-          violations.push(
-            `${where}: app features (${APP_FEATURES.join(', ')}) share code through src/app/services, not '${spec}'`,
-          );
-      }
+      const from = appFolderOf(root, file);
+      const to = isInside(target, appDir) ? appFolderOf(root, target) : undefined;
+      const allowed = from && to && from !== to ? appAllowed(from) : undefined;
+      if (allowed && !allowed.includes(to))
+        violations.push(
+          APP_LAYERS[from]
+            ? `${where}: src/app/${from} may only import ${[from, ...allowed].join(', ')} of src/app, not '${spec}'`
+            : `${where}: ${from} is a feature of src/app; features share code through src/app/services and the shell, not '${spec}'`,
+        );
     }
   }
   return violations;

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,17 +69,93 @@ describe('import boundaries', () => {
     expect(violations.some((v: string) => v.startsWith('src/app/services/p.ts'))).toBe(false);
   });
 
-  it('keeps app features apart: they share code through src/app/services; routes compose them', () => {
+  it('keeps app features apart: they share code through src/app/services and the shell; routes compose them', () => {
     const root = project({
       'src/app/editor/data.ts': 'export const d = 1;',
       'src/app/preview/screen.ts': "import { d } from '../editor/data';\nexport const s = d;",
       'src/app/services/storage.ts': 'export const st = 1;',
-      'src/app/workspace/w.ts': "import { st } from '../services/storage';\nexport const w = st;",
+      'src/app/shell/Select.tsx': "import { st } from '../services/storage';\nexport const Select = st;",
+      'src/app/workspace/w.ts':
+        "import { st } from '../services/storage';\nimport { Select } from '../shell/Select';\nexport const w = st + Select;",
       'src/app/routes/r.ts': "import { s } from '../preview/screen';\nexport const r = s;",
+      'src/app/router.tsx':
+        "import { r } from './routes/r';\nimport { w } from './workspace/w';\nexport const x = r + w;",
     });
     const violations = checkImportBoundaries(root);
     expect(violations).toHaveLength(1);
-    expect(violations[0]).toContain('src/app/preview/screen.ts: app features');
+    expect(violations[0]).toContain('src/app/preview/screen.ts: preview is a feature of src/app');
+  });
+
+  it('fails an import between any two feature folders, a new folder included, and in tests too', () => {
+    // Every folder of the real src/app that is not routes, services, shell or styles is a feature.
+    const appDir = join(process.cwd(), 'src/app');
+    const layers = new Set(['routes', 'services', 'shell', 'styles']);
+    const features = readdirSync(appDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !layers.has(entry.name))
+      .map((entry) => entry.name);
+    expect(features.length).toBeGreaterThanOrEqual(10);
+    features.push('brandnew');
+    const files: Record<string, string> = {};
+    for (const feature of features) files[`src/app/${feature}/own.ts`] = 'export const own = 1;';
+    // Each feature imports the next one round the list: one static, one dynamic, one type-only, one style sheet.
+    const forms = [
+      (to: string) => `import { own } from '../${to}/own';\nexport const x = own;`,
+      (to: string) => `export const x = () => import('../${to}/own');`,
+      (to: string) => `import type { own } from '../${to}/own';\nexport type X = typeof own;`,
+      (to: string) => `import '../${to}/own.css';`,
+    ];
+    features.forEach((feature, index) => {
+      const next = features[(index + 1) % features.length] as string;
+      const form = forms[index % forms.length] as (to: string) => string;
+      files[`src/app/${feature}/uses${index % 2 ? '.test' : ''}.ts`] = form(next);
+    });
+    const violations: string[] = checkImportBoundaries(project(files));
+    expect(violations).toHaveLength(features.length);
+    features.forEach((feature, index) => {
+      expect(
+        violations.some((v) =>
+          v.startsWith(`src/app/${feature}/uses${index % 2 ? '.test' : ''}.ts: ${feature} is a feature`),
+        ),
+      ).toBe(true);
+    });
+  });
+
+  it('holds services and the shell below the features: services import only services, the shell only services', () => {
+    const root = project({
+      'src/app/workspace/state.ts': 'export const state = 1;',
+      'src/app/shell/Header.tsx': 'export const Header = 1;',
+      'src/app/services/storage.ts': "import { state } from '../workspace/state';\nexport const st = state;",
+      'src/app/services/notices.tsx': "import { Header } from '../shell/Header';\nexport const n = Header;",
+      'src/app/shell/Menu.tsx': "import { state } from '../workspace/state';\nexport const m = state;",
+      'src/app/workspace/app.ts': "import { x } from '../router';\nexport const a = x;",
+      'src/app/router.tsx': 'export const x = 1;',
+    });
+    const violations: string[] = checkImportBoundaries(root);
+    expect(violations).toHaveLength(4);
+    expect(violations.filter((v) => v.includes('src/app/services may only import services of src/app'))).toHaveLength(
+      2,
+    );
+    expect(
+      violations.some((v) => v.startsWith('src/app/shell/Menu.tsx: src/app/shell may only import shell, services')),
+    ).toBe(true);
+    expect(violations.some((v) => v.startsWith('src/app/workspace/app.ts: workspace is a feature'))).toBe(true);
+  });
+
+  it('npm run lint fails on one feature importing another in the real source tree', () => {
+    // The app as it is (which `npm run lint` checks as it is) plus one import from the preview into the editor.
+    const root = project({});
+    cpSync(join(process.cwd(), 'src/app'), join(root, 'src/app'), { recursive: true });
+    expect(checkImportBoundaries(root)).toEqual([]);
+    writeFileSync(
+      join(root, 'src/app/preview/crossing.ts'),
+      "export { EditorScreen } from '../editor/EditorScreen';\n",
+    );
+    const lint = spawnSync(process.execPath, [join(process.cwd(), 'scripts/check-imports.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(lint.status).toBe(1);
+    expect(lint.stderr).toContain('src/app/preview/crossing.ts: preview is a feature of src/app');
   });
 
   it('Biome fails on a forbidden package import into src/core', () => {

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { browserStorage } from './app/auth/session';
-import { startKeepingFontsOffline } from './app/pwa/fontCache';
-import { registerServiceWorker } from './app/pwa/serviceWorker';
+import { browserStorage } from './app/services/auth/session';
+import { startKeepingFontsOffline } from './app/services/pwa/fontCache';
+import { registerServiceWorker } from './app/services/pwa/serviceWorker';
 import { openedWorkspace } from './app/services/storage';
 import { postCallbackIfRequested } from './app/shell/callback';
 import { setupI18n } from './i18n';

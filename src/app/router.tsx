@@ -11,7 +11,7 @@ import { LOADING_MASK_DELAY_MS, LoadingMask } from './shell/LoadingMask';
  * route of either table is reachable. `defaultRoute` (config.ts) picks the header tabs, the landing
  * page's lead action and the sign-in screen, not which routes exist.
  */
-export const routeTree = rootRoute.addChildren([...sharedRoutes, ...hostRoutes, ...standaloneRoutes]);
+const routeTree = rootRoute.addChildren([...sharedRoutes, ...hostRoutes, ...standaloneRoutes]);
 
 // Keep query values as strings: the default parser would turn `?approvalCode=123` into a number.
 function parseSearch(search: string): Record<string, string> {

@@ -68,7 +68,7 @@ test.describe('preview and print', () => {
 
     // Print hands the PDF to the browser in a hidden frame.
     await page.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect(page.locator('iframe.pv-print-frame')).toHaveAttribute('src', /^blob:/);
+    await expect(page.locator('iframe.q-print-frame')).toHaveAttribute('src', /^blob:/);
 
     await context.setOffline(false);
   });

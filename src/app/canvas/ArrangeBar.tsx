@@ -1,6 +1,7 @@
 /** The arrange row: align and distribute the selection, z-order, copy/paste, zoom. */
+
+import { useCanvasTranslation } from '../services/i18n/canvas';
 import type { Alignment, Layer } from './arrange';
-import { useCanvasTranslation } from './i18n/useCanvasTranslation';
 
 export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 

@@ -11,9 +11,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import { mapApproval } from '../../core/data/approval';
 import type { TemplateRow } from '../../storage/types';
-import { ErrorPanel } from '../office/ErrorPanel';
-import { InAppLink } from '../office/InAppLink';
-import { templateListHref } from '../office/links';
+import { ErrorPanel } from '../services/print/ErrorPanel';
+import { InAppLink } from '../services/InAppLink';
+import { templateListHref } from '../services/links';
 import { bindingChoices, type LoadedBinding } from '../services/binding';
 import { downloadBlob } from '../services/download';
 import type { OpenDocInput } from '../services/openSource';
@@ -52,10 +52,10 @@ import {
   redo,
   undo,
   updateField,
-} from './content';
+} from '../services/canvasContent';
 import { DesignPage } from './DesignPage';
 import { FieldProperties } from './FieldProperties';
-import { useCanvasTranslation } from './i18n/useCanvasTranslation';
+import { useCanvasTranslation } from '../services/i18n/canvas';
 import { pdfPageSizes, useBasePdf } from './useBasePdf';
 import { useCanvasBinding } from './useCanvasBinding';
 import { useCanvasPreview } from './useCanvasPreview';

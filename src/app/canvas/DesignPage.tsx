@@ -8,8 +8,8 @@
  * from at the end.
  */
 import { type PointerEvent as ReactPointerEvent, useRef, useState } from 'react';
+import type { CanvasField, CanvasTemplateContent } from '../services/canvasContent';
 import { angleTo, type Box, boundsOf, boxOf, type Guide, moveFields, rotateField, SNAP_MM, snapMove } from './arrange';
-import type { CanvasField, CanvasTemplateContent } from './content';
 import { boxBetween, HANDLES, type Handle, handleCursor, marqueeSelection, resizeFieldFrom } from './geometry';
 
 const TEXT_TYPES = new Set(['text', 'multiVariableText', 'date', 'time', 'dateTime', 'select']);

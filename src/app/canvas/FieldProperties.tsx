@@ -6,11 +6,11 @@
  */
 import type { ReactNode } from 'react';
 import english from '../../i18n/locales/en-US/canvas.json';
+import { type CanvasField, CODE_TYPES, FONT_CHOICES, withColumns } from '../services/canvasContent';
+import { useCanvasTranslation } from '../services/i18n/canvas';
 import { Select } from '../shell/Select';
 import { applyBinding, type BindOption, isCodeField } from './bindings';
-import { type CanvasField, CODE_TYPES, FONT_CHOICES, withColumns } from './content';
 import { DrawPad } from './DrawPad';
-import { useCanvasTranslation } from './i18n/useCanvasTranslation';
 
 /** A field type the designer names in words (`types.<type>`); another keeps its own name. */
 const hasTypeName = (type: string): type is keyof typeof english.types => Object.hasOwn(english.types, type);

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alignFields,
-  angleTo,
-  copyFields,
-  distributeFields,
-  moveFields,
-  pasteFields,
-  reorderFields,
-  rotateField,
-  snapMove,
-} from './arrange';
-import {
   A4,
   ADDABLE_TYPES,
   addField,
@@ -25,7 +14,18 @@ import {
   setCodeType,
   setTableColumns,
   undo,
-} from './content';
+} from '../services/canvasContent';
+import {
+  alignFields,
+  angleTo,
+  copyFields,
+  distributeFields,
+  moveFields,
+  pasteFields,
+  reorderFields,
+  rotateField,
+  snapMove,
+} from './arrange';
 
 function field(name: string, x: number, y: number, width = 10, height = 10): CanvasField {
   return { name, type: 'text', position: { x, y }, width, height, content: name };

@@ -3,7 +3,7 @@
  * align and distribute, z-order, copy/paste, rotation. Pure functions over the stored content
  * (pdfme draws a page's fields in list order, so z-order is the order of `schemas[page]`).
  */
-import type { CanvasField, CanvasTemplateContent } from './content';
+import type { CanvasField, CanvasTemplateContent } from '../services/canvasContent';
 
 export interface Box {
   x: number;

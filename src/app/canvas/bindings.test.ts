@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { renderTemplate, rootScope, withItem } from '../../core/expr/evaluate';
 import { buildPrintInput } from '../../core/print/build';
 import { openBinding } from '../services/binding';
+import type { CanvasField } from '../services/canvasContent';
 import { openPrintSource } from '../services/openSource';
 import { applyBinding, type BindableField, bindOptions } from './bindings';
-import type { CanvasField } from './content';
 
 const fields: BindableField[] = [
   { name: 'Order no', label: 'Order no', type: 'text' },

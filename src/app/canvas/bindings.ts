@@ -5,7 +5,7 @@
  * columns), and for signature fields the approval's signatures by node or person. Pure: the picker
  * and its tests share it.
  */
-import { type CanvasField, CODE_TYPE_SET, withColumns } from './content';
+import { type CanvasField, CODE_TYPE_SET, withColumns } from '../services/canvasContent';
 
 /** A field of the bound table, approval or document (office/sources.ts `FieldNode`). */
 export interface BindableField {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CanvasField, CanvasTemplateContent } from './content';
-import { MIN_SIZE_MM } from './content';
+import type { CanvasField, CanvasTemplateContent } from '../services/canvasContent';
+import { MIN_SIZE_MM } from '../services/canvasContent';
 import {
   boxBetween,
   fieldsInBox,

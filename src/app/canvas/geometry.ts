@@ -4,9 +4,10 @@
  * turns a field around its centre), with the opposite side or corner staying where it is on the page
  * and, for an upright field, the moving edges snapping to other fields and the page.
  */
+
+import type { CanvasField, CanvasTemplateContent } from '../services/canvasContent';
+import { MIN_SIZE_MM } from '../services/canvasContent';
 import { type Box, type Guide, lineTargets, type PageSize, SNAP_MM } from './arrange';
-import type { CanvasField, CanvasTemplateContent } from './content';
-import { MIN_SIZE_MM } from './content';
 
 export interface Point {
   x: number;

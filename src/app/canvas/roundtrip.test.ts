@@ -15,8 +15,16 @@ import { describe, expect, it } from 'vitest';
 import { FONT_FILES } from '../../../wasm/fonts';
 import { loadFontGroupFromNodeModules } from '../../../wasm/fonts-node';
 import { CANVAS_FONTS } from '../../render/canvas/fonts';
+import {
+  addField,
+  exportPdfme,
+  FONT_CHOICES,
+  importPdfme,
+  moveField,
+  resizeField,
+  updateField,
+} from '../services/canvasContent';
 import { reorderFields, rotateField } from './arrange';
-import { addField, exportPdfme, FONT_CHOICES, importPdfme, moveField, resizeField, updateField } from './content';
 
 const FIXTURE = join(__dirname, '../../render/canvas/__fixtures__');
 const original = readFileSync(join(FIXTURE, 'pdfme-library-card.json'), 'utf8');

@@ -11,7 +11,7 @@ import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
 import type { RenderRun, RenderRunState } from '../services/renderRun';
 import { getStorage } from '../services/storage';
 import { useRenderRun } from '../services/useRenderRun';
-import type { CanvasTemplateContent } from './content';
+import type { CanvasTemplateContent } from '../services/canvasContent';
 
 const PREVIEW_WIDTH = 360;
 /** The preview renders this long after the last change (a drag is many changes). */

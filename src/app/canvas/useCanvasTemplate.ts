@@ -1,7 +1,7 @@
 /** Whether a stored template is a canvas template (undefined while reading). */
 import { useEffect, useState } from 'react';
+import { isCanvasContent } from '../services/canvasContent';
 import { getStorage } from '../services/storage';
-import { isCanvasContent } from './content';
 
 export function useIsCanvasTemplate(templateId: string | undefined): boolean | undefined {
   const [found, setFound] = useState<{ id: string; canvas: boolean } | undefined>();

@@ -7,24 +7,24 @@ import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { createStore, Provider, useAtom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import type { MouseEvent as ReactMouseEvent } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { parseBinding } from '../../core/binding';
+import { approvalCodeOf, parseBinding } from '../../core/binding';
 import { type ParsedTemplateContent, pageDimensions, parseTemplateContent } from '../../core/model';
 import type { TemplateRow } from '../../storage/types';
+import { useEditorTranslation } from '../services/i18n/editor';
 import { type OpenDocInput, openDocContext } from '../services/openSource';
 import { sampleKey } from '../services/samples';
-import { recoverUnsaved, type UnsavedDraft } from '../services/saving/recover';
+import type { UnsavedDraft } from '../services/saving/draft';
+import { recoverUnsaved } from '../services/saving/recover';
 import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { getStorage } from '../services/storage';
-import { approvalCodeOf } from '../services/templates';
-import { EditorSyncBadge } from '../sync/TemplateSync';
+import { EditorSyncBadge } from '../services/sync/TemplateSync';
 import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
 import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
 import { Icon } from './Icon';
-import { useEditorTranslation } from './i18n/useEditorTranslation';
 import { BindingPicker, DocSourceBadge } from './panels/BindingPicker';
-import { BlockPanel } from './panels/BlockPanel';
+import { BlockPanel } from './panels/blocks/index';
 import { DocumentPanel, PagePanel } from './panels/SettingsPanels';
 import { PreviewPanel } from './preview/PreviewPanel';
 import { FieldPicker } from './richtext/FieldPicker';
@@ -191,7 +191,7 @@ function useShortcuts() {
  * cell), else the block's handle, so typing or the keyboard goes on from the new block. The block
  * appears on the next renders (a lazily drawn page may take a few frames).
  */
-export function focusInsertedBlock(blockId: string, root: ParentNode = document, framesLeft = 30): void {
+function focusInsertedBlock(blockId: string, root: ParentNode = document, framesLeft = 30): void {
   const block = root.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(blockId)}"]`);
   if (!block) {
     if (framesLeft > 0) requestAnimationFrame(() => focusInsertedBlock(blockId, root, framesLeft - 1));

@@ -2,9 +2,9 @@
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { PreferenceFlag, PreferenceFlags } from '../../storage/repos/settings';
+import { useEditorTranslation } from '../services/i18n/editor';
 import { getStorage } from '../services/storage';
 import { Icon } from './Icon';
-import { useEditorTranslation } from './i18n/useEditorTranslation';
 
 /** null until loaded: tips stay hidden rather than flash for people who dismissed them. */
 const prefsAtom = atom<PreferenceFlags | null>(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { approvalCodeOf } from '../../core/binding';
 import { mapApproval } from '../../core/data/approval';
-import { approvalCodeOf } from '../services/templates';
 import { approvalFieldGroups, SIGNATURE_GROUPINGS, signatureGroupingOptions } from './approvalFields';
 import { approvalItems, matchesQuery } from './richtext/FieldPicker';
 

@@ -59,7 +59,7 @@ function keysOf(mapping: ApprovalMapping, grouping: SignatureGrouping): string[]
 }
 
 /** The eight signature variables, as entries relative to one signature (a loop item or a keyed entry). */
-export function signatureFieldOptions(lang: ApprovalMapping['lang'], group: string): FieldOption[] {
+function signatureFieldOptions(lang: ApprovalMapping['lang'], group: string): FieldOption[] {
   return SIGNATURE_VARIABLES.map((key) => ({
     path: key,
     label: fieldLabel(key, lang),

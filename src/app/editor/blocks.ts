@@ -30,7 +30,7 @@ import { StaticImagePanel } from './panels/blocks/StaticImagePanel';
 import type { BlockPanelView } from './panels/blocks/shared';
 import { TablePanel } from './panels/blocks/TablePanel';
 
-export interface EditorBlock<T extends BlockType> {
+interface EditorBlock<T extends BlockType> {
   /** The block on the canvas, as it will print, editable where it holds text. */
   view: BlockView<T>;
   /** Its own settings in the side panel (spacing, background and border follow every one). */

@@ -4,6 +4,8 @@
  * variables and instances, a host's table and its records — as the field panel's entries and the
  * live preview's choices.
  */
+
+import { approvalCodeOf } from '../../core/binding';
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { type FieldNode, type LoadedBinding, loadBinding } from '../services/binding';
@@ -23,7 +25,7 @@ export interface FieldOption {
 }
 
 /** A template bound to an approval definition prints its form, system and signature variables. */
-export interface ApprovalContext {
+interface ApprovalContext {
   definition: ApprovalDefinitionRow;
   instances: ApprovalInstanceRow[];
   groups: ApprovalFieldGroup[];
@@ -43,7 +45,7 @@ export interface TableContext {
 }
 
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
-export function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
+function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
   return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
 }
 

@@ -7,13 +7,13 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { approvalBindings } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { approvalLanguage } from '../../host/approval';
 import type { HostBridge } from '../../host/bridge';
 import type { TemplateRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
-import { approvalBindings } from '../services/templates';
 import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
 import type { HostConnection } from './connection';

@@ -9,7 +9,9 @@ import type { PrintSource } from '../../core/print/sources';
 import { contentForReader, readerOf } from '../../host/reader';
 import { formatErrorForDisplay, toTranslate } from '../../i18n';
 import type { TemplateRow } from '../../storage/types';
+import { downloadBytes } from '../services/download';
 import { drawPdf } from '../services/pdf';
+import { printPdf } from '../services/printFrame';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule, renderPreview } from '../services/printing';
 import { getStorage } from '../services/storage';
 import { useRenderRun } from '../services/useRenderRun';
@@ -74,10 +76,6 @@ function Pages({ pdf, onError }: { pdf: Uint8Array; onError: (error: unknown) =>
   );
 }
 
-function blobUrl(pdf: Uint8Array): string {
-  return URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
-}
-
 /**
  * `source` undefined: still loading it (from the host). A source that changes (the host selected
  * another record) renders again; a render still running for the old one is abandoned.
@@ -114,28 +112,10 @@ export function HostDocument({ template, source }: { template: TemplateRow; sour
   }, [machine, template, source]);
 
   const print = () => {
-    if (state.status !== 'ready') return;
-    const url = blobUrl(state.pdf);
-    const frame = document.createElement('iframe');
-    frame.className = 'host-print-frame';
-    frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    frame.src = url;
-    frame.onload = () => frame.contentWindow?.print();
-    document.body.append(frame);
-    setTimeout(() => {
-      frame.remove();
-      URL.revokeObjectURL(url);
-    }, 60_000);
+    if (state.status === 'ready') printPdf(state.pdf, t('preview.print'));
   };
   const download = () => {
-    if (state.status !== 'ready') return;
-    const url = blobUrl(state.pdf);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = state.fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (state.status === 'ready') downloadBytes(state.pdf, state.fileName, 'application/pdf');
   };
 
   const display = state.status === 'error' ? formatErrorForDisplay(state.error, toTranslate(tApp)) : undefined;

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatErrorForDisplay, toastText, toTranslate } from '../../i18n';
-import { Dialog } from '../shell/Dialog';
+import { Dialog } from '../services/dialogs/Dialog';
 import { useHostTranslation } from './i18n/useHostTranslation';
 
 export type NoticeMode = 'modal' | 'toast' | 'notification';

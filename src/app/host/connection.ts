@@ -6,7 +6,7 @@
 import { QuireError } from '../../core/errors';
 import { createHostBridge, type HostBridge } from '../../host/bridge';
 import type { HelloResult } from '../../host/protocol';
-import { hostOrigins, isFramed, parentOriginHint } from './hostConfig';
+import { hostOrigins, isFramed, parentOriginHint } from '../services/hostConfig';
 
 export interface HostConnection {
   bridge: HostBridge;

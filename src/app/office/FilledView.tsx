@@ -6,12 +6,12 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { instanceLabel } from '../services/approvalInstances';
 import { type LoadedBinding, OPEN_SAMPLE, recordLabel } from '../services/binding';
+import { downloadBytes } from '../services/download';
+import { useOfficeTranslation } from '../services/i18n/office';
+import type { OfficeContent } from '../services/officeFile';
+import { ErrorPanel } from '../services/print/ErrorPanel';
 import { Select } from '../shell/Select';
-import { downloadBytes } from './download';
-import { ErrorPanel } from './ErrorPanel';
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { OfficePreview } from './OfficePreview';
-import type { OfficeContent } from './officeFile';
 import { NO_RECORD, type OfficeSession } from './useOfficeSession';
 
 export function FilledView({
@@ -75,7 +75,7 @@ export function FilledView({
 }
 
 /** Records of the bound table, or instances of the bound approval (who applied, what, its state). */
-export function SourcePicker({
+function SourcePicker({
   binding,
   value,
   onChange,

@@ -10,23 +10,23 @@ import { isQuireError } from '../../core/errors';
 import { acceptOf, FILE_FORMATS } from '../../core/outputs/catalogue';
 import type { TemplateRow } from '../../storage/types';
 import { downloadBytes, fileBytes } from '../services/download';
+import { InAppLink } from '../services/InAppLink';
+import { useOfficeTranslation } from '../services/i18n/office';
+import { previewHref, templateListHref } from '../services/links';
+import { base64Size, base64ToBytes, fileSizeLabel, officeContentFromUpload, withFile } from '../services/officeFile';
 import type { OpenDocInput } from '../services/openSource';
+import { ErrorPanel } from '../services/print/ErrorPanel';
+import { checkInWorker } from '../services/print/workerCheck';
 import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { type SavePipelineInput, useSavePipeline } from '../services/saving/useSavePipeline';
 import { getStorage } from '../services/storage';
-import { ErrorPanel } from './ErrorPanel';
 import { FilledView } from './FilledView';
-import { InAppLink } from './InAppLink';
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import { previewHref, templateListHref } from './links';
 import { mapTags } from './mapping';
-import { base64Size, base64ToBytes, fileSizeLabel, officeContentFromUpload, withFile } from './officeFile';
-import { SessionPrintPanel } from './PrintPanel';
+import { SessionPrintPanel } from './SessionPrintPanel';
 import { TagTable } from './TagTable';
 import { officeTemplateTags } from './tags';
 import { type OfficeSession, useOfficeSession } from './useOfficeSession';
-import { checkInWorker } from './workerCheck';
-import './office.css';
+import '../services/print/office.css';
 
 export function OfficeEditorScreen({
   templateId,

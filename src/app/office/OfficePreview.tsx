@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OfficeKind } from '../../core/outputs/catalogue';
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
+import { useOfficeTranslation } from '../services/i18n/office';
 import { type Deck, readDeck, type SlideShape } from './pptxSlides';
 import { columnName, GRID_LIMITS, readWorkbook, type Sheet } from './xlsxGrid';
-import './office.css';
+import '../services/print/office.css';
 
 export function OfficePreview({
   kind,

@@ -5,13 +5,13 @@
  * cancel. Everything runs on this device, so it works offline.
  */
 import type { ReactNode } from 'react';
+import { InAppLink } from '../services/InAppLink';
+import { useOfficeTranslation } from '../services/i18n/office';
+import { officeEditorHref, templateListHref } from '../services/links';
 import { FilledView } from './FilledView';
-import { InAppLink } from './InAppLink';
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
-import { officeEditorHref, templateListHref } from './links';
-import { SessionPrintPanel } from './PrintPanel';
+import { SessionPrintPanel } from './SessionPrintPanel';
 import { useOfficeSession } from './useOfficeSession';
-import './office.css';
+import '../services/print/office.css';
 
 export function OfficePrintScreen({
   templateId,

@@ -6,13 +6,13 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InAppLink } from '../services/InAppLink';
+import { useOfficeTranslation } from '../services/i18n/office';
+import { officeEditorHref } from '../services/links';
 import { getStorage } from '../services/storage';
-import { InAppLink } from './InAppLink';
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
 import { listOfficeTemplates, type OfficeTemplateEntry } from './library';
-import { officeEditorHref } from './links';
 import { OfficePrintScreen } from './OfficePrintScreen';
-import './office.css';
+import '../services/print/office.css';
 import { Select } from '../shell/Select';
 
 function useOfficeTemplates(): OfficeTemplateEntry[] | undefined {

@@ -1,4 +1,4 @@
-import { useOfficeTranslation } from './i18n/useOfficeTranslation';
+import { useOfficeTranslation } from '../services/i18n/office';
 import type { MappedTag } from './mapping';
 
 /**

@@ -2,12 +2,11 @@
  * Every Word, Excel and PowerPoint template on this device, with what it prints from: the
  * `/docx` and `/print-docx` screens list them across tables and approvals.
  */
-import { isApprovalBinding } from '../../core/binding';
+import { approvalCodeOf, isApprovalBinding } from '../../core/binding';
 import type { OfficeKind } from '../../core/outputs/catalogue';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
-import { approvalCodeOf } from '../services/templates';
-import { officeKindOf } from './officeFile';
+import { officeKindOf } from '../services/officeFile';
 
 export interface OfficeTemplateEntry {
   row: TemplateRow;

@@ -25,7 +25,7 @@ function segmentsOf(path: string): string[] {
   }
 }
 
-export function mapTag(tag: TemplateTag, fields: readonly FieldNode[]): MappedTag {
+function mapTag(tag: TemplateTag, fields: readonly FieldNode[]): MappedTag {
   const labels: string[] = [];
   let level: readonly FieldNode[] | undefined = fields;
   let type: string | undefined;
@@ -50,5 +50,3 @@ export function mapTags(tags: readonly TemplateTag[], fields: readonly FieldNode
   const mapped = tags.map((tag) => mapTag(tag, fields));
   return [...mapped.filter((t) => t.status === 'unknown'), ...mapped.filter((t) => t.status === 'mapped')];
 }
-
-export type { FieldNode } from '../services/binding';

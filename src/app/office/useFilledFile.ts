@@ -7,7 +7,7 @@ import type { PrintSource } from '../../core/print/sources';
 import type { NamingContext, RenderedOutput } from '../../render/outputs/render';
 import { renderPreview } from '../services/printing';
 
-export type FillState =
+type FillState =
   | { status: 'idle' }
   | { status: 'filling' }
   | { status: 'ready'; file: RenderedOutput; ms: number }

@@ -8,11 +8,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { bindingSource, defaultChoice, type LoadedBinding, loadBinding, openBinding } from '../services/binding';
+import { officeContentOf } from '../services/officeFile';
 import type { OpenDocInput } from '../services/openSource';
 import { DEFAULT_FILE_NAME_RULE, EMPTY_SOURCE, loadFileNameRule } from '../services/printing';
-import { recoverUnsaved, type UnsavedDraft } from '../services/saving/recover';
+import type { UnsavedDraft } from '../services/saving/draft';
+import { recoverUnsaved } from '../services/saving/recover';
 import { getStorage } from '../services/storage';
-import { officeContentOf } from './officeFile';
 import { useFilledFile } from './useFilledFile';
 
 /** The picker's "no record" choice: the template filled with empty fields. */

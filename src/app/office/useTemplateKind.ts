@@ -8,9 +8,9 @@ import type { TemplateKind } from '../../core/outputs/catalogue';
 import { outputKindOf } from '../../core/outputs/kind';
 import { getStorage } from '../services/storage';
 
-export type StoredKind = TemplateKind | 'missing';
+type StoredKind = TemplateKind | 'missing';
 
-export async function storedTemplateKind(templateId: string): Promise<StoredKind> {
+async function storedTemplateKind(templateId: string): Promise<StoredKind> {
   const row = await (await getStorage()).templates.get(templateId);
   return row ? outputKindOf(row.content) : 'missing';
 }

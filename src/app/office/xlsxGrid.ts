@@ -6,7 +6,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { child, childrenOf, descendants, parseXml, relationshipsOf, textOf, type XmlNode } from './xmlTree';
 
-export interface GridCell {
+interface GridCell {
   text: string;
   kind: 'text' | 'number' | 'date' | 'boolean' | 'formula';
   bold?: boolean;

@@ -78,7 +78,7 @@ export function textOf(node: XmlNode | undefined, name: string): string {
 }
 
 /** Resolves a relationship target against the part that names it (`../media/a.png`). */
-export function resolvePart(fromPart: string, target: string): string {
+function resolvePart(fromPart: string, target: string): string {
   if (target.startsWith('/')) return target.slice(1);
   const parts = fromPart.split('/').slice(0, -1);
   for (const segment of target.split('/')) {

@@ -6,10 +6,10 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ApiKeyCreatedDto, ApiKeyDto } from '../../api/contract';
+import { ConfirmDialog } from '../services/dialogs/ConfirmDialog';
+import { Dialog } from '../services/dialogs/Dialog';
 import { serverApi } from '../services/sync/server';
-import { ConfirmDialog } from '../shell/ConfirmDialog';
-import { Dialog } from '../shell/Dialog';
-import { useServerToken } from '../sync/useSync';
+import { useServerToken } from '../services/sync/useSync';
 import { usePlatformTranslation } from './i18n/useTranslation';
 import { useTeam } from './team/useTeam';
 import { useErrorText } from './useErrorText';

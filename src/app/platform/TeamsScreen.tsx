@@ -6,7 +6,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { TeamDto } from '../../api/contract';
 import { serverApi } from '../services/sync/server';
-import { useServerToken } from '../sync/useSync';
+import { useServerToken } from '../services/sync/useSync';
 import { useAccountsTranslation } from './account/i18n/useTranslation';
 import { usePlatformTranslation } from './i18n/useTranslation';
 import { useErrorText } from './useErrorText';

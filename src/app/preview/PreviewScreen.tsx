@@ -4,17 +4,18 @@
  * device, so it works offline once the service worker has cached the app.
  */
 import { Link, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { approvalCodeOf } from '../../core/binding';
 import { isQuireError } from '../../core/errors';
 import { formatErrorForDisplay, type MessageKey, type Translate, toTranslate } from '../../i18n';
-import { isCanvasContent } from '../canvas/content';
-import { ExportButtons } from '../office/ExportButtons';
-import { OfficePrintScreen } from '../office/OfficePrintScreen';
-import { officeKindOf } from '../office/officeFile';
+import { isCanvasContent } from '../services/canvasContent';
+import { ExportButtons } from '../services/print/ExportButtons';
+import { officeKindOf } from '../services/officeFile';
+import { downloadBytes } from '../services/download';
 import { getRenderPool } from '../services/printing';
+import { printPdf } from '../services/printFrame';
 import type { RenderStage } from '../services/renderRun';
-import { approvalCodeOf } from '../services/templates';
 import { useRenderRun } from '../services/useRenderRun';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
 import { PdfPages } from './PdfPages';
@@ -53,15 +54,26 @@ function useViewerWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-function openBlob(pdf: Uint8Array): string {
-  return URL.createObjectURL(new Blob([pdf.slice()], { type: 'application/pdf' }));
-}
 
 /**
  * `/print` and `/baseplugin/t/$tableId/preview/$templateId`: the layout over `usePreviewChoices`
  * (what to print) and `usePreviewRender` (the render runs).
  */
-export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
+/** The screen an Office template (Word, Excel, PowerPoint) previews and prints on, given by the routes. */
+export type OfficePrintScreenComponent = ComponentType<{
+  templateId: string;
+  title: string;
+  initialRecord?: string;
+  templatePicker?: ReactNode;
+}>;
+
+export function PreviewScreen({
+  titleKey,
+  officeScreen: OfficePrintScreen,
+}: {
+  titleKey: MessageKey;
+  officeScreen: OfficePrintScreenComponent;
+}) {
   const { t } = usePreviewTranslation();
   const { t: tApp } = useTranslation();
   const params = useParams({ strict: false }) as Record<string, string | undefined>;
@@ -118,30 +130,11 @@ export function PreviewScreen({ titleKey }: { titleKey: MessageKey }) {
   const width = viewerWidth > 0 ? pageWidth(currentZoom, viewerWidth) : 0;
 
   const print = () => {
-    if (!shown) return;
-    const url = openBlob(shown.pdf);
-    const frame = document.createElement('iframe');
-    frame.className = 'pv-print-frame';
-    frame.setAttribute('aria-hidden', 'true');
-    frame.tabIndex = -1;
-    frame.src = url;
-    frame.onload = () => frame.contentWindow?.print();
-    document.body.append(frame);
-    // The print dialog holds the document while open; clean up well after.
-    setTimeout(() => {
-      frame.remove();
-      URL.revokeObjectURL(url);
-    }, 60_000);
+    if (shown) printPdf(shown.pdf, t('print'));
   };
 
   const download = () => {
-    if (!shown) return;
-    const url = openBlob(shown.pdf);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = shown.fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (shown) downloadBytes(shown.pdf, shown.fileName, 'application/pdf');
   };
 
   const busy = render.status === 'rendering' || drawing;
@@ -440,11 +433,3 @@ const PrinterIcon = () => (
   <LineIcon d="M6 9V3h12v6M6 18H4a2 2 0 0 1-2-2v-5a2 2 0 0 1 2-2h16a2 2 0 0 1 2 2v5a2 2 0 0 1-2 2h-2M6 14h12v7H6z" />
 );
 const DownloadIcon = () => <LineIcon d="M12 3v12m0 0-5-5m5 5 5-5M4 17v3h16v-3" />;
-
-export function PrintScreen() {
-  return <PreviewScreen titleKey="screens.print" />;
-}
-
-export function BasePreviewScreen() {
-  return <PreviewScreen titleKey="screens.basePreviewTemplate" />;
-}

@@ -4,13 +4,12 @@
  * templates, grouped by what they print. A stored template's records or instances come from the one
  * binding service (`services/binding`).
  */
-import { storedBinding } from '../../core/binding';
+import { approvalCodeOf, storedBinding } from '../../core/binding';
 import { QuireError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { DEFAULT_FILE_NAME_RULE, loadFileNameRule } from '../services/printing';
 import { loadSampleData, loadSampleTemplate } from '../services/samples';
-import { approvalCodeOf } from '../services/templates';
 
 export const FIXTURE_NAMES = ['invoice', 'packing-slip', 'approval-form', 'contract'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

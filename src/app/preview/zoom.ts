@@ -14,7 +14,7 @@ export function fitScale(viewerWidth: number): number {
   return Math.max(MIN_WIDTH, viewerWidth - VIEWER_GUTTER) / NOMINAL_PAGE_WIDTH;
 }
 
-export function scaleOf(zoom: Zoom, viewerWidth: number): number {
+function scaleOf(zoom: Zoom, viewerWidth: number): number {
   return zoom.kind === 'fit' ? fitScale(viewerWidth) : zoom.scale;
 }
 

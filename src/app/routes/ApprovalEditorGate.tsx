@@ -1,15 +1,20 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
 import { getStorage } from '../services/storage';
 import { approvalTemplates } from '../services/templates';
 import { ApprovalEditorScreen } from '../templates/ApprovalScreens';
 import { approvalEditorHref, createApprovalTemplate } from '../templates/TemplateListScreen';
-import { useWorkspaceTranslation } from '../workspace/i18n';
+// Its loading line is styled by the workspace's sheet (ws-loading).
+import '../workspace/workspace.css';
+
+// The editor (Slate and its panels) loads when an approval template is opened, not with the gate.
+const TemplateEditor = lazy(() => import('./TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
 
 type Gate = { state: 'checking' } | { state: 'open' } | { state: 'empty'; name: string };
 
 /** Whether `/approval/editor/:code` has a template to open without creating one. */
-export async function approvalEditorGate(code: string, wanted: string | undefined): Promise<Gate> {
+async function approvalEditorGate(code: string, wanted: string | undefined): Promise<Gate> {
   const db = await getStorage();
   if (wanted && (await db.templates.get(wanted))) return { state: 'open' };
   if ((await approvalTemplates(code)).length > 0) return { state: 'open' };
@@ -45,7 +50,7 @@ export function ApprovalEditorGate() {
   }, [approvalCode, wanted]);
 
   if (gate.state === 'checking') return <p className="ws-loading" aria-busy="true" />;
-  if (gate.state === 'open') return <ApprovalEditorScreen />;
+  if (gate.state === 'open') return <ApprovalEditorScreen editor={TemplateEditor} />;
   const create = async () => {
     setBusy(true);
     const row = await createApprovalTemplate(approvalCode, gate.name);

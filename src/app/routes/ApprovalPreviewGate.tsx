@@ -2,11 +2,13 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ApprovalPreviewScreen } from '../host/ApprovalHost';
 import { currentHostState } from '../host/connection';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
 import { getStorage } from '../services/storage';
-import { useWorkspaceTranslation } from '../workspace/i18n';
+// Its loading line is styled by the workspace's sheet (ws-loading).
+import '../workspace/workspace.css';
 
 /** Whether this device keeps the instance and its approval (outside a host nothing else supplies it). */
-export async function instanceKept(instanceCode: string): Promise<boolean> {
+async function instanceKept(instanceCode: string): Promise<boolean> {
   const db = await getStorage();
   const row = await db.approvals.getInstance(instanceCode);
   return row !== undefined && (await db.approvals.getDefinition(row.approvalCode)) !== undefined;

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { TemplateEditor } from '../templates/TemplateEditor';
+import { TemplateEditor } from './TemplateEditor';
 
 /** `/baseplugin/t/editor/$templateId` and the standalone `/o/$teamId/docs/$docId/templates/$templateId`. */
 export function TemplateEditorRoute() {

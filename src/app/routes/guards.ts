@@ -1,8 +1,8 @@
 import { redirect } from '@tanstack/react-router';
 import { QuireError } from '../../core/errors';
 import { type SeatAccessCheck, seatManagementAccess } from '../../core/plan';
-import { loginStore, signinHref } from '../auth/session';
-import { unlistedFramer } from '../host/hostConfig';
+import { loginStore, signinHref } from '../services/auth/session';
+import { unlistedFramer } from '../services/hostConfig';
 
 interface GuardArgs {
   location: { href: string; search: unknown };
@@ -40,7 +40,7 @@ export async function requireHostUser({ location }: GuardArgs): Promise<void> {
  * The seat-management account facts of the signed-in user. Without a server the account lives on
  * this device and has no paid plan, so nobody manages seats; a server session fills these in.
  */
-export function currentSeatAccount(): SeatAccessCheck {
+function currentSeatAccount(): SeatAccessCheck {
   const login = loginStore.current('standard');
   return { version: undefined, isAdmin: false, ...(login ? { currentTenantUserId: login.userId } : {}) };
 }

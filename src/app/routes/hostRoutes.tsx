@@ -23,7 +23,7 @@ const HostTableScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 
 const HostTablesScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostTablesScreen');
 const HostUpgradeScreen = lazyRouteComponent(() => import('../host/BaseScreens'), 'HostUpgradeScreen');
 const OfficeTemplatesScreen = lazyRouteComponent(() => import('../office/OfficeScreens'), 'OfficeTemplatesScreen');
-const BasePreviewScreen = lazyRouteComponent(() => import('../preview/PreviewScreen'), 'BasePreviewScreen');
+const BasePreviewScreen = lazyRouteComponent(() => import('./previewScreens'), 'BasePreviewScreen');
 const ApprovalTemplateListScreen = lazyRouteComponent(
   () => import('../templates/ApprovalScreens'),
   'ApprovalTemplateListScreen',
@@ -198,7 +198,7 @@ const basePreviewTemplate = createRoute({
   component: hostOr(HostPreviewScreen, BasePreviewScreen),
 });
 const TemplateEditorRoute = lazyRouteComponent(() => import('./TemplateEditorRoute'), 'TemplateEditorRoute');
-const TemplateEditor = lazyRouteComponent(() => import('../templates/TemplateEditor'), 'TemplateEditor');
+const TemplateEditor = lazyRouteComponent(() => import('./TemplateEditor'), 'TemplateEditor');
 const baseEditor = createRoute({
   getParentRoute: () => baseTables,
   path: 'editor/$templateId',

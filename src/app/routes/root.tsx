@@ -1,6 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { NotFoundScreen } from '../screens/NotFound';
+import { UpdatePrompt } from '../services/pwa/UpdatePrompt';
 import { ErrorPage, isUserFacingError } from '../shell/ErrorPage';
 import { Header } from '../shell/Header';
 import { RenderErrorPanel } from '../shell/RenderErrorPanel';

@@ -4,7 +4,7 @@ import { rootRoute } from './root';
 
 // Screens other than the landing page load with their route (issue 18: a lean first load).
 const PrintDocxScreen = lazyRouteComponent(() => import('../office/OfficeScreens'), 'PrintDocxScreen');
-const PrintScreen = lazyRouteComponent(() => import('../preview/PreviewScreen'), 'PrintScreen');
+const PrintScreen = lazyRouteComponent(() => import('./previewScreens'), 'PrintScreen');
 const SyncScreen = lazyRouteComponent(() => import('../sync/SyncScreen'), 'SyncScreen');
 
 // Paths both route tables define; registered once.

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect, useParams } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { safeInternalPath, signinHref } from '../auth/session';
 import { NotFoundScreen } from '../screens/NotFound';
+import { safeInternalPath, signinHref } from '../services/auth/session';
 import { serverLogin } from '../services/sync/server';
 import { SidebarLayout } from '../shell/SidebarLayout';
 import { rootRoute } from './root';
@@ -118,7 +118,7 @@ const docTabs = Object.entries(DOC_TAB_SCREENS).map(([tab, screen]) =>
 const DocTemplateGate = lazy(() =>
   import('../platform/docs/DocTemplateGate').then((m) => ({ default: m.DocTemplateGate })),
 );
-const TemplateEditor = lazy(() => import('../templates/TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
+const TemplateEditor = lazy(() => import('./TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
 function DocTemplateEditorRoute() {
   return (
     <Suspense fallback={null}>

@@ -1,10 +1,10 @@
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginContext } from '../auth/loginStore';
-import { localLoginRecord } from '../auth/loginStore';
-import { loginStore, safeInternalPath } from '../auth/session';
-import { appConfig, homePathFor } from '../config';
+import type { LoginContext } from '../services/auth/loginStore';
+import { localLoginRecord } from '../services/auth/loginStore';
+import { loginStore, safeInternalPath } from '../services/auth/session';
+import { appConfig, homePathFor } from '../services/config';
 
 /**
  * Sign-in for both tables. With no server configured the account lives on this device: the

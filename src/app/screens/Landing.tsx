@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_FORMAT_LIST, FILE_FORMATS } from '../../core/outputs/catalogue';
 import type { MessageKey } from '../../i18n';
-import { appConfig } from '../config';
+import { appConfig } from '../services/config';
 
 // Every file format Quire makes, by its product name (the output catalogue).
 const FORMATS = FILE_FORMAT_LIST.map((ext) => ({ name: FILE_FORMATS[ext].name, ext }));

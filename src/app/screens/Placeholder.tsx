@@ -30,7 +30,7 @@ declare module '@tanstack/react-router' {
 }
 
 /** The route component of every not-yet-built screen; its title comes from the route's static data. */
-export function PlaceholderScreen() {
+function PlaceholderScreen() {
   const titleKey = useMatch({ strict: false, select: (match) => match.staticData?.titleKey });
   return <Placeholder titleKey={titleKey ?? 'notFound.title'} />;
 }

@@ -13,7 +13,7 @@ export interface HostPreviewRecords {
   source(recordId: string): Promise<PrintSource>;
 }
 
-export interface HostRecordProvider {
+interface HostRecordProvider {
   records(): Promise<Omit<HostPreviewRecords, 'source'>>;
   source(recordId: string): Promise<PrintSource>;
 }

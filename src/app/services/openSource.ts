@@ -33,7 +33,7 @@ export interface OpenDocInput {
 }
 
 /** One variable as a tree: a map's fields, or a list's item fields, are its children (one name each). */
-export interface OpenFieldNode {
+interface OpenFieldNode {
   name: string;
   label: string;
   type: string;
@@ -41,7 +41,7 @@ export interface OpenFieldNode {
 }
 
 /** One entry of document mode's field list (the editor's `FieldOption`): paths dotted through maps. */
-export interface OpenFieldOption {
+interface OpenFieldOption {
   path: string;
   label: string;
   type: string;

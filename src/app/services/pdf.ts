@@ -34,7 +34,7 @@ function yieldThen(next: () => void): void {
   turn.port2.postMessage(null);
 }
 
-export interface RenderedPdf {
+interface RenderedPdf {
   pages: HTMLCanvasElement[];
   text: string[];
 }

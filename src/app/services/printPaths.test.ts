@@ -49,10 +49,10 @@ import { RenderEnvironment, renderFile } from '../../server/render/renderFile';
 import { DEMO_APPROVAL_CODE, DEMO_TABLE_IDS, ensureDemoWorkspace, type Storage } from '../../storage';
 import { openTestStorage } from '../../storage/testing';
 import type { TemplateRow } from '../../storage/types';
-import { type RenderSources, runPrintJob } from '../workspace/print/printJob';
 import { bindingSource, defaultChoice, loadBinding, OPEN_SAMPLE, openBinding } from './binding';
 import { hostPrintSource } from './bindingHost';
 import { DEMO_TEMPLATE_IDS, demoTemplates } from './demoTemplates';
+import { type RenderSources, runPrintJob } from './print/printRun';
 import { tableRecordSource } from './printing';
 
 /** Every Orders field without a filter: each prints in the format the grid shows. */

@@ -15,13 +15,12 @@ export {
   renderPreview,
   warmPreview,
 } from '../../../workers/browser-pool';
-export type { RenderedOutput } from '../../render/outputs/render';
 
 /**
  * Local records have no server share page: a QR code of the current record links to the record
  * in this app, and the current view to its table.
  */
-export function appRecordLinks(tableId: string, recordId: string): RecordLinks {
+function appRecordLinks(tableId: string, recordId: string): RecordLinks {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const table = encodeURIComponent(tableId);
   const record = `${origin}/baseplugin/t/${table}?record=${encodeURIComponent(recordId)}`;
@@ -59,7 +58,7 @@ export function dataSource(data: Record<string, unknown>): PrintSource {
 const RULE_KEY_PREFIX = 'print.fileName:';
 export const DEFAULT_FILE_NAME_RULE = '{NAME}_{FIRST_FIELD}';
 
-export function fileNameRuleKey(templateId: string): string {
+function fileNameRuleKey(templateId: string): string {
   return `${RULE_KEY_PREFIX}${templateId}`;
 }
 

@@ -8,8 +8,6 @@ import { getStorage } from './storage';
 /** The stored binding string of a template made for an approval definition (`core/binding` writes it). */
 export const approvalBinding = (code: string) => storedBinding({ kind: 'approval', code });
 
-export { approvalBindings, approvalCodeOf, isApprovalBinding } from '../../core/binding';
-
 /** What a template can be bound to on this device: its tables and its approval definitions. */
 export interface BindingTargets {
   tables: Array<{ id: string; name: string; base: string }>;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { appConfig } from '../config';
+import { appConfig } from '../services/config';
 
 export function ContactUsButton({ variant = 'secondary' }: { variant?: 'primary' | 'secondary' | 'ghost' }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { isQuireError } from '../../core/errors';
 import { formatErrorForDisplay, toTranslate } from '../../i18n';
 import { ContactUsButton } from './ContactUsButton';
 
-export interface ErrorPageProps {
+interface ErrorPageProps {
   error: unknown;
   onRefresh?: () => void;
 }

@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../i18n';
-import { appConfig, type DefaultRoute } from '../config';
+import { appConfig, type DefaultRoute } from '../services/config';
 import { ContactUsButton } from './ContactUsButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { OfflineBadge } from './OfflineBadge';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage, LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../i18n';
-import { browserStorage } from '../auth/session';
+import { browserStorage } from '../services/auth/session';
 import { Select, type SelectOption } from './Select';
 
 // Each language is named in itself, and marked so, so it is read and broken by its own rules.

@@ -8,7 +8,7 @@ export interface SelectOption {
   lang?: string;
 }
 
-export type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & {
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'size'> & {
   /** The options; without them, `children` (<option>/<optgroup>) are rendered as given. */
   options?: readonly SelectOption[];
   /** Called with the chosen value (after `onChange`, which still receives the event). */

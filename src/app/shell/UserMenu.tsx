@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../api/contract';
-import type { LoginContext } from '../auth/loginStore';
-import { loginStore } from '../auth/session';
+import type { LoginContext } from '../services/auth/loginStore';
+import { loginStore } from '../services/auth/session';
 import { serverApi, watchServerLogin } from '../services/sync/server';
 
 /** The signed-in account, read once per token (the header re-renders on every navigation). */

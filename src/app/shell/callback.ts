@@ -4,9 +4,9 @@
  * a sign-in code, so the whole of it goes only to Quire's own origin; a configured host origin
  * gets the origin and path alone (docs/HOST-PROTOCOL.md, "`_callback`").
  */
-import { hostOrigins } from '../host/hostConfig';
+import { hostOrigins } from '../services/hostConfig';
 
-export interface CallbackMessage {
+interface CallbackMessage {
   type: 'callback';
   url: string;
 }

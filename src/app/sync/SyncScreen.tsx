@@ -8,15 +8,15 @@ import type { DocDto, TeamDto, UserDto } from '../../api/contract';
 import type { BaseRow } from '../../storage/types';
 import type { BaseLinkRow } from '../../sync/store';
 import { getStorage } from '../services/storage';
+import { ErrorLine, useErrorText } from '../services/sync/errors';
+import { useSyncTranslation } from '../services/sync/i18n/useSyncTranslation';
+import { defaultTeam, NEW_DOC, suggestedDoc } from '../services/sync/model';
 import { hasLinkedBases, rememberLinked, runningSync, startSync } from '../services/sync/runtime';
 import { clearServerLogin, connectApi, saveServerLogin, serverApi, serverLogin } from '../services/sync/server';
 import { parseServerAddress, saveServerAddress, serverAddress } from '../services/sync/serverAddress';
-import { ErrorLine, useErrorText } from './errors';
-import { useSyncTranslation } from './i18n/useSyncTranslation';
-import { defaultTeam, NEW_DOC, suggestedDoc } from './model';
-import { SyncStatusLine } from './TemplateSync';
-import { useServerToken } from './useSync';
-import './sync.css';
+import { SyncStatusLine } from '../services/sync/TemplateSync';
+import { useServerToken } from '../services/sync/useSync';
+import '../services/sync/sync.css';
 import { Select } from '../shell/Select';
 
 /**

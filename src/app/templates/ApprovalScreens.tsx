@@ -4,16 +4,13 @@
  * one named by `?templateId=`, else the last edited, else a new blank one bound to the approval.
  */
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
+import { type ComponentType, Suspense, useEffect, useRef, useState } from 'react';
+import { useEditorTranslation } from '../services/i18n/editor';
 import { getStorage } from '../services/storage';
 import { approvalTemplates } from '../services/templates';
 import { LoadingMask } from '../shell/LoadingMask';
 import { approvalEditorHref, TemplateListScreen } from './TemplateListScreen';
 import './templates.css';
-
-// The editor (Slate and its panels) loads when an approval template is opened, not with the list.
-const TemplateEditor = lazy(() => import('./TemplateEditor').then((m) => ({ default: m.TemplateEditor })));
 
 export function ApprovalTemplateListScreen() {
   const { approvalCode } = useParams({ strict: false }) as { approvalCode?: string };
@@ -43,7 +40,11 @@ async function resolveTemplate(code: string, wanted: string | undefined): Promis
   return { state: 'empty' };
 }
 
-export function ApprovalEditorScreen() {
+/**
+ * `editor` opens a template (the routes' TemplateEditor, which picks the document, canvas or Office
+ * editor; lazy, so Slate and its panels load when an approval template is opened, not with the list).
+ */
+export function ApprovalEditorScreen({ editor: TemplateEditor }: { editor: ComponentType<{ templateId: string }> }) {
   const { t } = useEditorTranslation();
   const { approvalCode = '' } = useParams({ strict: false }) as { approvalCode?: string };
   const search = useSearch({ strict: false }) as { templateId?: unknown };

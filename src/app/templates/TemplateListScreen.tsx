@@ -1,27 +1,22 @@
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { isApprovalBinding } from '../../core/binding';
+import { approvalCodeOf, isApprovalBinding } from '../../core/binding';
 import { isQuireError } from '../../core/errors';
 import { createTemplateContent, serializeTemplateContent } from '../../core/model';
 import type { PendingWrite } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
-import { NewCanvasTemplate } from '../canvas/NewCanvasTemplate';
-import { useEditorTranslation } from '../editor/i18n/useEditorTranslation';
-import { NewOfficeTemplate } from '../office/NewOfficeTemplate';
-import { OfficeKindLabel } from '../office/OfficeKindLabel';
-import { officeKindOf } from '../office/officeFile';
+import { useDialogs } from '../services/dialogs/ConfirmDialog';
+import { useEditorTranslation } from '../services/i18n/editor';
+import { officeKindOf } from '../services/officeFile';
 import { loadSampleTemplate, SAMPLE_NAMES, type SampleName, sampleKey } from '../services/samples';
 import { getStorage } from '../services/storage';
-import { StorageNotices, trackSave } from '../services/storageNotices';
-import {
-  approvalBinding,
-  approvalCodeOf,
-  approvalTemplates,
-  type BindingTargets,
-  loadBindingTargets,
-} from '../services/templates';
-import { useDialogs } from '../shell/ConfirmDialog';
-import { SyncStatusLine, TemplateSyncPanel } from '../sync/TemplateSync';
+import { StorageNotices } from '../services/storageNotices';
+import { trackSave } from '../services/storageWrites';
+import { SyncStatusLine, TemplateSyncPanel } from '../services/sync/TemplateSync';
+import { NewCanvasTemplate } from '../services/templateKinds/NewCanvasTemplate';
+import { NewOfficeTemplate } from '../services/templateKinds/NewOfficeTemplate';
+import { OfficeKindLabel } from '../services/templateKinds/OfficeKindLabel';
+import { approvalBinding, approvalTemplates, type BindingTargets, loadBindingTargets } from '../services/templates';
 import { documentTemplate } from './newTemplate';
 import './templates.css';
 import { Select } from '../shell/Select';

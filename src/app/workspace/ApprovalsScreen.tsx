@@ -1,5 +1,5 @@
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
 import { ApprovalsSection } from './ApprovalsSection';
-import { useWorkspaceTranslation } from './i18n';
 import { WorkspaceFrame } from './WorkspaceFrame';
 
 /** `/home/approval`: the approval definitions on this device, each leading to its print templates. */

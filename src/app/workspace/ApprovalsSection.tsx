@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { importApprovalJson, type Storage } from '../../storage';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { trackSave } from '../services/storageWrites';
 import { ErrorBox } from './ErrorBox';
-import { useWorkspaceTranslation } from './i18n';
-import { trackSave } from './saving';
 
 function useApprovalOverview(storage: Storage) {
   return useLiveQuery(async () => {

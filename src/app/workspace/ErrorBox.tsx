@@ -1,5 +1,5 @@
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
 import { showError } from './errors';
-import { useWorkspaceTranslation } from './i18n';
 
 const MAX_DETAILS = 8;
 

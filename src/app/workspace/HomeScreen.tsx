@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { parseBinding } from '../../core/binding';
 import type { Storage } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
 import { baseLabel } from './baseName';
-import { useWorkspaceTranslation } from './i18n';
 import { ImportDialog } from './import/ImportDialog';
 import { WorkspaceFrame } from './WorkspaceFrame';
 
 const RECENT_TEMPLATES = 6;
 
 /** Where a template opens: approval-bound ones in the approval editor, the rest in the base editor. */
-export function templateHref(row: Pick<TemplateRow, 'id' | 'tableId'>): string {
+function templateHref(row: Pick<TemplateRow, 'id' | 'tableId'>): string {
   const binding = parseBinding(row.tableId);
   if (binding.kind === 'approval') {
     const code = binding.code;

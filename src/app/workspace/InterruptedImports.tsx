@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
-import { useWorkspaceTranslation } from './i18n';
-import { interruptedImportsAtom } from './state';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { interruptedImportsAtom } from '../services/storageState';
 
 /**
  * Imports a closed tab or a killed browser interrupted, told at the next start: an import is one

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useWorkspaceTranslation } from './i18n';
-import { saveStateAtom } from './state';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { saveStateAtom } from '../services/storageState';
 
 /** "Saving… / All changes saved": "saved" only once the write has committed to IndexedDB. */
 export function SaveIndicator() {

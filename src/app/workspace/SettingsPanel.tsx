@@ -11,16 +11,17 @@ import {
   restoreBackup,
   type Storage,
 } from '../../storage';
-import { OfflineFonts } from '../pwa/OfflineFonts';
+import { Dialog } from '../services/dialogs/Dialog';
+import { downloadBlob } from '../services/download';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { OfflineFonts } from '../services/pwa/OfflineFonts';
+import { refreshUsage } from '../services/storage';
+import { persistedAtom, usageAtom } from '../services/storageState';
+import { trackSave } from '../services/storageWrites';
 import { Select } from '../shell/Select';
 import { baseLabel } from './baseName';
-import { refreshUsage } from './bootstrap';
-import { Dialog } from './Dialog';
-import { downloadBlob, formatBytes } from './download';
 import { showError } from './errors';
-import { useWorkspaceTranslation } from './i18n';
-import { trackSave } from './saving';
-import { persistedAtom, usageAtom } from './state';
+import { formatBytes } from './formatBytes';
 
 /** Storage use, persistence, backup export (whole workspace or one base) / restore, fonts offline. */
 export function SettingsPanel({ storage, onClose }: { storage: Storage; onClose: () => void }) {

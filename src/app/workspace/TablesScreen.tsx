@@ -2,15 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { resetDemoWorkspace, type Storage } from '../../storage';
+import { Dialog } from '../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { writeDemoFileNameRules } from '../services/storage';
+import { trackSave } from '../services/storageWrites';
 import { ApprovalsSection } from './ApprovalsSection';
 import { baseLabel } from './baseName';
-import { writeDemoFileNameRules } from './bootstrap';
-import { Dialog } from './Dialog';
-import { useWorkspaceTranslation } from './i18n';
 import { ImportDialog } from './import/ImportDialog';
 import { SaveIndicator } from './SaveIndicator';
 import { SettingsPanel } from './SettingsPanel';
-import { trackSave } from './saving';
 import { WorkspaceFrame } from './WorkspaceFrame';
 
 function useWorkspaceOverview(storage: Storage) {

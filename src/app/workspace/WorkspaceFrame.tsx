@@ -1,12 +1,12 @@
 import { Provider, useAtomValue } from 'jotai';
 import { type ReactNode, useEffect } from 'react';
 import type { Storage } from '../../storage';
-import { openWorkspace } from './bootstrap';
+import { useWorkspaceTranslation } from '../services/i18n/workspace';
+import { useLeaveGuard } from '../services/leaveGuard';
+import { getStorage } from '../services/storage';
+import { StorageBanner } from '../services/storageNotices';
+import { workspaceStatusAtom, workspaceStore } from '../services/storageState';
 import { InterruptedImports } from './InterruptedImports';
-import { useWorkspaceTranslation } from './i18n';
-import { StorageBanner } from './StorageBanner';
-import { workspaceStatusAtom, workspaceStore } from './state';
-import { useLeaveGuard } from './useLeaveGuard';
 import './workspace.css';
 
 function Frame({ children }: { children: (storage: Storage) => ReactNode }) {
@@ -14,7 +14,7 @@ function Frame({ children }: { children: (storage: Storage) => ReactNode }) {
   const status = useAtomValue(workspaceStatusAtom);
   useLeaveGuard();
   useEffect(() => {
-    openWorkspace().catch(() => undefined);
+    getStorage().catch(() => undefined);
   }, []);
   return (
     <div className="ws">

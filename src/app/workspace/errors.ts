@@ -10,7 +10,7 @@ const hasOwnText = (name: ErrorName): name is ErrorName & keyof typeof english.e
  * Import issues come from core in a fixed English form (`row 12, column "Amount"`, `"x" is not a
  * number`); the common ones are shown in the user's language, anything else as it is.
  */
-export function issuePath(path: string, t: TFunction<'workspace'>): string {
+function issuePath(path: string, t: TFunction<'workspace'>): string {
   const cell = /^row (\d+), column "(.*)"$/.exec(path);
   if (cell) return t('issues.rowColumn', { row: cell[1], column: cell[2] });
   const row = /^row (\d+)$/.exec(path);
@@ -20,7 +20,7 @@ export function issuePath(path: string, t: TFunction<'workspace'>): string {
   return path;
 }
 
-export function issueReason(reason: string, t: TFunction<'workspace'>): string {
+function issueReason(reason: string, t: TFunction<'workspace'>): string {
   const misfit = /^"(.*)" is not (.+)$/s.exec(reason);
   if (misfit) return t('issues.misfit', { value: misfit[1] });
   if (reason === 'binary content') return t('issues.binary');
@@ -28,7 +28,7 @@ export function issueReason(reason: string, t: TFunction<'workspace'>): string {
   return reason;
 }
 
-export interface ShownError {
+interface ShownError {
   code?: string | number;
   message: string;
   details: string[];

@@ -15,8 +15,8 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { type Block, type Column, type Page, pageDimensions, type Row } from '../../../core/model';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { Icon, type IconName } from '../Icon';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import {
   addColumnBeside,
   copyBlock,

@@ -5,10 +5,10 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { parseBinding } from '../../../core/binding';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { approvalBinding, type BindingTargets, loadBindingTargets } from '../../services/templates';
 import type { TableContext } from '../data';
 import { Icon } from '../Icon';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import './binding.css';
 
 export function BindingPicker({

@@ -2,7 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { PAGE_SIZES, type PageSizeType } from '../../../core/model';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../i18n/languages';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { setPageSetting, setSettings } from '../state/commands';
 import { pageSettingAtom, settingsAtom, useCommand } from '../state/store';
 import { CheckField, NumberField, Section, SelectField } from './controls';

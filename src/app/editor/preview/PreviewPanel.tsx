@@ -8,12 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../../core/errors';
 import type { ParsedTemplateContent } from '../../../core/model';
 import { formatErrorForDisplay, toTranslate } from '../../../i18n';
-import { ExportButtons } from '../../office/ExportButtons';
+import { ExportButtons } from '../../services/print/ExportButtons';
 import { bindingChoices } from '../../services/binding';
+import { downloadBytes } from '../../services/download';
+import { printPdf } from '../../services/printFrame';
 import { EMPTY_SOURCE } from '../../services/printing';
 import { Select } from '../../shell/Select';
 import type { TableContext } from '../data';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { SAMPLE, useLivePreview } from './useLivePreview';
 
 interface Props {
@@ -58,30 +60,11 @@ export function PreviewPanel({
   const pageCount = shown?.pageCount ?? 0;
   const text = shown?.text ?? [];
 
-  const blobUrl = () =>
-    shown ? URL.createObjectURL(new Blob([shown.pdf.slice()], { type: 'application/pdf' })) : null;
   const download = () => {
-    const url = blobUrl();
-    if (!url) return;
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = shown?.fileName ?? `${name || 'template'}.pdf`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    if (shown) downloadBytes(shown.pdf, shown.fileName ?? `${name || 'template'}.pdf`, 'application/pdf');
   };
   const print = () => {
-    const url = blobUrl();
-    if (!url) return;
-    const frame = document.createElement('iframe');
-    frame.className = 'qe-print-frame';
-    frame.title = t('previewPanel.print');
-    frame.src = url;
-    frame.onload = () => frame.contentWindow?.print();
-    document.body.append(frame);
-    setTimeout(() => {
-      frame.remove();
-      URL.revokeObjectURL(url);
-    }, 60_000);
+    if (shown) printPdf(shown.pdf, t('previewPanel.print'));
   };
 
   const approval = Boolean(context.approval);

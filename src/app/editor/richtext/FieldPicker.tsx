@@ -1,8 +1,8 @@
 /** A searchable list of printable fields: the side panel and the `{` popover both use it. */
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import type { FieldOption } from '../data';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { approvalGroupsAtom, fieldsAtom, listContextAtom, openGroupsAtom, tableNameAtom } from '../state/store';
 
 export interface PickedField {

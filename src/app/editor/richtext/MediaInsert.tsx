@@ -7,13 +7,13 @@ import { useState } from 'react';
 import type { Editor } from 'slate';
 import { ReactEditor } from 'slate-react';
 import { DEFAULT_QR_CONFIG, type HorizontalAlign, type QrConfig, type QrValue } from '../../../core/model';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { Select } from '../../shell/Select';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { usePrintableFields } from './FieldPicker';
 import { type InlineImageSettings, insertInlineImage, insertQrCode } from './slate';
 
 /** Field types whose value is a list of files or an image link. */
-export const IMAGE_FIELD_TYPES = new Set(['attachment', 'attachmentImage', 'attachments', 'image']);
+const IMAGE_FIELD_TYPES = new Set(['attachment', 'attachmentImage', 'attachments', 'image']);
 
 function useImageFields() {
   const { groups } = usePrintableFields();
@@ -241,7 +241,7 @@ export function QrFields({ value, onChange }: { value: QrConfig; onChange: (conf
 }
 
 /** A QR code's content is ready to print when custom text is not empty and a field is chosen. */
-export function qrReady(value: QrValue): boolean {
+function qrReady(value: QrValue): boolean {
   if (value.type === 'custom') return value.value.trim() !== '';
   if (value.type === 'fieldValue') return value.field !== '';
   return true;

@@ -34,7 +34,7 @@ interface BlockPlace {
 }
 
 /** The caret of a text about to be replaced; give it to `restoreCaret` once the new text is in. */
-export interface CaretHandoff {
+interface CaretHandoff {
   anchor: BlockPlace;
   focus: BlockPlace;
 }

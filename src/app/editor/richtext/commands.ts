@@ -15,7 +15,7 @@ import type { EditorState } from '../state/commands';
 import type { MediaEdit } from './slate';
 
 /** The undo group of a media edit in a block: consecutive changes undo together; a removal alone. */
-export const mediaEditGroup = (blockId: string, edit: MediaEdit) => `media-${edit}:${blockId}`;
+const mediaEditGroup = (blockId: string, edit: MediaEdit) => `media-${edit}:${blockId}`;
 
 const groupOf = (blockId: string, mediaEdit: MediaEdit | false) =>
   mediaEdit ? mediaEditGroup(blockId, mediaEdit) : blockUpdateGroup(blockId);

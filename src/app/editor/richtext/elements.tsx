@@ -13,9 +13,9 @@ import {
   type QrConfig,
   type VariableFilterCall,
 } from '../../../core/model';
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { qrText } from '../canvas/blocks/QrcodeView';
 import { Icon } from '../Icon';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { fieldsAtom, settingsAtom } from '../state/store';
 import { describeChain, filterLabel, filtersForType } from './chipText';
 import { type PickedField, usePrintableFields } from './FieldPicker';
@@ -190,10 +190,7 @@ export function chipLabel(name: string, groups: ReadonlyArray<{ items: readonly 
 const withoutRowIndex = (path: string) => path.replace(/\.\d+(?=\.|$)/g, '');
 
 /** The field list's entry a chip is bound to (its type decides the formatting offered). */
-export function chipField(
-  name: string,
-  groups: ReadonlyArray<{ items: readonly PickedField[] }>,
-): PickedField | undefined {
+function chipField(name: string, groups: ReadonlyArray<{ items: readonly PickedField[] }>): PickedField | undefined {
   for (const wanted of new Set([name, withoutRowIndex(name)]))
     for (const group of groups) for (const item of group.items) if (item.path === wanted) return item;
   return undefined;

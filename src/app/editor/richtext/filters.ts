@@ -5,7 +5,7 @@
 import type { VariableFilterCall } from '../../../core/model';
 import type { Resources } from '../../../i18n';
 
-export interface FilterArgSpec {
+interface FilterArgSpec {
   /** Offered values; free text when absent. */
   options?: readonly string[];
   placeholder?: string;

@@ -49,7 +49,7 @@ import {
   updateTableCell,
 } from '../../../core/model';
 
-export interface EditorSelection {
+interface EditorSelection {
   pageId: string;
   blockId: string | null;
   /** Selected table cell of the selected table block, when any. */

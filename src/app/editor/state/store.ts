@@ -37,10 +37,6 @@ export const previewIssuesAtom = atom<Record<string, string[]>>({});
 /** Rich text inside a table with dynamic rows reads item-relative names: the field panel offers those. */
 export const listContextAtom = atom<FieldOption[] | null>(null);
 
-export function useEditorState(): EditorState {
-  return useAtomValue(editorStateAtom);
-}
-
 /*
  * Narrow views of the state. Model edits share every unchanged object, so a component reading one
  * of these re-renders only when its slice changed, not on every keystroke elsewhere.

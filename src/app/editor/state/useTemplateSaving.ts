@@ -12,7 +12,7 @@ import { type SavePipelineInput, useSavePipeline } from '../../services/saving/u
 import { createEditorState } from './commands';
 import { editorStateAtom, presentAtom } from './store';
 
-export interface SavingEvents {
+interface SavingEvents {
   /** Another version became this editor's (taken from another tab): show its name. */
   onExternal: (row: TemplateRow) => void;
 }

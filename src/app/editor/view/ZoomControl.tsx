@@ -1,5 +1,5 @@
+import { useEditorTranslation } from '../../services/i18n/editor';
 import { Select } from '../../shell/Select';
-import { useEditorTranslation } from '../i18n/useEditorTranslation';
 import { MAX_ZOOM, MIN_ZOOM, stepZoom, ZOOM_STEPS, type ZoomSetting } from './zoom';
 
 const percent = (zoom: number) => `${Math.round(zoom * 100)} %`;

@@ -79,7 +79,7 @@ export function useStoredFlag(key: string): [boolean, (value: boolean) => void] 
 }
 
 /** Below this window width the live preview starts folded: with it open the page would fit at ~55 %. */
-export const PREVIEW_OPEN_MIN_WIDTH = 1500;
+const PREVIEW_OPEN_MIN_WIDTH = 1500;
 const PREVIEW_KEY = 'quire.editor.livePreview';
 
 /**

@@ -7,7 +7,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { InvitationPreviewDto, TeamDto, UserDto } from '../../../api/contract';
 import { clearServerLogin, connectApi, serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { AccountForm } from './AccountForm';
 import { useAccountsTranslation } from './i18n/useTranslation';

@@ -1,6 +1,6 @@
 /** `/login`: the open platform's sign-in (and sign-up), then on to `?target=` (an in-app path) or `/o`. */
 import { useRouter, useSearch } from '@tanstack/react-router';
-import { safeInternalPath } from '../../auth/session';
+import { safeInternalPath } from '../../services/auth/session';
 import { AccountForm } from './AccountForm';
 import { useAccountsTranslation } from './i18n/useTranslation';
 import './accounts.css';

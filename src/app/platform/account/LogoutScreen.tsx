@@ -1,7 +1,7 @@
 /** `/logout`: ends the session on the server (when there is one) and forgets it on this device. */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { loginStore } from '../../auth/session';
+import { loginStore } from '../../services/auth/session';
 import { clearServerLogin, serverApi, serverLogin } from '../../services/sync/server';
 import { useAccountsTranslation } from './i18n/useTranslation';
 import './accounts.css';

@@ -1,7 +1,7 @@
 /** The account screens need a server sign-in: without one they offer it, coming back here afterwards. */
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useAccountsTranslation } from './i18n/useTranslation';
 
 export function RequireAccount({ children }: { children: ReactNode }) {

@@ -8,7 +8,7 @@ import { DEFAULT_DOC_NAME } from '../../../api/contract';
 import { parseDataSource } from '../../../core/data/dataSource';
 import { sampleData } from '../../../core/data/sampleData';
 import { serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { plainValues } from './apiSchema';
 import { emptyDataSource } from './dataSourceEdit';

@@ -6,14 +6,14 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { DocDto } from '../../../api/contract';
 import { serverApi } from '../../services/sync/server';
+import { useServerToken } from '../../services/sync/useSync';
 import { TabbedLayout } from '../../shell/TabbedLayout';
-import { useServerToken } from '../../sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
 import { DocContext, type DocView, docHref, SignInFirst } from './shared';
 import './docs.css';
 
-export const DOC_TABS = ['data', 'settings', 'docs', 'history', 'api', 'playground'] as const;
+const DOC_TABS = ['data', 'settings', 'docs', 'history', 'api', 'playground'] as const;
 
 export function DocLayout() {
   const { teamId, docId } = useParams({ strict: false }) as { teamId: string; docId: string };

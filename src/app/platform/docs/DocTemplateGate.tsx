@@ -13,14 +13,14 @@ import { QuireError } from '../../../core/errors';
 import { getStorage } from '../../services/storage';
 import { rememberLinked, startSync } from '../../services/sync/runtime';
 import { serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
 import { docHref, SignInFirst } from './shared';
 import './docs.css';
 
 /** The local id of a document's template, linking a workspace of this device to the document first. */
-export async function openDocTemplate(teamId: string, docId: string, templateId: string): Promise<string> {
+async function openDocTemplate(teamId: string, docId: string, templateId: string): Promise<string> {
   const runtime = await startSync();
   const link = await runtime.engine.db.bases.where('docId').equals(docId).first();
   if (!link) {
@@ -40,7 +40,7 @@ export async function openDocTemplate(teamId: string, docId: string, templateId:
 }
 
 /** What the editor needs of the document: its name, data source and sample data. */
-export interface DocSourceForEditor {
+interface DocSourceForEditor {
   docName: string;
   dataSource: unknown;
   sampleData?: unknown;
@@ -52,7 +52,7 @@ const docSourceKey = (docId: string) => `platform.docSource:${docId}`;
  * The document's data source as the server has it now, else as this device last read it; never read
  * (offline on a first open): none, and the editor opens on the workspace as before.
  */
-export async function loadDocSource(teamId: string, docId: string): Promise<DocSourceForEditor | undefined> {
+async function loadDocSource(teamId: string, docId: string): Promise<DocSourceForEditor | undefined> {
   const settings = (await getStorage()).settings;
   try {
     const doc = await serverApi().docs.get(teamId, docId);

@@ -3,7 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { DocDto } from '../../../api/contract';
 import { serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
 import { SignInFirst } from './shared';

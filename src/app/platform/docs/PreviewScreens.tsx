@@ -10,7 +10,7 @@ import { ApiCallError } from '../../../api/client';
 import type { InstanceDto, PublicPreviewDto, TemplateDto } from '../../../api/contract';
 import { isQuireError } from '../../../core/errors';
 import { serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 import { docsServerApi, publicDocsApi } from './api';
 import { useDocsTranslation } from './i18n/useTranslation';

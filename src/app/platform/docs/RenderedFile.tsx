@@ -8,7 +8,7 @@ import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
 import { FileLink, IssueList, issuesOf, PdfView } from './shared';
 
-export interface RenderChoice {
+interface RenderChoice {
   id: string;
   name: string;
 }

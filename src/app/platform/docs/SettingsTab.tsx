@@ -1,8 +1,8 @@
 /** The settings tab: the document's name, whether its instances have public previews, deletion. */
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../services/dialogs/ConfirmDialog';
 import { serverApi } from '../../services/sync/server';
-import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useErrorText } from '../useErrorText';
 import { docsServerApi } from './api';
 import { useDocsTranslation } from './i18n/useTranslation';

@@ -15,10 +15,10 @@ import {
   TEMPLATE_KINDS,
   type TemplateKind,
 } from '../../../core/outputs/catalogue';
-import { blankCanvas } from '../../canvas/content';
-import { officeContentFromUpload } from '../../office/officeFile';
+import { blankCanvas } from '../../services/canvasContent';
+import { ConfirmDialog } from '../../services/dialogs/ConfirmDialog';
+import { officeContentFromUpload } from '../../services/officeFile';
 import { serverApi } from '../../services/sync/server';
-import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useErrorText } from '../useErrorText';
 import { useDocsTranslation } from './i18n/useTranslation';
 import { kindOfContent } from './kinds';

@@ -12,7 +12,7 @@ import {
 } from '../../../core/data/dataSource';
 import type { OpenValue } from '../../../core/data/openValue';
 
-export type JsonSchema = { [key: string]: unknown };
+type JsonSchema = { [key: string]: unknown };
 
 /** Nesting of shared specs is documented this deep; a spec that refers to itself stops here. */
 const MAX_SCHEMA_DEPTH = 6;
@@ -99,7 +99,7 @@ export function instanceBodySchema(source: OpenDataSource): JsonSchema {
 }
 
 /** An open value as the plain JSON an outside system would post for it. */
-export function plainOf(value: OpenValue | null): unknown {
+function plainOf(value: OpenValue | null): unknown {
   if (value === null) return null;
   switch (value.type) {
     case 'string':
@@ -128,7 +128,7 @@ export function plainValues(values: Record<string, OpenValue | null>): Record<st
 /** A value placed in a POSIX shell's single quotes (a quote inside closes, escapes and reopens). */
 export const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-export interface CurlInput {
+interface CurlInput {
   origin: string;
   teamId: string;
   docId: string;

@@ -39,7 +39,7 @@ function withVariables(source: OpenDataSource, list: VariableList, variables: Va
 }
 
 /** A name not yet used in `taken`: `base`, `base2`, `base3`… */
-export function freshName(base: string, taken: readonly string[]): string {
+function freshName(base: string, taken: readonly string[]): string {
   if (!taken.includes(base)) return base;
   for (let n = 2; ; n++) if (!taken.includes(`${base}${n}`)) return `${base}${n}`;
 }

@@ -6,8 +6,8 @@
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { InvitationCreatedDto, InvitationDto, MemberDto, TeamDto, TeamRole } from '../../../api/contract';
+import { ConfirmDialog } from '../../services/dialogs/ConfirmDialog';
 import { serverApi, serverLogin } from '../../services/sync/server';
-import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { Select } from '../../shell/Select';
 import { useAccountsTranslation } from '../account/i18n/useTranslation';
 import { RequireAccount } from '../account/RequireAccount';

@@ -5,8 +5,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../services/dialogs/ConfirmDialog';
 import { serverApi, serverLogin } from '../../services/sync/server';
-import { ConfirmDialog } from '../../shell/ConfirmDialog';
 import { useAccountsTranslation } from '../account/i18n/useTranslation';
 import { RequireAccount } from '../account/RequireAccount';
 import { useErrorText } from '../useErrorText';

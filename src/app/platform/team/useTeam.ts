@@ -3,7 +3,7 @@ import { useParams } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { TeamDto } from '../../../api/contract';
 import { serverApi } from '../../services/sync/server';
-import { useServerToken } from '../../sync/useSync';
+import { useServerToken } from '../../services/sync/useSync';
 import { useErrorText } from '../useErrorText';
 
 export function useTeam() {

@@ -21,7 +21,7 @@ export interface ConflictDialogTexts {
   noTextChanges: string;
 }
 
-export interface ConflictDialogProps<C> {
+interface ConflictDialogProps<C> {
   conflict: Conflict<C>;
   texts: ConflictDialogTexts;
   onResolve: (resolution: ConflictResolution) => void;

@@ -13,7 +13,7 @@ export interface ConflictPart {
   text: string;
 }
 
-export interface ConflictVersion<C = string> {
+interface ConflictVersion<C = string> {
   label: string;
   content: C;
   /** The stored revision this version is (theirs) or was based on (mine). */
@@ -29,9 +29,8 @@ export interface Conflict<C = string> {
 }
 
 export type ConflictResolution = 'theirs' | 'mine' | 'copy';
-export const CONFLICT_RESOLUTIONS: readonly ConflictResolution[] = ['theirs', 'mine', 'copy'];
 
-export type ConflictPlan<C = string> =
+type ConflictPlan<C = string> =
   /** Drop mine; continue from theirs. */
   | { kind: 'take'; content: C; revision: number }
   /** Write mine on top of theirs: their revision is the base, so the check passes and nothing is merged. */
@@ -51,7 +50,7 @@ export function planResolution<C>(conflict: Conflict<C>, resolution: ConflictRes
   }
 }
 
-export type PartChange = 'changed' | 'onlyMine' | 'onlyTheirs';
+type PartChange = 'changed' | 'onlyMine' | 'onlyTheirs';
 
 export interface PartDifference {
   id: string;
@@ -61,7 +60,7 @@ export interface PartDifference {
   theirs?: string;
 }
 
-export interface VersionComparison {
+interface VersionComparison {
   differences: PartDifference[];
   /** Parts that read the same in both. */
   unchanged: number;

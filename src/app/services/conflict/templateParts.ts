@@ -20,7 +20,7 @@ function collectText(value: unknown, out: string[]): void {
   }
 }
 
-export function documentParts(document: TemplateDocument): ConflictPart[] {
+function documentParts(document: TemplateDocument): ConflictPart[] {
   const parts: ConflictPart[] = [];
   for (const block of allBlocks(document)) {
     if (block.type === 'row') continue;

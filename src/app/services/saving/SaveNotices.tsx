@@ -7,10 +7,10 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { ERROR_CATALOGUE } from '../../../core/errors';
-import { useDialogs } from '../../shell/ConfirmDialog';
 import { ConflictDialog, type ConflictDialogTexts } from '../conflict/ConflictDialog';
 import type { Conflict, ConflictResolution } from '../conflict/conflict';
 import { templateParts } from '../conflict/templateParts';
+import { useDialogs } from '../dialogs/ConfirmDialog';
 import { downloadBlob } from '../download';
 import { getStorage } from '../storage';
 import { useSavingTranslation } from './i18n/useSavingTranslation';
@@ -21,7 +21,7 @@ type StorageFailure = 'StorageQuotaExceeded' | 'StorageUnavailable';
 const STORAGE_FAILURES = new Set<string>(['StorageQuotaExceeded', 'StorageUnavailable'] satisfies StorageFailure[]);
 
 /** The unsaved work as a JSON file: this template's newest content, plus anything else storage refused. */
-export async function unsavedWorkFile(
+async function unsavedWorkFile(
   template: { id: string; name: string; content: string },
   reason: string,
   now = Date.now(),

@@ -7,7 +7,7 @@
  */
 export type SaveState = 'saved' | 'saving' | 'failed' | 'conflict';
 
-export interface AutosaverOptions {
+interface AutosaverOptions {
   /** Writes `content` on top of `revision`; resolves with the new revision. */
   save: (content: string, revision: number) => Promise<number>;
   revision: number;
@@ -18,7 +18,7 @@ export interface AutosaverOptions {
   onWritten?: (content: string, revision: number) => void;
 }
 
-export interface Autosaver {
+interface Autosaver {
   push(content: string): void;
   retry(): void;
   /**

@@ -6,13 +6,13 @@ import type { JournalEntry } from './journal';
 
 export type UnsavedDraft = JournalEntry;
 
-export interface DraftSettings {
+interface DraftSettings {
   get<T>(key: string, fallback: T): Promise<T>;
   set(key: string, value: unknown): Promise<void>;
   remove(key: string): Promise<void>;
 }
 
-export function draftKey(templateId: string): string {
+function draftKey(templateId: string): string {
   return `editor.unsaved:${templateId}`;
 }
 

@@ -8,11 +8,11 @@
  * the newest version is read once as soon as the listener is in place, then on each change.
  */
 
-export interface FollowedVersion {
+interface FollowedVersion {
   revision: number;
 }
 
-export interface FollowOptions<V extends FollowedVersion> {
+interface FollowOptions<V extends FollowedVersion> {
   /** Calls `changed` each time the template may have been written elsewhere; returns the stop. */
   listen: (changed: () => void) => () => void;
   /** The stored version now (undefined: the template is gone). */

@@ -46,9 +46,9 @@ export function fingerprint(text: string): string {
 
 const PREFIX = 'quire.journal.template:';
 /** localStorage holds ~5 MB per origin; a template bigger than this is left to IndexedDB alone. */
-export const JOURNAL_MAX_CHARS = 1_500_000;
+const JOURNAL_MAX_CHARS = 1_500_000;
 
-export function journalKey(templateId: string): string {
+function journalKey(templateId: string): string {
   return `${PREFIX}${templateId}`;
 }
 
@@ -97,7 +97,7 @@ export function readJournal(store: KeyValueStore | undefined, templateId: string
   }
 }
 
-export function journalEntries(store: KeyValueStore | undefined): JournalEntry[] {
+function journalEntries(store: KeyValueStore | undefined): JournalEntry[] {
   if (!store) return [];
   const entries: JournalEntry[] = [];
   try {
@@ -137,7 +137,7 @@ export function clearJournal(
   }
 }
 
-export interface ReplayTarget {
+interface ReplayTarget {
   get(templateId: string): Promise<{ content: string; revision: number } | undefined>;
   /** Write the entry's content on top of `revision` (throws on a conflict or a storage failure). */
   save(entry: JournalEntry, revision: number): Promise<void>;
@@ -149,7 +149,7 @@ function isOwnWrite(entry: JournalEntry, row: { content: string; revision: numbe
   return entry.inFlight?.revision === row.revision && entry.inFlight.fingerprint === fingerprint(row.content);
 }
 
-export type ReplayOutcome = 'stored' | 'restored' | 'draft' | 'gone' | 'failed';
+type ReplayOutcome = 'stored' | 'restored' | 'draft' | 'gone' | 'failed';
 
 /**
  * A cleared durable entry leaves this mark: a killed browser can bring back a localStorage entry

@@ -33,5 +33,3 @@ export async function recoverUnsaved(storage: Storage, templateId: string): Prom
   }
   return draft;
 }
-
-export type { UnsavedDraft } from './draft';

@@ -4,7 +4,7 @@
  * "saving" (never "saved" before the write resolved); `flush()` hands it over at once (tab hidden or
  * closing, editor unmounting), so a closed tab loses nothing.
  */
-export interface SaveSchedulerOptions {
+interface SaveSchedulerOptions {
   /** The content to save, read when the change is handed over (the latest by then). */
   serialize: () => string;
   push: (content: string) => void;
@@ -14,7 +14,7 @@ export interface SaveSchedulerOptions {
   defer: (run: () => void) => () => void;
 }
 
-export interface SaveScheduler {
+interface SaveScheduler {
   changed(): void;
   flush(): void;
   readonly pending: boolean;
@@ -43,7 +43,7 @@ export function createSaveScheduler(options: SaveSchedulerOptions): SaveSchedule
 }
 
 /** How long a waiting change may wait for an idle moment (the preview's drawing can keep the tab busy). */
-export const SAVE_IDLE_TIMEOUT_MS = 200;
+const SAVE_IDLE_TIMEOUT_MS = 200;
 
 export function deferToIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {

@@ -27,7 +27,7 @@ import {
 } from './journal';
 import { createSaveScheduler, deferToIdle } from './saveScheduler';
 
-export type SaveStatus = SaveState;
+type SaveStatus = SaveState;
 
 export interface TemplateConflict {
   mine: { content: string; revision: number; at: number };
@@ -40,7 +40,7 @@ export interface SavePipelineInput {
   draft: UnsavedDraft | null;
 }
 
-export interface SavePipelineOptions {
+interface SavePipelineOptions {
   /** The screen's content now, serialised as stored (read when a change is handed over). */
   serialize: () => string;
   /**
@@ -51,13 +51,13 @@ export interface SavePipelineOptions {
 }
 
 /** The address of the same screen for another template (the copy "keep mine as a copy" made). */
-export function hrefWithTemplate(currentId: string, nextId: string): string {
+function hrefWithTemplate(currentId: string, nextId: string): string {
   const swap = (text: string) => text.split(encodeURIComponent(currentId)).join(encodeURIComponent(nextId));
   return `${swap(window.location.pathname)}${swap(window.location.search)}`;
 }
 
 /** The pipeline's status for the indicator and the banner, readable outside React's render. */
-export interface SaveStatusStore {
+interface SaveStatusStore {
   get(): { status: SaveStatus; failure: string | null };
   subscribe(listener: () => void): () => void;
 }
@@ -92,7 +92,7 @@ const durable = browserDurableJournal();
  * Templates up to this size are journalled on every change, in the change's task (a killed
  * browser runs no more code); bigger ones at the autosaver's hand-over, to keep typing smooth.
  */
-export const JOURNAL_EVERY_CHANGE_MAX_CHARS = 250_000;
+const JOURNAL_EVERY_CHANGE_MAX_CHARS = 250_000;
 /** How often a write storage refused is tried again (the same pace as the workspace's retries). */
 export const RETRY_INTERVAL_MS = 3000;
 

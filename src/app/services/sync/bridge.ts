@@ -18,7 +18,7 @@ const newRemoteId = () => `tpl_${crypto.randomUUID().replaceAll('-', '')}`;
 const newLocalId = () => `tpl_${crypto.randomUUID().replaceAll('-', '').slice(0, 20)}`;
 
 /** A synced template's place on the server and the version this device last saw. */
-export interface RemoteTemplate {
+interface RemoteTemplate {
   templateId: string;
   docId: string;
   teamId: string;
@@ -30,7 +30,7 @@ export type TemplateSyncView =
   | { state: 'local' }
   | { state: 'pending' | 'synced' | 'conflict'; version: number | null; releaseNo: number; waiting: number };
 
-export interface SyncBridgeOptions {
+interface SyncBridgeOptions {
   storage: Storage;
   engine: SyncEngine;
   /** Tells this tab's other readers (an open editor) that sync wrote a template, as another tab would. */

@@ -11,10 +11,10 @@ import { SyncBridge } from './bridge';
 import { serverApi, serverLogin } from './server';
 
 /** How often the leader pulls while the page is visible, and while hidden. */
-export const PULL_INTERVAL_MS = 5_000;
-export const HIDDEN_PULL_INTERVAL_MS = 60_000;
+const PULL_INTERVAL_MS = 5_000;
+const HIDDEN_PULL_INTERVAL_MS = 60_000;
 /** Backoff of pushes while the server cannot be reached (the engine adds jitter). */
-export const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
+const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
 
 const KICK_CHANNEL = 'quire-sync-kick';
 const STORAGE_CHANNEL = 'quire-storage-changes';

@@ -9,8 +9,8 @@ import i18next from 'i18next';
 import { ApiClient } from '../../../api/client';
 import type { LoginDto } from '../../../api/contract';
 import { type QuireApi, quireApi } from '../../../api/quire';
-import type { LoginRecord } from '../../auth/loginStore';
-import { loginStore } from '../../auth/session';
+import type { LoginRecord } from '../auth/loginStore';
+import { loginStore } from '../auth/session';
 import { serverAddress } from './serverAddress';
 
 /** Local-only records ("Continue on this device") start with this; they carry no server token. */
@@ -52,14 +52,10 @@ export function clearServerLogin(): void {
   loginChanged();
 }
 
-let expiredHandler: () => void = () => {
+/** A 401: the server login is over (sync pauses; the screens say "signed out"). */
+const expiredHandler = (): void => {
   if (serverLogin()) clearServerLogin();
 };
-
-/** Tests and embedders may replace what a 401 does. */
-export function onSessionExpired(handler: () => void): void {
-  expiredHandler = handler;
-}
 
 let api: { origin: string | undefined; calls: QuireApi } | undefined;
 

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { attachFiles, type CellValue, type Storage, type StoredAttachment, type TableField } from '../../../storage';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { trackSave } from '../../services/storageWrites';
 
 interface Props {
   storage: Storage;

@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { CellValue, TableField } from '../../../storage';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { Select } from '../../shell/Select';
-import { useWorkspaceTranslation } from '../i18n';
 import { editText, optionNames, parseInput } from './cells';
 import { LongTextEditor } from './LongTextEditor';
 import { type OpenCell, useOpenCellJournal } from './openCellJournal';

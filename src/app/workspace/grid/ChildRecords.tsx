@@ -14,11 +14,11 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
-import { useDialogs } from '../../shell/ConfirmDialog';
+import { useDialogs } from '../../services/dialogs/ConfirmDialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { heldEditsAtom, heldKey, pendingWritesAtom } from '../../services/storageState';
+import { trackSave } from '../../services/storageWrites';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
-import { heldEditsAtom, heldKey, pendingWritesAtom } from '../state';
 import { CellEditor } from './CellEditor';
 import { cellText, isEditable, linkIds } from './cells';
 import { unsavedCells } from './Grid';

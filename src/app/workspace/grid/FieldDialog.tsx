@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { TABLE_FIELD_TYPES, type TableFieldType } from '../../../core/data/table/types';
 import { isQuireError } from '../../../core/errors';
 import type { FieldProperty, Storage, TableRow } from '../../../storage';
+import { Dialog } from '../../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { trackSave } from '../../services/storageWrites';
 import { Select } from '../../shell/Select';
-import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
 
 /** New field: name and one of the 28 types; links pick their table, selects their options. */
 export function FieldDialog({ storage, table, onClose }: { storage: Storage; table: TableRow; onClose: () => void }) {

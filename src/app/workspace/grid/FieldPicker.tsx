@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FIELD_LIST_CAP, type TableField } from '../../../storage';
-import { Dialog } from '../Dialog';
-import { useWorkspaceTranslation } from '../i18n';
+import { Dialog } from '../../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 
 /**
  * Chooses which fields the grid shows. The spec caps the field list at 100 columns; every other field

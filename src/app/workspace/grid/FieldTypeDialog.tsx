@@ -9,11 +9,11 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { Dialog } from '../../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { trackSave } from '../../services/storageWrites';
 import { Select } from '../../shell/Select';
-import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
 
 const PREVIEW_ROWS = 6;
 /** As the import reads them: wall-clock dates in UTC, the way the grid shows them. */

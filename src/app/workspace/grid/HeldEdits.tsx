@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { TableField } from '../../../storage';
-import { useWorkspaceTranslation } from '../i18n';
-import { type HeldEdit, heldEditsAtom } from '../state';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { type HeldEdit, heldEditsAtom } from '../../services/storageState';
 import { cellText } from './cells';
 
 /**

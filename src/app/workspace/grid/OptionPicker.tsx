@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: options are reached from the search box (combobox with aria-activedescendant), as the listbox pattern prescribes
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordRow, TableField } from '../../../storage';
-import { useWorkspaceTranslation } from '../i18n';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { optionColor, optionNames } from './cells';
 import { PickOption, Popover } from './Popover';
 

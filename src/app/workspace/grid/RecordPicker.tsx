@@ -12,9 +12,9 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { trackSave } from '../../services/storageWrites';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
 import { cellText, isLink, linkIds } from './cells';
 import { PickOption, Popover } from './Popover';
 

@@ -14,9 +14,9 @@ import {
   toStoredUser,
   validateMember,
 } from '../../../storage';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { trackSave } from '../../services/storageWrites';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { trackSave } from '../saving';
 import { PickOption, Popover } from './Popover';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Storage, TableField, TableRow } from '../../../storage';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { Select } from '../../shell/Select';
-import { useWorkspaceTranslation } from '../i18n';
 import { isLink } from './cells';
 import { applyView, EMPTY_VIEW, FILTER_OPS, type FilterOp, type GridView, isPlainView } from './view';
 

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { CellValue, TableField } from '../../../storage';
-import { type CellJournalEntry, dropCellEdit, journalCellEdit } from '../cellJournal';
-import { openCellEditsAtom, workspaceStore } from '../state';
+import { type CellJournalEntry, dropCellEdit, journalCellEdit } from '../../services/cellJournal';
+import { openCellEditsAtom, workspaceStore } from '../../services/storageState';
 import { parseInput } from './cells';
 
 /** The cell an editor is open on. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_TABLE_IDS, ensureDemoWorkspace } from '../../../storage';
 import { openTestStorage } from '../../../storage/testing';
-import { heldEditsAtom, heldKey, workspaceStore } from '../state';
+import { heldEditsAtom, heldKey, workspaceStore } from '../../services/storageState';
 import { saveCell } from './saveCell';
 
 async function demo() {

@@ -7,9 +7,9 @@
  */
 import { isQuireError } from '../../../core/errors';
 import { type CellValue, classifyStorageFailure, type Storage, type TableField } from '../../../storage';
-import { dropCellEdit, journalCellEdit } from '../cellJournal';
-import { holdEdit, releaseEdit } from '../heldEdits';
-import { trackSave } from '../saving';
+import { dropCellEdit, journalCellEdit } from '../../services/cellJournal';
+import { holdEdit, releaseEdit } from '../../services/heldEdits';
+import { trackSave } from '../../services/storageWrites';
 
 export interface CellWrite {
   tableId: string;

@@ -14,7 +14,7 @@ import {
   type Storage,
 } from '../../../storage';
 import { DEFAULT_BASE_NAME } from '../baseName';
-import { withImportLock } from './importLock';
+import { withImportLock } from '../../services/importLock';
 
 /** Dates are stored as UTC wall-clock instants, as the demo stores them and the grid shows them. */
 export const IMPORT_OPTIONS = { timeZone: 'UTC' } as const;

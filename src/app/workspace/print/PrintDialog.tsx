@@ -1,15 +1,21 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { type FileFormat, printOutputsOf } from '../../../core/outputs/catalogue';
+import { type FileFormat, type PrintOutput, printOutputsOf } from '../../../core/outputs/catalogue';
 import type { Storage, TableRow } from '../../../storage';
-import { keepFormat, keepOutput, printKindOf } from '../../office/formats';
-import { downloadResult, PrintChoices, PrintProgress, poolRenderers, usePrintRun } from '../../office/PrintChoices';
+import { Dialog } from '../../services/dialogs/Dialog';
+import { useWorkspaceTranslation } from '../../services/i18n/workspace';
+import { keepFormat, keepOutput, printKindOf } from '../../services/print/formats';
+import {
+  downloadResult,
+  PrintChoices,
+  PrintProgress,
+  poolRenderers,
+  usePrintRun,
+} from '../../services/print/PrintChoices';
+import { runPrintJob } from '../../services/print/printRun';
 import { assembleInWorker, loadFileNameRule, saveFileNameRule } from '../../services/printing';
 import { Select } from '../../shell/Select';
-import { Dialog } from '../Dialog';
 import { ErrorBox } from '../ErrorBox';
-import { useWorkspaceTranslation } from '../i18n';
-import { type PrintOutput, runPrintJob } from './printJob';
 
 /**
  * Print the selected records: pick a template of the table and an output, then watch the progress;

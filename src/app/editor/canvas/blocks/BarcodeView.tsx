@@ -1,6 +1,6 @@
 /** The bar code block, sketched (the real bars need the record's value). */
 import type { BlockOfType } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { justify } from './shared';
 
 export function BarcodeView({ block }: { block: BlockOfType<'barcode'> }) {

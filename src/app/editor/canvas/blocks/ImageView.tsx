@@ -1,6 +1,6 @@
 /** Image blocks: a static image as it will print, an attachment field as its binding. */
 import type { BlockOfType } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { justify } from './shared';
 
 export function ImageView({ block }: { block: BlockOfType<'image'> | BlockOfType<'staticImage'> }) {

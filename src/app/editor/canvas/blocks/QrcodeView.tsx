@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { renderSVG } from 'uqr';
 import type { BlockOfType, QrValue } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { justify } from './shared';
 
 /** The text a QR value stands for while editing (the printed value needs a record). */

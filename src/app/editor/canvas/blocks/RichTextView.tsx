@@ -1,5 +1,5 @@
 import type { BlockOfType } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { updateTextContent } from '../../richtext/commands';
 import { RichTextEditor } from '../../richtext/RichTextEditor';
 import { useCommand } from '../../state/store';

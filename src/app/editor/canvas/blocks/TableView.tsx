@@ -2,7 +2,7 @@
 import { useAtomValue } from 'jotai';
 import type { CSSProperties } from 'react';
 import { type BlockOfType, type BorderSide, TableOps } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { updateCellContent } from '../../richtext/commands';
 import { RichTextEditor } from '../../richtext/RichTextEditor';
 import { selectCell } from '../../state/commands';

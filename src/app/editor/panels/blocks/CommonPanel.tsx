@@ -1,5 +1,5 @@
 import type { Block, Spacing } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { ColorField, NumberField, Section, SPACING_MAX } from '../controls';
 import { usePatch } from './shared';
 

@@ -1,5 +1,5 @@
 import type { BlockOfType } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { NumberField, Section } from '../controls';
 import { usePatch } from './shared';
 

@@ -1,5 +1,5 @@
 import type { BlockOfType, QrValue } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { NumberField, Section, SelectField, TextField } from '../controls';
 import { FieldSelect, useAligns, usePatch } from './shared';
 

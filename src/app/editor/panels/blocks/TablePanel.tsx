@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { type BlockOfType, TableOps } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { editTableBlock, updateCell } from '../../state/commands';
 import { fieldsAtom, useCommand, useSelectedCell } from '../../state/store';
 import { BORDER_WIDTHS, CheckField, ColorField, NumberField, Section, SelectField } from '../controls';

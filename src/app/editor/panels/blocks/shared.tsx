@@ -2,7 +2,7 @@
 import { useAtomValue } from 'jotai';
 import type { ComponentType } from 'react';
 import type { Block, BlockOfType, BlockPatch, BlockType } from '../../../../core/model';
-import { useEditorTranslation } from '../../i18n/useEditorTranslation';
+import { useEditorTranslation } from '../../../services/i18n/editor';
 import { updateBlock } from '../../state/commands';
 import { fieldsAtom, useCommand } from '../../state/store';
 import { SelectField } from '../controls';
