@@ -11,29 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { flushSync } from 'react-dom';
 import { mapApproval } from '../../core/data/approval';
 import type { TemplateRow } from '../../storage/types';
-import { ErrorPanel } from '../services/print/ErrorPanel';
-import { InAppLink } from '../services/InAppLink';
-import { templateListHref } from '../services/links';
 import { bindingChoices, type LoadedBinding } from '../services/binding';
-import { downloadBlob } from '../services/download';
-import type { OpenDocInput } from '../services/openSource';
-import { recoverUnsaved } from '../services/saving/recover';
-import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
-import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
-import { getStorage } from '../services/storage';
-import { Select } from '../shell/Select';
-import { ArrangeBar } from './ArrangeBar';
-import {
-  alignFields,
-  copyFields,
-  distributeFields,
-  moveFields,
-  pasteFields,
-  removeFields,
-  reorderFields,
-  rotateField,
-} from './arrange';
-import { bindOptions } from './bindings';
 import {
   ADDABLE_TYPES,
   type AddableType,
@@ -53,9 +31,31 @@ import {
   undo,
   updateField,
 } from '../services/canvasContent';
+import { downloadBlob } from '../services/download';
+import { InAppLink } from '../services/InAppLink';
+import { useCanvasTranslation } from '../services/i18n/canvas';
+import { templateListHref } from '../services/links';
+import type { OpenDocInput } from '../services/openSource';
+import { ErrorPanel } from '../services/print/ErrorPanel';
+import { recoverUnsaved } from '../services/saving/recover';
+import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
+import { getStorage } from '../services/storage';
+import { Select } from '../shell/Select';
+import { ArrangeBar } from './ArrangeBar';
+import {
+  alignFields,
+  copyFields,
+  distributeFields,
+  moveFields,
+  pasteFields,
+  removeFields,
+  reorderFields,
+  rotateField,
+} from './arrange';
+import { bindOptions } from './bindings';
 import { DesignPage } from './DesignPage';
 import { FieldProperties } from './FieldProperties';
-import { useCanvasTranslation } from '../services/i18n/canvas';
 import { pdfPageSizes, useBasePdf } from './useBasePdf';
 import { useCanvasBinding } from './useCanvasBinding';
 import { useCanvasPreview } from './useCanvasPreview';

@@ -6,12 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { bindingSource, type LoadedBinding } from '../services/binding';
+import type { CanvasTemplateContent } from '../services/canvasContent';
 import { drawPdf } from '../services/pdf';
 import { EMPTY_SOURCE, renderLivePreview } from '../services/printing';
 import type { RenderRun, RenderRunState } from '../services/renderRun';
 import { getStorage } from '../services/storage';
 import { useRenderRun } from '../services/useRenderRun';
-import type { CanvasTemplateContent } from '../services/canvasContent';
 
 const PREVIEW_WIDTH = 360;
 /** The preview renders this long after the last change (a drag is many changes). */

@@ -5,7 +5,6 @@
  * live preview's choices.
  */
 
-import { approvalCodeOf } from '../../core/binding';
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { type FieldNode, type LoadedBinding, loadBinding } from '../services/binding';

@@ -10,11 +10,11 @@ import { approvalCodeOf } from '../../core/binding';
 import { isQuireError } from '../../core/errors';
 import { formatErrorForDisplay, type MessageKey, type Translate, toTranslate } from '../../i18n';
 import { isCanvasContent } from '../services/canvasContent';
-import { ExportButtons } from '../services/print/ExportButtons';
-import { officeKindOf } from '../services/officeFile';
 import { downloadBytes } from '../services/download';
-import { getRenderPool } from '../services/printing';
+import { officeKindOf } from '../services/officeFile';
+import { ExportButtons } from '../services/print/ExportButtons';
 import { printPdf } from '../services/printFrame';
+import { getRenderPool } from '../services/printing';
 import type { RenderStage } from '../services/renderRun';
 import { useRenderRun } from '../services/useRenderRun';
 import { usePreviewTranslation } from './i18n/usePreviewTranslation';
@@ -53,7 +53,6 @@ function useViewerWidth(ref: React.RefObject<HTMLElement | null>): number {
   }, [ref]);
   return width;
 }
-
 
 /**
  * `/print` and `/baseplugin/t/$tableId/preview/$templateId`: the layout over `usePreviewChoices`

@@ -20,7 +20,7 @@ export {
  * Local records have no server share page: a QR code of the current record links to the record
  * in this app, and the current view to its table.
  */
-function appRecordLinks(tableId: string, recordId: string): RecordLinks {
+export function appRecordLinks(tableId: string, recordId: string): RecordLinks {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const table = encodeURIComponent(tableId);
   const record = `${origin}/baseplugin/t/${table}?record=${encodeURIComponent(recordId)}`;

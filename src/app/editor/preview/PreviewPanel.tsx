@@ -8,14 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { isQuireError } from '../../../core/errors';
 import type { ParsedTemplateContent } from '../../../core/model';
 import { formatErrorForDisplay, toTranslate } from '../../../i18n';
-import { ExportButtons } from '../../services/print/ExportButtons';
 import { bindingChoices } from '../../services/binding';
 import { downloadBytes } from '../../services/download';
+import { useEditorTranslation } from '../../services/i18n/editor';
+import { ExportButtons } from '../../services/print/ExportButtons';
 import { printPdf } from '../../services/printFrame';
 import { EMPTY_SOURCE } from '../../services/printing';
 import { Select } from '../../shell/Select';
 import type { TableContext } from '../data';
-import { useEditorTranslation } from '../../services/i18n/editor';
 import { SAMPLE, useLivePreview } from './useLivePreview';
 
 interface Props {

@@ -5,10 +5,10 @@ import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/rea
 import { useAtomValue } from 'jotai';
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CellValue, PendingWrite, Storage, TableField, TableRow } from '../../../storage';
-import { showError } from '../errors';
 import { releaseEdit } from '../../services/heldEdits';
 import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../../services/storageState';
+import { showError } from '../errors';
 import { isEditable, pickerKind } from './cells';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
 import { HeldEdits } from './HeldEdits';

@@ -3,11 +3,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { IMPORT_FIELD_KINDS, type ImportColumn, type ImportFieldKind, type RawSheet } from '../../../core/import';
 import { type ImportResult, previewImport, type Storage } from '../../../storage';
-import { Select } from '../../shell/Select';
 import { Dialog } from '../../services/dialogs/Dialog';
-import { ErrorBox } from '../ErrorBox';
 import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { trackSave } from '../../services/storageWrites';
+import { Select } from '../../shell/Select';
+import { ErrorBox } from '../ErrorBox';
 import { fileKind, readImportFile, tableNameFromFile } from './readFile';
 import { IMPORT_OPTIONS, runImport } from './runImport';
 

@@ -13,8 +13,8 @@ import {
   importIntoNewTable,
   type Storage,
 } from '../../../storage';
-import { DEFAULT_BASE_NAME } from '../baseName';
 import { withImportLock } from '../../services/importLock';
+import { DEFAULT_BASE_NAME } from '../baseName';
 
 /** Dates are stored as UTC wall-clock instants, as the demo stores them and the grid shows them. */
 export const IMPORT_OPTIONS = { timeZone: 'UTC' } as const;
