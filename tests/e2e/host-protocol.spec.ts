@@ -161,8 +161,8 @@ test('prints the date in the host’s zone and the amount by its currency code',
   // No currency code: the amount without a guessed symbol.
   await expect(text).toContainText('1,234.50');
   await expect(text).not.toContainText('¥');
-  // The Buyer link (record ids, property.tableId) is read, but the all-fields template does not yet
-  // print linked records for a host table: #25 item 4 (one binding for host screens) brings that.
+  // The Buyer link (record ids, property.tableId) prints the linked record by its primary field.
+  await expect(text).toContainText('Ada Lovelace');
 
   // Other zones (Tokyo, New York, none named → Asia/Shanghai) are src/host/reader.test.ts's: one
   // render here keeps this journey short.

@@ -4,7 +4,7 @@
  * inside a host, where the render worker has no other way to them offline.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { block, content, fullRow, page, photoPng } from '../../../tests/fixtures/builders';
+import { block, content, fullRow, p, page, photoPng, richText, text, variable } from '../../../tests/fixtures/builders';
 import { loadHostTable } from '../../host/base';
 import { fakeBase } from '../../host/fakeBase';
 import { assetsFirst } from '../../render/outputs/assets';
@@ -102,5 +102,46 @@ describe('a host record as the binding service prints it', () => {
     expect(input.links.currentRecord).toContain('recA');
     expect(blocks.map((b) => b.t)).toEqual(['image', 'par']);
     expect(JSON.stringify(blocks[1])).toContain('No photo');
+  });
+
+  it('prints a link field by the linked record the host names, as the protocol documents (issue 34 item 1)', async () => {
+    const bridge = fakeBase(
+      [
+        {
+          id: 'tblOrders',
+          name: 'Orders',
+          fields: [
+            { id: 'fNo', name: 'Order', type: 'text', isPrimary: true } as never,
+            { id: 'fBuyer', name: 'Buyer', type: 'singleLink', property: { tableId: 'tblPeople' } } as never,
+          ],
+          records: [{ recordId: 'recO1', fields: { fNo: 'PO-7', fBuyer: ['recP1'] } }],
+        },
+        {
+          id: 'tblPeople',
+          name: 'People',
+          fields: [{ id: 'fName', name: 'Name', type: 'text', isPrimary: true } as never],
+          records: [{ recordId: 'recP1', fields: { fName: 'Ada Lovelace' } }],
+        },
+      ],
+      null,
+    );
+    const table = await loadHostTable(bridge, 'b1', 'tblOrders');
+    const source = await hostPrintSource(bridge, 'b1', table, 'recO1', { readImage: async () => undefined });
+    const buyer = content([
+      page('p1', [
+        fullRow('r1', richText('t1', [p(text('Buyer: '), variable('Buyer'))])),
+        fullRow('r2', richText('t2', [p(text('Name: '), variable('Buyer.0.Name'))])),
+      ]),
+    ]);
+    const prepared = prepareOutputTemplate(buyer);
+    if (prepared.kind !== 'document') throw new Error('document expected');
+    const input = printInputFor(prepared, source);
+    const { doc } = await resolveDocument(prepared.template, input.scope, {
+      links: input.links,
+      fieldIds: input.fieldIds,
+    });
+    const printedText = JSON.stringify(doc.sections[0]!.blocks);
+    expect(printedText).toContain('Buyer: ');
+    expect(printedText.match(/Ada Lovelace/g)).toHaveLength(2);
   });
 });
