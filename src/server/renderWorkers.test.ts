@@ -85,7 +85,8 @@ describe.runIf(postgres)('render workers on PostgreSQL', () => {
     // The server queues with the same expiry the workers use.
     process.env.QUIRE_RENDER_JOB_EXPIRE_SECONDS = EXPIRE_SECONDS;
     db = await postgres.open();
-    server = await startTestServer(db, { config: { renderJobsInServer: false } });
+    // 500 renders from one signed-in user: past the session render limit a real user has.
+    server = await startTestServer(db, { config: { renderJobsInServer: false, sessionMaxRenders: JOBS } });
   }, 60_000);
 
   afterAll(async () => {
