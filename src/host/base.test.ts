@@ -7,6 +7,7 @@ import {
   followSelection,
   hostRecordSource,
   loadHostTable,
+  loadLinkedTables,
   RECORD_VIEW,
   SELECTION_POLL_MS,
   type VisibilitySource,
@@ -84,6 +85,25 @@ describe('base through the bridge', () => {
       record: { recordId: 'r1', fields: { fNo: 'SO-1' } },
       linkedTables: [{ id: 'tblCustomers', records: [{ recordId: 'c1', fields: { cName: 'Contoso' } }] }],
     });
+  });
+
+  it('reads the tables a table links to, once each, so the editor can offer their fields', async () => {
+    const bridge = connected();
+    const table = await settle(loadHostTable(bridge, 'b1', 'tblOrders'));
+    const twice = { ...table, fields: [...table.fields, { ...table.fields[1]!, id: 'fCust2', name: 'Other' }] };
+    const linked = await settle(loadLinkedTables(bridge, 'b1', twice));
+    expect(linked).toEqual([{ id: 'tblCustomers', name: 'Customers', fields: CUSTOMERS.fields }]);
+  });
+
+  it('leaves out a linked table the host cannot list', async () => {
+    const bridge = connected();
+    const table = await settle(loadHostTable(bridge, 'b1', 'tblOrders'));
+    const broken = {
+      ...table,
+      fields: [...table.fields, { id: 'fGone', name: 'Gone', type: 'singleLink', property: { tableId: 'nowhere' } }],
+    };
+    const linked = await settle(loadLinkedTables(bridge, 'b1', broken));
+    expect(linked.map((t) => t.id)).toEqual(['tblCustomers']);
   });
 
   it('a record the host no longer has is NoData', async () => {

@@ -124,6 +124,23 @@ export async function hostRecordSource(
   };
 }
 
+/**
+ * The tables a table's link fields name (each once), so an editor can offer linked fields and list
+ * loops of a host table as it does for a local one. A linked table the host cannot list is left out.
+ */
+export async function loadLinkedTables(bridge: Bridge, baseId: string | null, table: HostTable): Promise<HostTable[]> {
+  const ids = new Set<string>();
+  for (const field of table.fields) {
+    const linkedTableId = field.property?.tableId;
+    if (isLinkField(field as TableField) && typeof linkedTableId === 'string' && linkedTableId !== table.id)
+      ids.add(linkedTableId);
+  }
+  const tables = await Promise.all(
+    [...ids].map((id) => loadHostTable(bridge, baseId, id).catch((): HostTable | undefined => undefined)),
+  );
+  return tables.filter((t): t is HostTable => t !== undefined);
+}
+
 export function sameSelection(a: Selection | undefined, b: Selection): boolean {
   return (
     a !== undefined &&

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
-import { type HostTable, hostRecordIds, hostRecords, loadHostTable } from '../../host/base';
+import { type HostTable, hostRecordIds, hostRecords, loadHostTable, loadLinkedTables } from '../../host/base';
 import { checkKey, openMetaTable, readMeta, writeMeta } from '../../host/metaTable';
 import type { HostRecord } from '../../host/protocol';
 import type { TemplateRow } from '../../storage/types';
@@ -31,8 +31,17 @@ export function useHostTable(base: BaseHost, tableId: string): Loaded<HostTable>
     setState({ status: 'loading' });
     loadHostTable(bridge, baseId, tableId).then(
       (value) => {
-        // The editor offers these fields (a host table has no local row); best effort.
-        void saveHostTableSnapshot(value.id, { name: value.name, fields: value.fields }).catch(() => undefined);
+        // The editor offers these fields, and the linked tables' under their link fields (a host
+        // table has no local row); best effort.
+        void loadLinkedTables(bridge, baseId, value)
+          .then((linked) =>
+            saveHostTableSnapshot(value.id, {
+              name: value.name,
+              fields: value.fields,
+              linked: Object.fromEntries(linked.map((t) => [t.id, { name: t.name, fields: t.fields }])),
+            }),
+          )
+          .catch(() => undefined);
         if (alive) setState({ status: 'ready', value });
       },
       (error: unknown) => alive && setState({ status: 'failed', error }),

@@ -19,7 +19,7 @@ import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { instanceLabel } from './approvalInstances';
 import { type HostPreviewRecords, loadHostPreviewRecords } from './hostRecords';
-import { loadHostTableSnapshot } from './hostTables';
+import { type HostTableSnapshot, loadHostTableSnapshot } from './hostTables';
 import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from './openSource';
 import { approvalSource, EMPTY_SOURCE, tableRecordSource } from './printing';
 
@@ -101,9 +101,16 @@ export function approvalFields(definition: ApprovalDefinitionRow, instance?: App
   return out;
 }
 
-/** A table's fields as the one field tree (a host's table, as last read through the bridge, too). */
-function plainFields(fields: ReadonlyArray<{ name: string; type: string }>): FieldNode[] {
-  return fields.map((field) => ({ name: field.name, label: field.name, type: field.type }));
+/** A host's table as last read through the bridge, as the one field tree: link fields hold the linked table's fields. */
+function hostFields(snapshot: HostTableSnapshot | null): FieldNode[] {
+  return (snapshot?.fields ?? []).map((field) => {
+    const node: FieldNode = { name: field.name, label: field.name, type: field.type };
+    const linkedId = field.property?.tableId;
+    const linked = typeof linkedId === 'string' ? snapshot?.linked?.[linkedId] : undefined;
+    if (LINK_TYPES.has(field.type) && linked)
+      node.children = linked.fields.map((f) => ({ name: f.name, label: f.name, type: f.type }));
+    return node;
+  });
 }
 
 /** A host's table: its fields as last read (the snapshot) and its records while a host provides them. */
@@ -113,7 +120,7 @@ async function loadHostBinding(storage: Storage, tableId: string): Promise<Loade
     loadHostPreviewRecords(tableId),
   ]);
   if (!snapshot && !host) return undefined;
-  return { kind: 'host', tableId, name: snapshot?.name ?? '', fields: plainFields(snapshot?.fields ?? []), host };
+  return { kind: 'host', tableId, name: snapshot?.name ?? '', fields: hostFields(snapshot), host };
 }
 
 /**

@@ -5,9 +5,19 @@
 import type { Storage } from '../../storage';
 import { getStorage } from './storage';
 
+interface SnapshotField {
+  id: string;
+  name: string;
+  type: string;
+  /** A link field's `tableId` names the table it links to. */
+  property?: Record<string, unknown>;
+}
+
 export interface HostTableSnapshot {
   name: string;
-  fields: Array<{ id: string; name: string; type: string }>;
+  fields: SnapshotField[];
+  /** The tables its link fields name, by id: their fields become the link's children in the editor. */
+  linked?: Record<string, { name: string; fields: SnapshotField[] }>;
 }
 
 const key = (tableId: string) => `host.table:${tableId}`;
