@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HostTable } from '../../host/base';
 import { categoryOf, hostRecordIds, hostRecords, loadHostTable, RECORD_VIEW } from '../../host/base';
 import { FIELD_LIMIT } from '../../host/protocol';
+import { readerOf } from '../../host/reader';
 import type { TemplateRow } from '../../storage/types';
 import { recordLabel } from '../services/binding';
 import { hostPrintSource } from '../services/bindingHost';
@@ -375,6 +376,7 @@ function useRecordsForEditor(base: BaseHost, tableId: string | undefined): boole
         return {
           records: rows.map((record) => ({ id: record.recordId, label: recordLabel(loaded, record) })),
           ...(selectedId ? { selectedId } : {}),
+          reader: readerOf(latest.current.connection.hello.user),
         };
       },
       async source(recordId) {

@@ -5,11 +5,14 @@
  * records to offer (the host's selected one first chosen) and for the chosen record's print source.
  */
 import type { PrintSource } from '../../core/print/sources';
+import type { Reader } from '../../host/reader';
 
 export interface HostPreviewRecords {
   records: Array<{ id: string; label: string }>;
   /** The record selected in the host, when it shows this table. */
   selectedId?: string;
+  /** The zone and locale the host named in hello: the preview prints in them as the host's documents do. */
+  reader?: Reader;
   source(recordId: string): Promise<PrintSource>;
 }
 

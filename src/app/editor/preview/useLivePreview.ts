@@ -8,6 +8,7 @@ import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParsedTemplateContent } from '../../../core/model';
 import type { PrintSource } from '../../../core/print/sources';
+import { contentForReader } from '../../../host/reader';
 import { bindingSource } from '../../services/binding';
 import { openPrintSource } from '../../services/openSource';
 import { drawPdf, warmPdfJs } from '../../services/pdf';
@@ -186,7 +187,12 @@ export function useLivePreview(input: LivePreviewInput): LivePreview {
         const source = await sourceFor(id);
         performance.mark('qp:scope');
         const naming = { rule: ruleRef.current, templateName: latest.current.name, printTime: Date.now() };
-        const file = await renderLivePreview({ key: `${tid}:${seq.current}`, content: c }, source, { naming });
+        // Inside a host, the preview prints in the zone and locale the host named, as its documents do.
+        const reader = latest.current.context.host?.reader;
+        const shownContent = reader ? contentForReader(c, reader) : c;
+        const file = await renderLivePreview({ key: `${tid}:${seq.current}`, content: shownContent }, source, {
+          naming,
+        });
         const pdf = file.bytes;
         performance.mark('qp:worker');
         stage('draw');
