@@ -41,7 +41,9 @@ export default defineConfig({
   webServer: {
     command: serveCommand,
     url: BASE_URL,
-    reuseExistingServer: !process.env.CI,
+    // Never a server left by an earlier run (it may serve an older build and make journeys pass or
+    // fail for the wrong one); QUIRE_E2E_REUSE=1 opts in while working on a journey.
+    reuseExistingServer: process.env.QUIRE_E2E_REUSE === '1',
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -147,14 +147,20 @@ async function openHost(page: Page, query: string) {
   await quire(page).getByRole('button', { name: 'Continue on this device' }).click();
 }
 
-test('prints the date in the host’s zone and the amount by its currency code', async ({ page }) => {
-  // The first render starts the typesetter (WebAssembly): bounded, generous for a loaded machine.
-  test.setTimeout(180_000);
-  await openHost(page, 'tz=UTC');
+/** A new template in the host, printed for the record the host selected: its first page's text. */
+async function printedInZone(page: Page, tz: string) {
+  await openHost(page, `tz=${tz}`);
   await expect(quire(page).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });
   await quire(page).getByRole('button', { name: 'New template' }).click();
   const text = quire(page).getByTestId('host-page-text').first();
   await expect(text).toContainText('PO-7', { timeout: 90_000 });
+  return text;
+}
+
+test('prints the date in the host’s zone and the amount by its currency code', async ({ page, browser }) => {
+  // The first render starts the typesetter (WebAssembly): bounded, generous for a loaded machine.
+  test.setTimeout(240_000);
+  const text = await printedInZone(page, 'UTC');
   // 2024-06-30 20:00 UTC in the zone hello named, not the next morning in Shanghai.
   await expect(text).toContainText('2024-06-30 20:00');
   await expect(text).toContainText('€1,280.00');
@@ -164,8 +170,11 @@ test('prints the date in the host’s zone and the amount by its currency code',
   // The Buyer link (record ids, property.tableId) prints the linked record by its primary field.
   await expect(text).toContainText('Ada Lovelace');
 
-  // Other zones (Tokyo, New York, none named → Asia/Shanghai) are src/host/reader.test.ts's: one
-  // render here keeps this journey short.
+  // A second reader, in New York: the same instant four hours earlier on the wall clock. (More
+  // zones, and none named → Asia/Shanghai, are src/host/reader.test.ts's.)
+  const newYork = await browser.newPage();
+  await expect(await printedInZone(newYork, 'America/New_York')).toContainText('2024-06-30 16:00');
+  await newYork.close();
 });
 
 test('a broken host gets a message with a code, never an endless wait or a frozen page', async ({ page }) => {
