@@ -91,6 +91,9 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** The sync database's name on a device. */
+export const SYNC_DB_NAME = 'quire-sync';
+
 export class SyncDb extends Dexie {
   outbox!: Table<OutboxRow, number>;
   templates!: Table<TemplateSyncRow, string>;
@@ -99,7 +102,7 @@ export class SyncDb extends Dexie {
   locals!: Table<LocalLinkRow, string>;
   bases!: Table<BaseLinkRow, string>;
 
-  constructor(name = 'quire-sync', options?: ConstructorParameters<typeof Dexie>[1]) {
+  constructor(name = SYNC_DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
     this.version(1).stores({
       outbox: 'id, templateId',
@@ -109,6 +112,21 @@ export class SyncDb extends Dexie {
     });
     // The app's side: which local templates and workspaces sync, and with what.
     this.version(2).stores({ locals: 'remoteId, &localId, baseId', bases: 'baseId, docId' });
+  }
+}
+
+/**
+ * Whether the device's sync database holds a workspace link, looked for by name first so a device
+ * that never linked opens (and creates) nothing. `factory`/`keyRange`: the IndexedDB to ask.
+ */
+export async function syncDbHasLinks(factory: IDBFactory, keyRange: typeof IDBKeyRange): Promise<boolean> {
+  const names = await factory.databases();
+  if (!names.some((d) => d.name === SYNC_DB_NAME)) return false;
+  const db = new SyncDb(SYNC_DB_NAME, { indexedDB: factory, IDBKeyRange: keyRange });
+  try {
+    return (await db.bases.count()) > 0;
+  } finally {
+    db.close();
   }
 }
 

@@ -1,10 +1,15 @@
-/** Starts this tab's sync at launch when a workspace of this device is linked; otherwise does nothing at all. */
+/**
+ * Starts this tab's sync at launch when a workspace of this device is linked (the flag, else the sync
+ * database itself); otherwise does nothing at all.
+ */
 import { useEffect } from 'react';
-import { hasLinkedBases, startSync } from '../services/sync/runtime';
+import { linkedOnThisDevice, startSync } from '../services/sync/runtime';
 
 export function SyncBoot() {
   useEffect(() => {
-    if (hasLinkedBases()) void startSync();
+    void linkedOnThisDevice().then((linked) => {
+      if (linked) void startSync();
+    });
   }, []);
   return null;
 }

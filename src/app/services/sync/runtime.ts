@@ -6,6 +6,7 @@
  */
 import type { SyncEvent } from '../../../sync/engine';
 import { asLeader, SyncEngine } from '../../../sync/engine';
+import { syncDbHasLinks } from '../../../sync/store';
 import { getStorage } from '../storage';
 import { SyncBridge } from './bridge';
 import { serverApi, serverLogin } from './server';
@@ -84,6 +85,25 @@ export function rememberLinked(linked: boolean): void {
     else globalThis.localStorage?.removeItem(LINKED_KEY);
   } catch {
     // Private mode without storage: sync starts from the sync screen instead.
+  }
+}
+
+/**
+ * Whether a workspace of this device is linked, asked of the sync database itself when the flag is
+ * missing: Chromium writes localStorage to disk lazily, so a browser lost soon after a link came
+ * back with the link in IndexedDB, no flag, and sync never resumed (issue 35 item 3). Sets the flag
+ * again when the database has a link.
+ */
+export async function linkedOnThisDevice(): Promise<boolean> {
+  if (hasLinkedBases()) return true;
+  try {
+    if (!globalThis.indexedDB?.databases) return false;
+    const linked = await syncDbHasLinks(globalThis.indexedDB, globalThis.IDBKeyRange);
+    if (linked) rememberLinked(true);
+    return linked;
+  } catch {
+    // An IndexedDB that cannot be read here: sync starts from the sync screen instead.
+    return false;
   }
 }
 
