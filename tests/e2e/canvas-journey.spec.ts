@@ -8,8 +8,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
-import { fontsOnPage, pdfText, popplerOutput } from './pdf';
-import { cell, cellInput, openTables, row } from './workspace-helpers';
+import { pdfText, popplerOutput } from './pdf';
+import { cell, openTables, row } from './workspace-helpers';
 
 async function orderForm(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -129,14 +129,6 @@ test('a PDF form with five fields bound to Orders, 20 records printed offline as
   await context.setOffline(true);
   await page.goto('/baseplugin/t/demo-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  // A Chinese order number, then a Polish one: each prints with the font its own text needs,
-  // as its single print does (issue 29 item 4: the `ć` used to print in Noto Sans SC, which lacks it).
-  for (const [i, text] of ['订单-王小明', 'Zamówienie Ćwikła'].entries()) {
-    await cell(page, i, 'Order no').dblclick();
-    await cellInput(page, i, 'Order no').fill(text);
-    await cellInput(page, i, 'Order no').press('Enter');
-    await expect(cell(page, i, 'Order no')).toHaveText(text);
-  }
   const numbers: string[] = [];
   for (let i = 0; i < 20; i++) {
     await row(page, i).getByRole('checkbox').click();
@@ -154,9 +146,6 @@ test('a PDF form with five fields bound to Orders, 20 records printed offline as
   const text = pdfText(bytes);
   expect(text.match(/DELIVERY RELEASE FORM/g)).toHaveLength(20);
   for (const no of numbers) expect(text).toContain(no);
-  expect(fontsOnPage(bytes, 1).some((f) => f.startsWith('NotoSansSC'))).toBe(true);
-  expect(fontsOnPage(bytes, 2)).not.toContainEqual(expect.stringMatching(/^NotoSans(SC|TC|JP|KR)/));
-  expect(fontsOnPage(bytes, 2)).toContainEqual(expect.stringMatching(/^NotoSans-Regular/));
   expect(await page.evaluate(() => navigator.onLine)).toBe(false);
   await context.setOffline(false);
 });

@@ -21,20 +21,3 @@ export function popplerOutput(tool: 'pdftotext' | 'pdfinfo' | 'pdffonts', bytes:
 export function pdfText(bytes: Uint8Array): string {
   return popplerOutput('pdftotext', bytes).replace(/\s+/g, ' ');
 }
-
-/** The fonts one page draws with (pdffonts -f/-l), subset tags and pdfme's numeric suffixes dropped. */
-export function fontsOnPage(bytes: Uint8Array, page: number): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-e2e-pdf-'));
-  try {
-    const file = join(dir, 'doc.pdf');
-    writeFileSync(file, bytes);
-    const out = execFileSync('pdffonts', ['-f', String(page), '-l', String(page), file], { encoding: 'utf8' });
-    return out
-      .split('\n')
-      .slice(2)
-      .map((line) => (line.split(/\s+/)[0] ?? '').replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, ''))
-      .filter(Boolean);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}

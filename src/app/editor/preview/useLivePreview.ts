@@ -122,6 +122,27 @@ export interface LivePreview {
   rule: () => string;
 }
 
+const RUN_MARKS = ['start', 'scope', 'worker', 'drawn'] as const;
+
+/**
+ * The run's timings as the measures the editor benchmark reads (`qp:scope`, `qp:worker`,
+ * `qp:draw`), kept within a bound. Timing is never worth a failed preview: a mark that is missing
+ * (cleared elsewhere) only loses that run's figures.
+ */
+function measureRun(run: number): void {
+  const at = (name: (typeof RUN_MARKS)[number]) => `qp:${name}#${run}`;
+  try {
+    performance.measure('qp:scope', at('start'), at('scope'));
+    performance.measure('qp:worker', at('scope'), at('worker'));
+    performance.measure('qp:draw', at('worker'), at('drawn'));
+  } catch {
+    // A missing mark: this run's figures are lost, the preview is not.
+  }
+  for (const name of RUN_MARKS) performance.clearMarks(at(name));
+  if (performance.getEntriesByName('qp:draw', 'measure').length > 200)
+    for (const m of ['qp:scope', 'qp:worker', 'qp:draw']) performance.clearMeasures(m);
+}
+
 export function useLivePreview(input: LivePreviewInput): LivePreview {
   const { templateId, content, context, sample } = input;
   const [recordId, setRecordId] = useState<string>(() => initialChoice(context, sample));
@@ -179,13 +200,22 @@ export function useLivePreview(input: LivePreviewInput): LivePreview {
       load.catch(() => sources.current.delete(id));
       return load;
     };
-    const job = async ({ stage }: { stage: (s: 'compile' | 'draw') => void }): Promise<LivePreviewFile> => {
+    const job = async ({
+      stage,
+      signal,
+    }: {
+      stage: (s: 'compile' | 'draw') => void;
+      signal: AbortSignal;
+    }): Promise<LivePreviewFile> => {
       const { content: c, recordId: id, templateId: tid, pageLabel, setIssues: issuesTo } = latest.current;
+      seq.current += 1;
+      // Marks of this run only: a run abandoned for a newer one must not measure (or clear) its marks.
+      const run = seq.current;
+      const markRun = (name: string) => performance.mark(`qp:${name}#${run}`);
       try {
-        seq.current += 1;
-        performance.mark('qp:start');
+        markRun('start');
         const source = await sourceFor(id);
-        performance.mark('qp:scope');
+        markRun('scope');
         const naming = { rule: ruleRef.current, templateName: latest.current.name, printTime: Date.now() };
         // Inside a host, the preview prints in the zone and locale the host named, as its documents do.
         const reader = latest.current.context.host?.reader;
@@ -194,12 +224,14 @@ export function useLivePreview(input: LivePreviewInput): LivePreview {
           naming,
         });
         const pdf = file.bytes;
-        performance.mark('qp:worker');
+        markRun('worker');
         stage('draw');
         const width = Math.max(200, (pagesRef.current?.clientWidth ?? 320) - 2);
         await afterInputPause(INPUT_QUIET_MS, INPUT_MAX_WAIT_MS);
         const drawn = await drawPdf(pdf, width);
-        performance.mark('qp:drawn');
+        markRun('drawn');
+        // A newer run replaced this one while it drew: its pages (or its error) are the ones shown.
+        if (signal.aborted) throw new DOMException('A newer preview replaced this one', 'AbortError');
         pagesRef.current?.replaceChildren(
           ...drawn.pages.map((canvas, i) => {
             const figure = document.createElement('figure');
@@ -216,15 +248,11 @@ export function useLivePreview(input: LivePreviewInput): LivePreview {
         setError(null);
         if (hadIssues.current) issuesTo({});
         hadIssues.current = false;
-        performance.measure('qp:scope', 'qp:start', 'qp:scope');
-        performance.measure('qp:worker', 'qp:scope', 'qp:worker');
-        performance.measure('qp:draw', 'qp:worker', 'qp:drawn');
-        for (const mark of ['qp:start', 'qp:scope', 'qp:worker', 'qp:drawn']) performance.clearMarks(mark);
-        // The measures stay readable (the editor benchmark reads them), within a bound.
-        if (performance.getEntriesByName('qp:draw', 'measure').length > 200)
-          for (const m of ['qp:scope', 'qp:worker', 'qp:draw']) performance.clearMeasures(m);
+        measureRun(run);
         return { pdf, fileName: file.fileName, source, pageCount: drawn.pages.length, text: drawn.text };
       } catch (err) {
+        for (const name of RUN_MARKS) performance.clearMarks(`qp:${name}#${run}`);
+        if (signal.aborted) throw err;
         const shown = errorOf(err);
         const byBlock = issuesByBlock(
           c.document,
