@@ -34,6 +34,8 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     locale: 'en-US',
+    // As a user who asked for less motion: no spinner or shimmer repainted by software while a document renders.
+    reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
