@@ -125,7 +125,12 @@ test('a PDF form with five fields bound to Orders, 20 records printed offline as
   await expect(page.getByTestId('canvas-save-state')).toHaveText('Saved');
   await page.screenshot({ path: `${SCREENSHOT_DIR}/canvas-journey-designer.png` });
 
-  // From here on, no network.
+  // From here on, no network: once the service worker has the app (a quick run can get here first).
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
   await context.setOffline(true);
   await page.goto('/baseplugin/t/demo-orders');
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
