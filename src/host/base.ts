@@ -83,6 +83,12 @@ function imageUrlsOf(records: ReadonlyArray<HostRecord>): string[] {
   return [...urls];
 }
 
+/** The table a link field names (`property.tableId`); none for other fields or a link without it. */
+function linkedTableOf(field: HostField): string | undefined {
+  const tableId = field.property?.tableId;
+  return isLinkField(field as TableField) && typeof tableId === 'string' ? tableId : undefined;
+}
+
 /**
  * One host record as a print source, with the records its link fields name (read from the linked
  * tables through the bridge), its links and its images' bytes — everything a local record's source
@@ -99,10 +105,9 @@ export async function hostRecordSource(
   if (!record) throw new QuireError('NoData', { detail: `record ${recordId}` });
   const linkedTables: Array<HostTable & { records: HostRecord[] }> = [];
   for (const field of table.fields) {
-    if (!isLinkField(field as TableField)) continue;
-    const linkedTableId = field.property?.tableId;
+    const linkedTableId = linkedTableOf(field);
     const ids = linkedRecordIds(record.fields[field.id]);
-    if (typeof linkedTableId !== 'string' || ids.length === 0) continue;
+    if (!linkedTableId || ids.length === 0) continue;
     if (linkedTables.some((t) => t.id === linkedTableId)) continue;
     const linked = await loadHostTable(bridge, baseId, linkedTableId);
     linkedTables.push({ ...linked, records: await hostRecords(bridge, baseId, linkedTableId, ids) });
@@ -131,9 +136,8 @@ export async function hostRecordSource(
 export async function loadLinkedTables(bridge: Bridge, baseId: string | null, table: HostTable): Promise<HostTable[]> {
   const ids = new Set<string>();
   for (const field of table.fields) {
-    const linkedTableId = field.property?.tableId;
-    if (isLinkField(field as TableField) && typeof linkedTableId === 'string' && linkedTableId !== table.id)
-      ids.add(linkedTableId);
+    const linkedTableId = linkedTableOf(field);
+    if (linkedTableId && linkedTableId !== table.id) ids.add(linkedTableId);
   }
   const tables = await Promise.all(
     [...ids].map((id) => loadHostTable(bridge, baseId, id).catch((): HostTable | undefined => undefined)),
