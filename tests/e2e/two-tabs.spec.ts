@@ -180,11 +180,13 @@ test('full disk in the editor: the reason, a download of the unsaved work, retry
   expect(saved_.format).toBe('quire-unsaved');
   expect(JSON.stringify(saved_.items[0]?.payload)).toContain('Typed on a full disk.');
 
-  // Room again: Retry stores it, the banner goes, and a reload shows the text.
-  await page.evaluate(() => {
+  // Room again: Retry stores it, the banner goes, and a reload shows the text. Room comes back and
+  // Retry is pressed in one step: the screen also retries every few seconds by itself, and on a busy
+  // machine that retry could land (and the banner go) between the two.
+  await banner.getByRole('button', { name: 'Retry' }).evaluate((retry: HTMLElement) => {
     (window as unknown as { diskFull: boolean }).diskFull = false;
+    retry.click();
   });
-  await banner.getByRole('button', { name: 'Retry' }).click();
   await saved(page);
   await expect(banner).toBeHidden();
   await page.reload();
