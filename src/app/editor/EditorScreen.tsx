@@ -75,6 +75,10 @@ export function EditorScreen(props: { templateId?: string; backHref?: string; op
   const { t } = useEditorTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // Read through a ref: a `t` that changes (a language arriving) must not load the template again,
+  // which would recover the journal a second time.
+  const tRef = useRef(t);
+  tRef.current = t;
 
   useEffect(() => {
     let alive = true;
@@ -85,7 +89,7 @@ export function EditorScreen(props: { templateId?: string; backHref?: string; op
       // A storage failure while recovering must not keep the editor closed: the journal stays for next time.
       const draft = await recoverUnsaved(storage, templateId).catch(() => null);
       const row = await storage.templates.get(templateId);
-      if (!row) throw new Error(t('list.notFound'));
+      if (!row) throw new Error(tRef.current('list.notFound'));
       const content = parseTemplateContent(draft?.content ?? row.content);
       const open = openDoc ? openDocContext(openDoc) : undefined;
       const [context, sample] = await Promise.all([
@@ -97,7 +101,7 @@ export function EditorScreen(props: { templateId?: string; backHref?: string; op
     return () => {
       alive = false;
     };
-  }, [templateId, t, openDoc]);
+  }, [templateId, openDoc]);
 
   const store = useMemo(() => {
     if (!loaded) return null;

@@ -8,7 +8,28 @@ import type { Storage } from '../../../storage';
 import { dropDraft, keepDraft, readDraft, type UnsavedDraft } from './draft';
 import { browserJournalStore, replayJournal } from './journal';
 
-export async function recoverUnsaved(storage: Storage, templateId: string): Promise<UnsavedDraft | null> {
+let replays: Promise<unknown> = Promise.resolve();
+
+/**
+ * One replay at a time, across this device's tabs where the browser has Web Locks. Two replays side
+ * by side (two tabs after a crash, a screen that reloads its template while the first still runs)
+ * each read the journal; the later one, meeting the template the earlier one restored and the
+ * editor then saved, kept the same text as a draft "changed elsewhere" and the screen opened the
+ * conflict dialog over the user's own keystrokes.
+ */
+function oneReplayAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) return locks.request('quire:journal-replay', work) as Promise<T>;
+  const run = replays.then(work, work);
+  replays = run.catch(() => undefined);
+  return run;
+}
+
+export function recoverUnsaved(storage: Storage, templateId: string): Promise<UnsavedDraft | null> {
+  return oneReplayAtATime(() => recover(storage, templateId));
+}
+
+async function recover(storage: Storage, templateId: string): Promise<UnsavedDraft | null> {
   await replayJournal(browserJournalStore(), {
     get: (id) => storage.templates.get(id),
     save: async (entry, revision) => {
