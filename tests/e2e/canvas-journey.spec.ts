@@ -11,6 +11,9 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText, popplerOutput } from './pdf';
 import { cell, openTables, row } from './workspace-helpers';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 async function orderForm(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.HelveticaBold);

@@ -10,6 +10,9 @@ import {
 } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('template editor: approval templates', () => {
   test.setTimeout(240_000);
   // These journeys read the live preview throughout: it is kept open, as after a user's choice.

@@ -12,6 +12,9 @@ import {
 } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 /** A 1×1 blue PNG, to tell a changed image link from the first one. */
 const BLUE_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGNgYPgPAAEDAQAIicLsAAAAAElFTkSuQmCC';

@@ -11,6 +11,9 @@ import {
 } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 const PRODUCTS = [
   'Notebook',
   'Organizer',

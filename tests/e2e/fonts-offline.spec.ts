@@ -5,6 +5,9 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText } from './pdf';
 import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 18, fonts offline: a document in a script whose font was never kept says so offline (a
  * catalogued, translated error naming the font, not a PDF of empty boxes); with "Make every font

@@ -8,6 +8,9 @@ import { type Browser, type BrowserContext, expect, type FrameLocator, type Page
 import { startHostDemo } from '../../scripts/host-demo.mjs';
 import { pdfText } from './pdf';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 // Three origins beside the suite's own server: Quire with its host configured, the host, a forger.
 const BASE_PORT = Number(process.env.QUIRE_E2E_PORT ?? 4173);
 let demo: Awaited<ReturnType<typeof startHostDemo>>;

@@ -8,6 +8,9 @@ import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { openTables } from './workspace-helpers';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Word templates written by the `docx` package as Word writes files: one bound to an approval —
  * uploaded on the approval's template list, its tags mapped to the approval's variables (a stray

@@ -8,6 +8,9 @@ import { captureDownloads } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, openTables, row } from './workspace-helpers';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Word, Excel and PowerPoint templates in the app: a designer uploads a template written by hand in
  * an office suite (LibreOffice), sees its tags mapped to the Orders table, previews it filled for a

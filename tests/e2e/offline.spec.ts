@@ -5,6 +5,9 @@ import deDE from '../../src/i18n/locales/de-DE/translation.json' with { type: 'j
 import { FONT_CACHE } from '../../wasm/font-cache';
 import { expect, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 test('after one online visit the app starts and works with the network off', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

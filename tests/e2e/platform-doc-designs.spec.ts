@@ -11,7 +11,7 @@ import { type ApiServer, apiPort, callApi, startApiServer } from './api-server';
 import { expect as baseExpect, SCREENSHOT_DIR, test } from './fixtures';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
-const PORT = apiPort('QUIRE_E2E_DOC_DESIGNS_PORT', 3);
+const PORT = apiPort('QUIRE_E2E_DOC_DESIGNS_PORT', 23);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const EMAIL = `designs.${Date.now()}@example.test`;
 const PASSWORD = 'correct horse battery';

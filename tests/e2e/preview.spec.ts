@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 interface InvoiceData {
   customer: { name: string };
   lines: { description: string; quantity: number }[];

@@ -4,6 +4,9 @@ import { content, fullRow, p, page as pageOf, paragraph, table, variable } from 
 import { expect, test } from './fixtures';
 import { pdfText, popplerOutput } from './pdf';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 18: a lean first load, and a long table printed in the browser's render worker offline.
 
 async function untilOfflineReady(page: Page): Promise<void> {

@@ -10,6 +10,9 @@ import { type ApiServer, apiPort, startApiServer } from './api-server';
 import { canvas, dismissGuidance, insert, LIST, openList } from './editor-helpers';
 import { expect as baseExpect, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 // Each step waits longer than the suite's default: two browsers, a server and the editor share the machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 

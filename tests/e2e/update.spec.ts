@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 // The journeys run against the production build served from dist/.
 const WORKER_FILE = 'dist/sw.js';
 

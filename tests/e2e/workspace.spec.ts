@@ -3,6 +3,9 @@ import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
+// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
+test.use({ serviceWorkers: 'allow' });
+
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
   const input = cellInput(page, recordIndex, field);

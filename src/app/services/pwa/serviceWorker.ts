@@ -25,7 +25,9 @@ export function registerServiceWorker(scriptUrl = `${import.meta.env.BASE_URL}sw
     if (!event.isUpdate) store.set(pwaStateAtom, (s) => ({ ...s, offlineReady: true }));
   });
   workbox = wb;
-  void wb.register();
+  // A browser may refuse service workers (a private window, a policy, an automated browser that
+  // blocks them): the app then works online only, without an unhandled error.
+  wb.register().catch(() => undefined);
 }
 
 /** The user accepted: let the waiting worker take over, then reload into the new version. */
