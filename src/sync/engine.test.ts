@@ -79,15 +79,16 @@ describe('sync engine against the real server', () => {
     await a.engine.createTemplate({ templateId: 'tpl_offline_1', docId, name: 'Invoice', content: content(0) });
     for (let i = 1; i <= 3; i++) await a.engine.saveTemplate('tpl_offline_1', { content: content(i) });
     await a.engine.renameTemplate('tpl_offline_1', 'Invoice 2024');
-    expect(await a.engine.status()).toEqual({ waiting: 5, conflicts: 0 });
+    // The three saves in a row are one save of the last content (one draft version, not three).
+    expect(await a.engine.status()).toEqual({ waiting: 3, conflicts: 0 });
     expect((await a.engine.stateOf('tpl_offline_1'))?.state).toBe('pending');
 
     await a.engine.syncNow();
     expect(await a.engine.status()).toEqual({ waiting: 0, conflicts: 0 });
     const state = await a.engine.stateOf('tpl_offline_1');
-    expect(state).toMatchObject({ state: 'synced', serverVersion: 5 });
+    expect(state).toMatchObject({ state: 'synced', serverVersion: 3 });
     const remote = await a.api.templates.get(teamId, docId, 'tpl_offline_1');
-    expect(remote).toMatchObject({ name: 'Invoice 2024', content: content(3), version: 5 });
+    expect(remote).toMatchObject({ name: 'Invoice 2024', content: content(3), version: 3 });
   });
 
   it('applies a push once when its answer is lost (the client retries)', async () => {
@@ -135,7 +136,8 @@ describe('sync engine against the real server', () => {
     expect(failures).toBe(1);
     expect(a.waits.length).toBeGreaterThanOrEqual(1);
     const remote = await a.api.templates.get(teamId, docId, 'tpl_cut_1');
-    expect(remote).toMatchObject({ version: 3, content: content(2) });
+    // The two saves queued together went as one.
+    expect(remote).toMatchObject({ version: 2, content: content(2) });
   });
 
   it('answers a duplicate push with its first answers and refuses an out-of-order one', async () => {
@@ -170,7 +172,11 @@ describe('sync engine against the real server', () => {
     const { ann, teamId, docId } = await sharedDoc();
     const a = device(ann.token);
     await a.engine.createTemplate({ templateId: 'tpl_many_1', docId, name: 'Many', content: content(0) });
-    for (let i = 1; i < 1000; i++) await a.engine.saveTemplate('tpl_many_1', { content: content(i) });
+    // Saves and renames in turn: consecutive saves would fold into one.
+    for (let i = 1; i < 1000; i++) {
+      if (i % 2 === 1) await a.engine.saveTemplate('tpl_many_1', { content: content(i) });
+      else await a.engine.renameTemplate('tpl_many_1', `Many ${i}`);
+    }
     const started = performance.now();
     await a.engine.pushAll();
     const ms = performance.now() - started;
@@ -180,6 +186,36 @@ describe('sync engine against the real server', () => {
     expect(a.events.filter((e) => e.type === 'applied')).toHaveLength(1000);
     expect(await a.engine.status()).toEqual({ waiting: 0, conflicts: 0 });
   }, 240_000);
+
+  it('counts a draft version per save that reached the server, not per keystroke (issue 29 item 12)', async () => {
+    const { ann, teamId, docId } = await sharedDoc();
+    let duringPush: (() => Promise<void>) | undefined;
+    const a = device(ann.token, (f) => async (input, init) => {
+      const hook = String(input).includes('/api/sync/push') ? duringPush : undefined;
+      duringPush = undefined;
+      // A save made while the request is out: the row being sent must not change under it.
+      const response = await f(input, init);
+      await hook?.();
+      return response;
+    });
+    await a.engine.createTemplate({ templateId: 'tpl_typing_1', docId, name: 'Typing', content: content(0) });
+    await a.engine.pushAll();
+    for (const text of ['D', 'De', 'Dea', 'Dear', 'Dear A', 'Dear Ann'])
+      await a.engine.saveTemplate('tpl_typing_1', { content: content(text) });
+    expect(await a.engine.status()).toEqual({ waiting: 1, conflicts: 0 });
+    duringPush = () => a.engine.saveTemplate('tpl_typing_1', { content: content('Dear Ann,') }).then(() => undefined);
+    await a.engine.pushOnce();
+    expect(await a.api.templates.get(teamId, docId, 'tpl_typing_1')).toMatchObject({
+      version: 2,
+      content: content('Dear Ann'),
+    });
+    await a.engine.pushAll();
+    expect(await a.api.templates.get(teamId, docId, 'tpl_typing_1')).toMatchObject({
+      version: 3,
+      content: content('Dear Ann,'),
+    });
+    expect(await a.engine.stateOf('tpl_typing_1')).toMatchObject({ state: 'synced', serverVersion: 3 });
+  });
 
   it('turns a stale write into a conflict and keeps mine on top of theirs when asked', async () => {
     const { ann, bob, teamId, docId } = await sharedDoc();

@@ -112,9 +112,19 @@ export class SyncEngine {
     }));
   }
 
+  /**
+   * A save while this template's last queued change is a save not yet sent replaces that save's
+   * content: the server counts a draft version per save that reached it, and an editor saves at
+   * every pause in typing (issue 29 item 12: a sentence typed online made a version per word).
+   */
   saveTemplate(templateId: string, change: { content: string; deps?: string[] }) {
-    return this.enqueue({ kind: 'template.save', templateId, ...change }, (row) =>
-      row ? { ...row, localContent: change.content, localDeps: change.deps ?? row.localDeps } : undefined,
+    return this.enqueue(
+      { kind: 'template.save', templateId, ...change },
+      (row) => (row ? { ...row, localContent: change.content, localDeps: change.deps ?? row.localDeps } : undefined),
+      (last) =>
+        last.kind === 'template.save' && !last.sent
+          ? { content: change.content, deps: change.deps ?? last.deps, enqueuedAt: Date.now() }
+          : undefined,
     );
   }
 
@@ -198,6 +208,8 @@ export class SyncEngine {
   private async enqueue(
     change: Omit<OutboxRow, 'id' | 'enqueuedAt'>,
     nextState: (row: TemplateSyncRow | undefined) => TemplateSyncRow | undefined,
+    /** The change folded into the template's last queued row instead, when it can be. */
+    fold?: (last: OutboxRow) => Partial<OutboxRow> | undefined,
   ): Promise<number | undefined> {
     const db = this.db;
     return db.transaction('rw', [db.outbox, db.templates, db.conflicts, db.meta], async () => {
@@ -214,6 +226,13 @@ export class SyncEngine {
         }
         await db.templates.put({ ...next, state: 'conflict' });
         return undefined;
+      }
+      const last = fold && (await db.outbox.where('templateId').equals(change.templateId).last());
+      const folded = last ? fold(last) : undefined;
+      if (last && folded) {
+        await db.outbox.update(last.id, folded);
+        await db.templates.put({ ...next, state: 'pending' });
+        return last.id;
       }
       const id = await getMeta<number>(db, 'nextMutationId', 1);
       await setMeta(db, 'nextMutationId', id + 1);
@@ -316,7 +335,15 @@ export class SyncEngine {
 
   /** Sends one batch and records the answers. Returns false when the outbox is empty. */
   async pushOnce(): Promise<boolean> {
-    const rows = fitBatch(await this.db.outbox.orderBy('id').limit(this.batchSize).toArray(), this.maxBatchChars);
+    const db = this.db;
+    // Read and marked sent in one transaction, which a save's fold cannot interleave with: a save
+    // made from now on queues its own row, never changes one the server may already have applied.
+    const rows = await db.transaction('rw', [db.outbox], async () => {
+      const batch = fitBatch(await db.outbox.orderBy('id').limit(this.batchSize).toArray(), this.maxBatchChars);
+      const unsent = batch.filter((row) => !row.sent).map((row) => row.id);
+      if (unsent.length > 0) await db.outbox.where('id').anyOf(unsent).modify({ sent: true });
+      return batch;
+    });
     if (rows.length === 0) return false;
     const clientId = await this.clientId();
     let result: PushResult;

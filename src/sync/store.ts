@@ -19,6 +19,12 @@ export interface OutboxRow {
   /** template.create only: where the template lives on this device. */
   place?: TemplatePlace;
   enqueuedAt: number;
+  /**
+   * Set just before the row first goes to the server. A save not yet sent takes the next save's
+   * content instead of queueing another (one draft version per pause, not per keystroke); one sent
+   * may have been applied already, so it is never changed.
+   */
+  sent?: true;
 }
 
 /** Where a template sits in a local workspace, carried to other devices with its creation. */

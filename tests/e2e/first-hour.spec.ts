@@ -221,6 +221,10 @@ for (const lng of ['en-US', 'zh-CN', 'ja-JP'] as const) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-retype.png` });
     await page.keyboard.press('Escape');
+    // Issue 29 item 8: amounts show as the (en-US) document prints them, in every interface
+    // language — zh-CN showed `US$1,234.50`, de-DE `1.234,50 $`.
+    await page.getByTestId('grid').evaluate((el) => el.scrollTo(2000, 0));
+    await expect(cell(page, 0, 'Total')).toHaveText(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
     await page.goto('/o/t1/docs/d1/history');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/first-hour-${lng}-placeholder.png` });
   });

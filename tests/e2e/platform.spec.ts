@@ -77,6 +77,11 @@ test('an owner creates an API key on its screen, an outside system renders a PDF
   const secret = page.getByTestId('new-api-key');
   await expect(secret).toHaveText(/^qk_[A-Za-z0-9_-]{43}$/);
   const key = (await secret.textContent()) ?? '';
+  // Issue 29 item 9: the one-time secret has a Copy button that puts it on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await page.getByRole('button', { name: 'Done' }).click();
   const row = page.getByTestId('api-key-list').getByRole('row', { name: /ERP/ });
   await expect(row).toContainText(key.slice(0, 7));

@@ -23,6 +23,7 @@ export function ApiKeysScreen() {
   const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
   const [description, setDescription] = useState('');
   const [created, setCreated] = useState<ApiKeyCreatedDto | null>(null);
+  const [copied, setCopied] = useState(false);
   const [deleting, setDeleting] = useState<ApiKeyDto | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -44,11 +45,24 @@ export function ApiKeysScreen() {
       ? t('neverUsed')
       : new Date(ms).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
+  /** The secret is shown once: one click puts it on the clipboard (issue 29 item 9). */
+  async function copyKey(key: string) {
+    try {
+      await navigator.clipboard.writeText(key);
+      setCopied(true);
+    } catch {
+      // No clipboard permission: the key is selected for the user to copy by hand.
+      const code = document.querySelector('[data-testid="new-api-key"]');
+      if (code) window.getSelection()?.selectAllChildren(code);
+    }
+  }
+
   async function create(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
+      setCopied(false);
       setCreated(await serverApi().appKeys.create(teamId, description.trim()));
       setDescription('');
       await reload();
@@ -167,6 +181,11 @@ export function ApiKeysScreen() {
           <code data-testid="new-api-key" className="platform-secret">
             {created.key}
           </code>
+          <p>
+            <button type="button" className="button secondary" onClick={() => void copyKey(created.key)}>
+              {copied ? t('keyCopied') : t('copyKey')}
+            </button>
+          </p>
         </Dialog>
       )}
       {deleting && (

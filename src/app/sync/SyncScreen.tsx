@@ -3,14 +3,14 @@
  * team, and link each workspace of this device to a team document — or stop. Signing out keeps
  * everything on this device.
  */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocDto, TeamDto, UserDto } from '../../api/contract';
 import type { BaseRow } from '../../storage/types';
 import type { BaseLinkRow } from '../../sync/store';
 import { getStorage } from '../services/storage';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { useSyncTranslation } from '../services/sync/i18n/useSyncTranslation';
-import { defaultTeam, NEW_DOC, suggestedDoc } from '../services/sync/model';
+import { defaultTeam, NEW_DOC, otherWorkspaceOn, suggestedDoc } from '../services/sync/model';
 import { hasLinkedBases, rememberLinked, runningSync, startSync } from '../services/sync/runtime';
 import { clearServerLogin, connectApi, saveServerLogin, serverApi, serverLogin } from '../services/sync/server';
 import { parseServerAddress, saveServerAddress, serverAddress } from '../services/sync/serverAddress';
@@ -164,25 +164,37 @@ function ConnectForm() {
   );
 }
 
-function WorkspaceRow({
+export function WorkspaceRow({
   base,
-  link,
+  links,
+  baseNames,
   docs,
   team,
   onChanged,
 }: {
   base: BaseRow;
-  link: BaseLinkRow | undefined;
+  /** Every workspace of this device that syncs, with its document. */
+  links: readonly BaseLinkRow[];
+  baseNames: ReadonlyMap<string, string>;
   docs: DocDto[];
   team: TeamDto | undefined;
   onChanged: () => void;
 }) {
   const { t } = useSyncTranslation();
   const errorText = useErrorText();
-  const [choice, setChoice] = useState(() => suggestedDoc(base.name, docs));
+  const link = links.find((l) => l.baseId === base.id);
+  const takenKey = links
+    .filter((l) => l.baseId !== base.id)
+    .map((l) => l.docId)
+    .join(',');
+  const suggest = () => suggestedDoc(base.name, docs, new Set(takenKey.split(',')));
+  const [choice, setChoice] = useState(suggest);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setChoice(suggestedDoc(base.name, docs)), [base.name, docs]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `suggest` reads exactly these
+  useEffect(() => setChoice(suggest()), [base.name, docs, takenKey]);
+  const otherWorkspace = choice === NEW_DOC ? undefined : otherWorkspaceOn(choice, base.id, links, baseNames);
+  const chosenDoc = docs.find((d) => d.id === choice);
 
   const run = async (job: () => Promise<void>) => {
     setBusy(true);
@@ -249,6 +261,11 @@ function WorkspaceRow({
             {t('link')}
           </button>
         </div>
+      )}
+      {!link && otherWorkspace !== undefined && (
+        <p className="sync-warning" role="status" data-testid="sync-doc-taken">
+          {t('docTaken', { workspace: otherWorkspace, doc: chosenDoc?.name ?? '' })}
+        </p>
       )}
       <ErrorLine error={error} />
     </li>
@@ -318,6 +335,7 @@ function Connected() {
   };
 
   const team = teams.find((candidate) => candidate.id === teamId);
+  const baseNames = useMemo(() => new Map((bases ?? []).map((base) => [base.id, base.name])), [bases]);
   return (
     <>
       <div className="sync-card">
@@ -349,7 +367,8 @@ function Connected() {
             <WorkspaceRow
               key={base.id}
               base={base}
-              link={links.find((l) => l.baseId === base.id)}
+              links={links}
+              baseNames={baseNames}
               docs={docs}
               team={team}
               onChanged={() => {

@@ -67,7 +67,7 @@ describe('sampleData', () => {
       tree: 'list',
       owner: 'map',
     });
-    expect(data.body).toMatchObject({ value: expect.stringMatching(/^<p>body: <b>\w+ \w+<\/b><\/p>$/) });
+    expect(data.body).toMatchObject({ value: expect.stringMatching(/^<p>[^<]+ <b>[^<]+<\/b><\/p>$/) });
     expect(data.notes).toMatchObject({ value: expect.stringContaining('**') });
     expect(data.logo).toMatchObject({ attachments: [{ url: SAMPLE_IMAGE_URL, mime: 'image/png' }] });
     expect(data.contract).toMatchObject({ attachments: [{ mime: 'application/pdf' }] });
@@ -99,5 +99,68 @@ describe('sampleData', () => {
     const ts = (data.due as { timestamp: number }).timestamp;
     expect(ts).toBeGreaterThanOrEqual(Date.UTC(2024, 0, 1));
     expect(ts).toBeLessThan(Date.UTC(2025, 0, 2));
+  });
+});
+
+// The create screen's invoice sample (app/platform/docs/samples.ts), as a user starts from it.
+const invoice = parseDataSource({
+  groups: [
+    {
+      name: 'Invoice',
+      variables: [
+        { fieldName: 'invoiceNumber', label: 'Invoice number', fieldType: 'string' },
+        { fieldName: 'invoiceDate', label: 'Invoice date', fieldType: 'datetime' },
+        { fieldName: 'customer', label: 'Customer', fieldType: 'map', specId: 'party' },
+        { fieldName: 'lines', label: 'Lines', fieldType: 'list', specId: 'line' },
+        { fieldName: 'total', label: 'Total', fieldType: 'number' },
+        { fieldName: 'notes', label: 'Notes', fieldType: 'string', stringContentFormat: 'markdown' },
+      ],
+    },
+  ],
+  dataSpecs: [
+    {
+      id: 'party',
+      variables: [
+        { fieldName: 'name', label: 'Name', fieldType: 'string' },
+        { fieldName: 'address', label: 'Address', fieldType: 'string' },
+        { fieldName: 'email', label: 'Email', fieldType: 'string' },
+      ],
+    },
+    {
+      id: 'line',
+      variables: [
+        { fieldName: 'description', label: 'Description', fieldType: 'string' },
+        { fieldName: 'quantity', label: 'Quantity', fieldType: 'number' },
+        { fieldName: 'unitPrice', label: 'Unit price', fieldType: 'number' },
+      ],
+    },
+  ],
+});
+
+const text = (value: OpenValue | null | undefined) => (value?.type === 'string' ? value.value : undefined);
+const number = (value: OpenValue | null | undefined) => (value?.type === 'number' ? value.numberValue : undefined);
+
+describe('sample data that looks like a real record (issue 29 item 12)', () => {
+  it.each([1, 2, 3, 7, 42])('an invoice whose fields hold what their names say (seed %i)', (seed) => {
+    const data = sampleData(invoice, { seed });
+    expect(text(data.invoiceNumber)).toMatch(/^INV-\d{4}-\d{4}$/);
+    const customer = data.customer?.type === 'map' ? data.customer.fields : {};
+    expect(text(customer.name)).toMatch(/^\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+$/u);
+    expect(text(customer.email)).toMatch(/^[a-z]+\.[a-z]+@example\.com$/);
+    expect(text(customer.address)).toMatch(/^\d+ .+, .+$/);
+    expect(text(data.notes)).not.toContain('Notes');
+    const lines = data.lines?.type === 'list' ? data.lines.items : [];
+    let sum = 0;
+    for (const line of lines) {
+      const fields = line.type === 'map' ? line.fields : {};
+      const quantity = number(fields.quantity)!;
+      const price = number(fields.unitPrice)!;
+      expect(Number.isInteger(quantity) && quantity >= 1 && quantity <= 20, `quantity ${quantity}`).toBe(true);
+      expect(Math.round(price * 100) / 100).toBe(price);
+      expect(text(fields.description)).not.toMatch(/^Description /);
+      sum += quantity * price;
+    }
+    // The total is the lines' sum, to the cent.
+    expect(number(data.total)).toBeCloseTo(sum, 2);
   });
 });

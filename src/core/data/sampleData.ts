@@ -6,6 +6,7 @@
 import { seededRandom } from '../random';
 import { groupVariables, type OpenDataSource, specVariables, type Variable } from './dataSource';
 import { bool, datetime, files, list, map, num, numList, type OpenAttachment, type OpenValue, str } from './openValue';
+import { cents, isSumName, lineAmount, nameWords, numberHint, sampleNumber, sampleText, textHint } from './sampleHints';
 
 export const SAMPLE_DEPTH = { generate: 4, preview: 3 } as const;
 export const SAMPLE_MAX_LIST_ITEMS = 10;
@@ -66,24 +67,40 @@ class Sampler {
         };
   }
 
-  private children(specId: string | undefined, depth: number): Record<string, OpenValue | null> {
+  private readonly random = (min: number, max: number) => this.int(min, max);
+
+  /** `context` is the name of the map or list these fields belong to (a customer's `name`). */
+  private children(specId: string | undefined, depth: number, context: string[]): Record<string, OpenValue | null> {
     const fields: Record<string, OpenValue | null> = {};
     if (specId === undefined || depth > this.maxDepth) return fields;
-    for (const variable of specVariables(this.source, specId)) fields[variable.fieldName] = this.value(variable, depth);
+    const variables = specVariables(this.source, specId);
+    for (const variable of variables) fields[variable.fieldName] = this.value(variable, depth, context);
+    agreeSums(variables, fields);
     return fields;
   }
 
   /** `depth` is the level of this value: top-level variables are level 1. */
-  value(variable: Variable, depth: number): OpenValue {
+  value(variable: Variable, depth: number, context: string[] = []): OpenValue {
     const label = variable.label || variable.fieldName;
+    const words = nameWords(variable.fieldName, variable.label);
     switch (variable.fieldType) {
       case 'string': {
-        const words = `${this.word()} ${this.word()}`;
-        if (variable.stringContentFormat === 'html') return str(`<p>${label}: <b>${words}</b></p>`);
-        if (variable.stringContentFormat === 'markdown') return str(`${label}: **${words}**`);
-        return str(`${label} ${words}`);
+        const hint = textHint(words, context);
+        if (hint === 'sentence' || (hint === undefined && variable.stringContentFormat)) {
+          const [first, second] = [
+            sampleText('sentence', words, this.random),
+            sampleText('sentence', words, this.random),
+          ];
+          if (variable.stringContentFormat === 'html') return str(`<p>${first} <b>${second}</b></p>`);
+          if (variable.stringContentFormat === 'markdown') return str(`${first} **${second}**`);
+          return str(`${first} ${second}`);
+        }
+        if (hint) return str(sampleText(hint, words, this.random));
+        return str(`${label} ${this.word()} ${this.word()}`);
       }
       case 'number': {
+        const hint = numberHint(words);
+        if (hint) return num(sampleNumber(hint, this.random));
         const value = this.int(0, 100_000) / 100;
         return num(value);
       }
@@ -102,11 +119,11 @@ class Sampler {
         return files(Array.from({ length: this.int(1, 3) }, (_, i) => this.file(i + 1, image)));
       }
       case 'map':
-        return map(this.children(variable.specId, depth + 1));
+        return map(this.children(variable.specId, depth + 1, words));
       case 'list': {
         if (depth + 1 > this.maxDepth) return list([]);
         const count = this.int(1, SAMPLE_MAX_LIST_ITEMS);
-        return list(Array.from({ length: count }, () => map(this.children(variable.specId, depth + 1))));
+        return list(Array.from({ length: count }, () => map(this.children(variable.specId, depth + 1, words))));
       }
     }
   }
@@ -121,10 +138,57 @@ export function sampleData(source: OpenDataSource, options: SampleOptions = {}):
     options.baseTime ?? Date.UTC(2024, 0, 1),
   );
   const values: Record<string, OpenValue> = {};
+  const all: Variable[] = [];
   for (const group of source.groups) {
-    for (const variable of groupVariables(source, group)) values[variable.fieldName] = sampler.value(variable, 1);
+    for (const variable of groupVariables(source, group)) {
+      values[variable.fieldName] = sampler.value(variable, 1);
+      all.push(variable);
+    }
   }
+  agreeSums(all, values);
   return values;
+}
+
+/**
+ * A record's sums agree with their parts: a line's amount is its quantity × unit price, and a total
+ * beside a list of lines is the sum of the lines' amounts (or of quantity × price). Changes `fields`.
+ */
+function agreeSums(variables: readonly Variable[], fields: Record<string, OpenValue | null>): void {
+  const numbers = new Map<string, { words: string[]; value: number }>();
+  for (const variable of variables) {
+    const value = fields[variable.fieldName];
+    if (value?.type === 'number')
+      numbers.set(variable.fieldName, {
+        words: nameWords(variable.fieldName, variable.label),
+        value: value.numberValue,
+      });
+  }
+  const sums = [...numbers].filter(([, { words }]) => isSumName(words));
+  if (sums.length === 0) return;
+  let total = lineAmount(numbers);
+  if (total === undefined) {
+    // The sum of the first list whose items carry an amount.
+    for (const variable of variables) {
+      const value = fields[variable.fieldName];
+      if (value?.type !== 'list' || value.items.length === 0) continue;
+      const amounts = value.items.map((item) => (item.type === 'map' ? itemAmount(item.fields) : undefined));
+      if (amounts.every((a): a is number => a !== undefined)) {
+        total = cents(amounts.reduce((a, b) => a + b, 0));
+        break;
+      }
+    }
+  }
+  if (total !== undefined) for (const [name] of sums) fields[name] = num(total);
+}
+
+/** An item's sum field, when it has one (its quantity × price was already agreed). */
+function itemAmount(fields: Record<string, OpenValue | null>): number | undefined {
+  for (const [name, value] of Object.entries(fields))
+    if (value?.type === 'number' && isSumName(nameWords(name))) return value.numberValue;
+  const numbers = new Map<string, { words: string[]; value: number }>();
+  for (const [name, value] of Object.entries(fields))
+    if (value?.type === 'number') numbers.set(name, { words: nameWords(name), value: value.numberValue });
+  return lineAmount(numbers);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocDto, TeamDto } from '../../../api/contract';
-import { badgeOf, defaultTeam, NEW_DOC, statusLine, suggestedDoc } from './model';
+import { badgeOf, defaultTeam, NEW_DOC, otherWorkspaceOn, statusLine, suggestedDoc } from './model';
 
 const team = (id: string, teamKey: string): TeamDto => ({ id, teamKey, name: id, role: 'owner' });
 const doc = (id: string, name: string, status: DocDto['status'] = 'active'): DocDto => ({
@@ -27,6 +27,20 @@ describe('sync screen choices', () => {
     expect(suggestedDoc('Shop', docs)).toBe('d2');
     expect(suggestedDoc('Warehouse', docs)).toBe(NEW_DOC);
     expect(suggestedDoc('Shop', [doc('d1', 'Shop', 'archived')])).toBe(NEW_DOC);
+  });
+
+  it('never offers by default a document another workspace here syncs with, and names that workspace', () => {
+    const docs = [doc('d2', 'My workspace')];
+    // A second "My workspace" on this device: the first one already syncs with d2.
+    expect(suggestedDoc('My workspace', docs, new Set(['d2']))).toBe(NEW_DOC);
+    const links = [{ baseId: 'b1', docId: 'd2' }];
+    const names = new Map([
+      ['b1', 'My workspace'],
+      ['b2', 'My workspace (2)'],
+    ]);
+    expect(otherWorkspaceOn('d2', 'b2', links, names)).toBe('My workspace');
+    expect(otherWorkspaceOn('d2', 'b1', links, names)).toBeUndefined();
+    expect(otherWorkspaceOn('d3', 'b2', links, names)).toBeUndefined();
   });
 
   it('shows a template as on this device only until it syncs, with the changes waiting', () => {

@@ -18,9 +18,35 @@ export function defaultTeam(teams: readonly TeamDto[], tenantKey: string | undef
  * What a workspace is offered to sync with: the active document of the same name when there is one
  * (the workspace was linked from another device), else a new document.
  */
-export function suggestedDoc(baseName: string, docs: readonly DocDto[]): string {
-  const same = docs.find((doc) => doc.status === 'active' && doc.name.trim() === baseName.trim());
+export function suggestedDoc(
+  baseName: string,
+  docs: readonly DocDto[],
+  /** Documents another workspace of this device syncs with: never offered by default. */
+  taken: ReadonlySet<string> = new Set(),
+): string {
+  const same = docs.find((doc) => doc.status === 'active' && doc.name.trim() === baseName.trim() && !taken.has(doc.id));
   return same?.id ?? NEW_DOC;
+}
+
+/** A workspace of this device and the document it syncs with. */
+export interface WorkspaceLink {
+  baseId: string;
+  docId: string;
+}
+
+/**
+ * The other workspace of this device that already syncs with `docId`, if any: linking a second
+ * one would put both workspaces' templates in one document, so the screen says so first
+ * (issue 29 item 10).
+ */
+export function otherWorkspaceOn(
+  docId: string,
+  baseId: string,
+  links: readonly WorkspaceLink[],
+  baseNames: ReadonlyMap<string, string>,
+): string | undefined {
+  const other = links.find((link) => link.docId === docId && link.baseId !== baseId);
+  return other ? (baseNames.get(other.baseId) ?? other.baseId) : undefined;
 }
 
 type BadgeState = TemplateSyncView['state'];

@@ -14,6 +14,12 @@ import { serverApi, serverLogin } from './server';
 /** How often the leader pulls while the page is visible, and while hidden. */
 const PULL_INTERVAL_MS = 5_000;
 const HIDDEN_PULL_INTERVAL_MS = 60_000;
+/**
+ * A local save is pushed once typing pauses this long (the editor saves at every pause between
+ * keys); queued saves of a template fold into one meanwhile, so the server counts a draft version
+ * per pause, not per word. Typing without a pause still syncs with the loop's next turn.
+ */
+const SAVE_QUIET_MS = 1_500;
 /** Backoff of pushes while the server cannot be reached (the engine adds jitter). */
 const BACKOFF = { baseMs: 1_000, maxMs: 60_000 };
 
@@ -146,12 +152,17 @@ export function startSync(): Promise<SyncRuntime> {
       idle.wake();
       kicks?.postMessage('kick');
     };
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const kickOncePaused = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(kick, SAVE_QUIET_MS);
+    };
     const b = bridge;
     // Saves made as a tab closed may not have been queued there: queue them now, then push.
     void b.catchUp().then(kick, () => undefined);
     storage.changes.subscribe((change) => {
       b.onStorageChange(change);
-      if (change.origin === 'local' && change.stores.includes('templates')) void b.settled().then(kick);
+      if (change.origin === 'local' && change.stores.includes('templates')) void b.settled().then(kickOncePaused);
     });
     if (kicks) kicks.onmessage = () => idle.wake();
     window.addEventListener('online', () => {

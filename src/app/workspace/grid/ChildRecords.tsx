@@ -74,7 +74,7 @@ interface Props {
  * Everything is read through live queries, so edits from the grid or another tab show here at once.
  */
 export function ChildRecords({ storage, table, recordId, onClose }: Props) {
-  const { t, i18n } = useWorkspaceTranslation();
+  const { t } = useWorkspaceTranslation();
   const record = useLiveQuery(async () => (await storage.records.get(recordId)) ?? null, [storage, recordId]);
   const fields = childFields(table);
   const primary = primaryField(table);
@@ -89,7 +89,7 @@ export function ChildRecords({ storage, table, recordId, onClose }: Props) {
   }, [onClose]);
   useEffect(() => panel.current?.focus(), []);
 
-  const title = record && primary ? cellText(primary, record.values[primary.id], i18n.language) : '';
+  const title = record && primary ? cellText(primary, record.values[primary.id]) : '';
   return (
     <aside ref={panel} className="ws-child-panel" aria-label={t('children.title', { name: title })} tabIndex={-1}>
       <header className="ws-child-head">
@@ -110,7 +110,7 @@ export function ChildRecords({ storage, table, recordId, onClose }: Props) {
 
 /** The record's own fields, label and value, each editable in place (links are edited in the grid). */
 function RecordFields({ storage, table, record }: { storage: Storage; table: TableRow; record: RecordRow }) {
-  const { t, i18n } = useWorkspaceTranslation();
+  const { t } = useWorkspaceTranslation();
   const [editing, setEditing] = useState<{ fieldId: string; since: number }>();
   const [error, setError] = useState<unknown>();
   const { unsaved } = useUnsaved();
@@ -170,7 +170,7 @@ function RecordFields({ storage, table, record }: { storage: Storage; table: Tab
                 ) : field.type === 'checkbox' ? (
                   <span className={`ws-check${value === true ? ' on' : ''}`} />
                 ) : (
-                  cellText(field, value, i18n.language) || <span className="muted">—</span>
+                  cellText(field, value) || <span className="muted">—</span>
                 )}
               </dd>
             </div>
@@ -182,7 +182,7 @@ function RecordFields({ storage, table, record }: { storage: Storage; table: Tab
 }
 
 function ChildSection({ storage, parent, field }: { storage: Storage; parent: RecordRow; field: TableField }) {
-  const { t, i18n } = useWorkspaceTranslation();
+  const { t } = useWorkspaceTranslation();
   const childTableId = field.property?.tableId as string;
   const childTable = useLiveQuery(
     async () => (await storage.tables.get(childTableId)) ?? null,
@@ -272,7 +272,7 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
           </thead>
           <tbody>
             {children?.map((child) => {
-              const name = cellText(columns[0]!, child.values[columns[0]!.id], i18n.language) || t('links.untitled');
+              const name = cellText(columns[0]!, child.values[columns[0]!.id]) || t('links.untitled');
               return (
                 <tr
                   key={child.id}
@@ -326,7 +326,7 @@ function ChildSection({ storage, parent, field }: { storage: Storage; parent: Re
                         ) : column.type === 'checkbox' ? (
                           <span className={`ws-check${value === true ? ' on' : ''}`} />
                         ) : (
-                          cellText(column, value, i18n.language)
+                          cellText(column, value)
                         )}
                       </td>
                     );

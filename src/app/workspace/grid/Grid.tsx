@@ -81,7 +81,7 @@ export function Grid({
   onExpand,
   expandedId,
 }: Props) {
-  const { t, i18n } = useWorkspaceTranslation();
+  const { t } = useWorkspaceTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Active>();
   const [editing, setEditing] = useState<Editing>();
@@ -135,7 +135,7 @@ export function Grid({
     () => ids.slice(first, last + 1).map((id) => records.get(id)),
     [ids, first, last, records],
   );
-  const linkTitles = useLinkedTitles(storage, visibleFields, windowRecords, i18n.language);
+  const linkTitles = useLinkedTitles(storage, visibleFields, windowRecords);
 
   useEffect(() => {
     if (!editRequest) return;
@@ -269,7 +269,6 @@ export function Grid({
       <HeldEdits
         tableId={table.id}
         fields={fields}
-        locale={i18n.language}
         onApply={(edit, field) => void save(edit.recordId, field, edit.value)}
         onDiscard={(edit) => void releaseEdit(storage, edit.recordId, edit.fieldId)}
       />
@@ -355,7 +354,6 @@ export function Grid({
                 unsaved={unsaved}
                 held={held}
                 linkTitles={linkTitles}
-                locale={i18n.language}
                 t={t}
                 actions={actions}
               />

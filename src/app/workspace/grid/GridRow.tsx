@@ -64,7 +64,6 @@ interface Props {
   /** The keys of `unsaved` held by a conflict with another tab (or a refused edit). */
   held: ReadonlySet<string>;
   linkTitles: ReadonlyMap<string, string>;
-  locale: string;
   t: TFunction<'workspace'>;
   actions: RowActions;
 }
@@ -121,7 +120,6 @@ export const GridRow = memo(function GridRow({
   unsaved,
   held,
   linkTitles,
-  locale,
   t,
   actions,
 }: Props) {
@@ -129,7 +127,7 @@ export const GridRow = memo(function GridRow({
     if (isLink(field)) return <Chips texts={linkIds(value).map((linked) => linkTitles.get(linked) ?? '…')} />;
     if (field.type === 'user' || field.type === 'createdUser' || field.type === 'modifiedUser') {
       const users = usersOf(value);
-      return users.length > 0 ? <People users={users} /> : cellText(field, value, locale);
+      return users.length > 0 ? <People users={users} /> : cellText(field, value);
     }
     if (field.type === 'attachment' || field.type === 'attachmentImage') {
       return (
@@ -158,9 +156,9 @@ export const GridRow = memo(function GridRow({
       );
     }
     if (field.type === 'url' && value && typeof value === 'object' && !Array.isArray(value)) {
-      return <span className="ws-link">{cellText(field, value, locale)}</span>;
+      return <span className="ws-link">{cellText(field, value)}</span>;
     }
-    return cellText(field, value, locale);
+    return cellText(field, value);
   };
 
   return (

@@ -11,13 +11,11 @@ import { cellText } from './cells';
 export function HeldEdits({
   tableId,
   fields,
-  locale,
   onApply,
   onDiscard,
 }: {
   tableId: string;
   fields: readonly TableField[];
-  locale: string;
   onApply: (edit: HeldEdit, field: TableField) => void;
   onDiscard: (edit: HeldEdit) => void;
 }) {
@@ -25,7 +23,7 @@ export function HeldEdits({
   const held = [...useAtomValue(heldEditsAtom).values()].filter((edit) => edit.tableId === tableId);
   if (held.length === 0) return null;
   const text = (field: TableField | undefined, value: unknown) =>
-    field ? cellText(field, value as never, locale) : String(value ?? '');
+    field ? cellText(field, value as never) : String(value ?? '');
   return (
     <div className="ws-held" role="alert" data-testid="held-edits">
       {held.map((edit) => {

@@ -42,12 +42,12 @@ export interface LinkOption {
 }
 
 /** A record as the picker lists it: its primary text and a line of detail from the next fields. */
-export function linkOption(table: TableRow, record: RecordRow, locale: string): LinkOption {
+export function linkOption(table: TableRow, record: RecordRow): LinkOption {
   const primary = primaryField(table);
-  const title = primary ? cellText(primary, record.values[primary.id], locale) : '';
+  const title = primary ? cellText(primary, record.values[primary.id]) : '';
   const detail = table.fields
     .filter((f) => f !== primary && !isLink(f) && f.type !== 'attachment' && f.type !== 'attachmentImage')
-    .map((f) => cellText(f, record.values[f.id], locale))
+    .map((f) => cellText(f, record.values[f.id]))
     .filter(Boolean)
     .slice(0, DETAIL_FIELDS)
     .join(' · ');
@@ -60,8 +60,7 @@ export function linkOption(table: TableRow, record: RecordRow, locale: string): 
  * with the revision check the grid's other edits use.
  */
 export function RecordPicker({ storage, record, field, anchor, initialQuery, onClose, onConflict }: Props) {
-  const { t, i18n } = useWorkspaceTranslation();
-  const locale = i18n.language;
+  const { t } = useWorkspaceTranslation();
   const many = allowsMany(field);
   const [linkedTable, setLinkedTable] = useState<TableRow | null>();
   const [chosen, setChosen] = useState<string[]>(() => linkIds(record.values[field.id]));
@@ -83,11 +82,11 @@ export function RecordPicker({ storage, record, field, anchor, initialQuery, onC
       const rows = await storage.records.getMany(linkIds(record.values[field.id]));
       setKnown((current) => {
         const next = new Map(current);
-        for (const row of rows) next.set(row.id, linkOption(table, row, locale));
+        for (const row of rows) next.set(row.id, linkOption(table, row));
         return next;
       });
     })();
-  }, [storage, field, record, locale]);
+  }, [storage, field, record]);
 
   useEffect(() => {
     if (!linkedTable) return;
@@ -97,7 +96,7 @@ export function RecordPicker({ storage, record, field, anchor, initialQuery, onC
         void searchRecords(storage, linkedTable.id, query, RESULT_LIMIT)
           .then((found) => {
             if (!live) return;
-            const options = found.records.map((r) => linkOption(linkedTable, r, locale));
+            const options = found.records.map((r) => linkOption(linkedTable, r));
             setResults({ options, more: found.more });
             setCursor(0);
             setKnown((current) => {
@@ -113,7 +112,7 @@ export function RecordPicker({ storage, record, field, anchor, initialQuery, onC
       live = false;
       clearTimeout(timer);
     };
-  }, [storage, linkedTable, query, locale]);
+  }, [storage, linkedTable, query]);
 
   useEffect(() => input.current?.focus(), []);
 

@@ -1,3 +1,6 @@
+import { displayText } from '../../../core/data/openValue';
+import { convertCell } from '../../../core/data/table';
+import { DEFAULT_LANG } from '../../../core/model/defaults';
 import type {
   CellValue,
   StoredAttachment,
@@ -65,62 +68,35 @@ function hasTime(field: TableField): boolean {
   );
 }
 
-// Building an Intl.NumberFormat costs far more than using one; a grid formats thousands of cells.
-const formatters = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    if (formatters.size > 200) formatters.clear();
-    formatters.set(key, format);
-  }
-  return format;
-}
+/**
+ * The language a document prints in unless its template picks another (core/model/defaults.ts).
+ * The grid shows numbers, amounts and dates in it, through the print's own converter, so a de-DE
+ * reader sees `$1,234.50` in the grid and on paper, not `1.234,50 $` in one and `$1,234.50` in
+ * the other (issue 29 item 8). Wall-clock dates stay in UTC, as they are stored.
+ */
+const PRINT_OPTIONS = { locale: DEFAULT_LANG, timeZone: 'UTC' } as const;
 
-function formatNumber(value: number, field: TableField, locale?: string): string {
-  const precision = typeof field.property?.precision === 'number' ? field.property.precision : undefined;
-  const digits =
-    precision === undefined
-      ? { maximumFractionDigits: 3 }
-      : { minimumFractionDigits: precision, maximumFractionDigits: precision };
-  // Without a currency code the amount shows without a symbol, as it prints (core/data/table/convert.ts).
-  if (field.type === 'currency' && typeof field.property?.currencyCode !== 'string') {
-    const fixed = precision ?? 2;
-    return numberFormat(locale, { minimumFractionDigits: fixed, maximumFractionDigits: fixed }).format(value);
-  }
-  if (field.type === 'currency') {
-    const currency = String(field.property?.currencyCode);
-    try {
-      return numberFormat(locale, {
-        style: 'currency',
-        currency,
-        ...(precision === undefined ? {} : digits),
-      }).format(value);
-    } catch {
-      return value.toFixed(precision ?? 2);
-    }
-  }
-  if (field.type === 'progress' || field.property?.formatter === 'percent') {
-    return numberFormat(locale, { style: 'percent', maximumFractionDigits: precision ?? 2 }).format(value);
-  }
-  if (field.type === 'rating') return `${value}/${field.property?.max ?? 5}`;
-  return numberFormat(locale, digits).format(value);
+/** The print's display text of a number or date cell; undefined when the converter has none. */
+function printedText(field: TableField, value: number): string | undefined {
+  const converted = convertCell(field, value, PRINT_OPTIONS);
+  return converted ? displayText(converted) : undefined;
 }
 
 /** The text a cell shows (links show chips instead; see linkIds). */
-export function cellText(field: TableField, value: CellValue | undefined, locale?: string): string {
+export function cellText(field: TableField, value: CellValue | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'number':
     case 'currency':
     case 'progress':
     case 'rating':
-      return typeof value === 'number' ? formatNumber(value, field, locale) : String(value);
+      return typeof value === 'number' ? (printedText(field, value) ?? String(value)) : String(value);
     case 'dateTime':
     case 'createdTime':
     case 'modifiedTime':
-      return typeof value === 'number' ? formatDate(value, hasTime(field)) : String(value);
+      return typeof value === 'number'
+        ? (printedText(field, value) ?? formatDate(value, hasTime(field)))
+        : String(value);
     case 'checkbox':
       return value === true ? '✓' : '';
     case 'multiSelect':

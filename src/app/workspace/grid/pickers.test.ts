@@ -69,7 +69,7 @@ describe('record picker options', () => {
       updatedAt: 0,
       values: { l_name: 'SO-1 / 1', l_order: ['orders:0:x'], l_qty: 3, l_price: 4.5, l_note: 'fragile' },
     };
-    expect(linkOption(lines, record, 'en-US')).toEqual({ id: 'lines:0:a', title: 'SO-1 / 1', detail: '3 · $4.50' });
+    expect(linkOption(lines, record)).toEqual({ id: 'lines:0:a', title: 'SO-1 / 1', detail: '3 · $4.50' });
   });
 });
 

@@ -213,7 +213,6 @@ export function useLinkedTitles(
   storage: Storage,
   fields: readonly TableField[],
   records: readonly (RecordRow | undefined)[],
-  locale: string,
 ): ReadonlyMap<string, string> {
   const titles = useRef(new Map<string, string>());
   const [version, setVersion] = useState(0);
@@ -238,7 +237,7 @@ export function useLinkedTitles(
         const table = await storage.tables.get(tableId);
         const primary = table?.fields.find((f) => f.isPrimary) ?? table?.fields[0];
         for (const row of await storage.records.getMany([...new Set(ids)])) {
-          titles.current.set(row.id, primary ? cellText(primary, row.values[primary.id], locale) || row.id : row.id);
+          titles.current.set(row.id, primary ? cellText(primary, row.values[primary.id]) || row.id : row.id);
         }
       }
       if (alive) setVersion((v) => v + 1);
@@ -246,7 +245,7 @@ export function useLinkedTitles(
     return () => {
       alive = false;
     };
-  }, [storage, missingKey, locale]);
+  }, [storage, missingKey]);
 
   useEffect(
     () =>

@@ -22,7 +22,7 @@ function sortKey(field: TableField, value: CellValue | undefined, locale: string
   if (value === null || value === undefined || value === '') return undefined;
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
-  const text = cellText(field, value, locale);
+  const text = cellText(field, value);
   return text === '' ? undefined : text.toLocaleLowerCase(locale);
 }
 
@@ -39,7 +39,7 @@ export function applyView(
   const needle = view.query.trim().toLocaleLowerCase(locale);
   const searched = fields.filter((f) => !isLink(f));
   const text = (record: RecordRow, field: TableField) =>
-    cellText(field, record.values[field.id], locale).toLocaleLowerCase(locale);
+    cellText(field, record.values[field.id]).toLocaleLowerCase(locale);
   const filterField = view.filter ? fields.find((f) => f.id === view.filter!.fieldId) : undefined;
   const filterValue = view.filter?.value.trim().toLocaleLowerCase(locale) ?? '';
 
