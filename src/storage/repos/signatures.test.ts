@@ -2,7 +2,9 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RGBA_PNG_BASE64 } from '../../core/data/__fixtures__/signaturePngs';
 import { base64ToBytes } from '../../core/data/signatureImage';
+import { buildPrintInput } from '../../core/print/build';
 import { CURRENT_SCHEMA_VERSION, openQuireDb, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../db';
+import { loadApprovalSource, loadSavedSignatures } from '../printSources';
 import type { Storage } from '../storage';
 import { freshIndexedDB, openTestStorage } from '../testing';
 import { accountSignatureId, LOCAL_SIGNATURE_ID } from './signatures';
@@ -89,5 +91,43 @@ describe('saved signatures on the device', () => {
     expect(await db.settings.get('k')).toEqual({ key: 'k', value: 'kept' });
     expect(await db.signatures.count()).toBe(0);
     db.close();
+  });
+
+  it('approval print sources carry the saved signatures, which print for the signer’s approved entry', async () => {
+    storage = await openTestStorage();
+    await storage.signatures.save({
+      id: LOCAL_SIGNATURE_ID,
+      png: pngBlob(),
+      width: 120,
+      height: 40,
+      penWidth: 3,
+      name: 'Bo Chen',
+    });
+    // A row without a name matches nobody, so it is not sent.
+    await storage.signatures.save({ id: 'user:u9', png: pngBlob(), width: 120, height: 40, penWidth: 3, name: ' ' });
+    const image = `data:image/png;base64,${RGBA_PNG_BASE64}`;
+    expect(await loadSavedSignatures(storage)).toEqual([{ name: 'Bo Chen', image }]);
+
+    const process = [
+      { nodeName: 'Manager', userName: 'Bo Chen', operation: 'APPROVED', time: 1710036000000 },
+      { nodeName: 'CFO', userName: 'Bo Chen', operation: 'PENDING', time: null },
+    ];
+    await storage.approvals.put(
+      { code: 'A1', name: 'Leave', design: { approval_name: 'Leave', form: [] }, updatedAt: 1 },
+      [{ code: 'I1', approvalCode: 'A1', instance: { approval_processes_data: { data: process } }, updatedAt: 1 }],
+    );
+    const source = await loadApprovalSource(storage, 'A1', 'I1');
+    expect(source).toMatchObject({ kind: 'approval', signatures: [{ name: 'Bo Chen', image }] });
+    const input = buildPrintInput(source);
+    // The open values as plain JSON: the image of each node's entry.
+    const byNode = JSON.parse(JSON.stringify(input.scope.signatureByNode ?? null));
+    expect(byNode).toMatchObject({
+      fields: {
+        Manager: { fields: { image: { type: 'string', value: image } } },
+        CFO: { fields: { image: { type: 'string', value: '' } } },
+      },
+    });
+    // The designer's placeholders (no instance) need no signatures.
+    expect(await loadApprovalSource(storage, 'A1')).not.toHaveProperty('signatures');
   });
 });
