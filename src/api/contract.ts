@@ -4,6 +4,7 @@
  * renamed here fails the typecheck on both. Pure zod and types: safe for the browser build.
  */
 import { z } from 'zod';
+import { SIGNATURE_MAX_BYTES } from '../core/data/signatureImage';
 import type { ErrorIssue, ErrorName } from '../core/errors';
 import { FILE_FORMAT_LIST, type FileFormat } from '../core/outputs/catalogue';
 
@@ -79,6 +80,25 @@ export const updateUserBody = z
     currentPassword: z.string().min(1).max(200).optional(),
   })
   .refine((b) => b.name !== undefined || b.email !== undefined, { message: 'name or email is required' });
+
+/**
+ * The user's signature (#31): a transparent PNG as base64, checked again by the server
+ * (core/data/signatureImage.ts); the length bound is SIGNATURE_MAX_BYTES in base64.
+ */
+export const putSignatureBody = z.object({
+  png: z
+    .string()
+    .min(1)
+    .max(Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4),
+});
+export interface SignatureDto {
+  /** base64 PNG */
+  png: string;
+  width: number;
+  height: number;
+  /** epoch ms */
+  updatedAt: number;
+}
 
 export interface LoginDto {
   token: string;

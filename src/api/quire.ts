@@ -27,6 +27,7 @@ import type {
   PushResult,
   printTemplateListQuery,
   ReleaseDto,
+  SignatureDto,
   TeamDto,
   TeamRole,
   TemplateDto,
@@ -86,6 +87,12 @@ export function quireApi(client: ApiClient) {
         send<UserDto>('PUT', '/api/user', 'UpdateUserFailed', body),
       /** Whether the server sends mail (reset links by mail, invitation links to an address). */
       mail: () => get<MailStatusDto>('/api/mail', 'FetchUserFailed'),
+      /** The account's saved signature (#31): a transparent PNG as base64; 404 when none is saved. */
+      signature: {
+        get: () => get<SignatureDto>('/api/user/signature', 'FetchUserFailed'),
+        put: (png: string) => send<SignatureDto>('PUT', '/api/user/signature', 'UpdateUserFailed', { png }),
+        remove: () => send<null>('DELETE', '/api/user/signature', 'UpdateUserFailed', {}, false),
+      },
     },
 
     /** Invitation links seen from the invited side (#15). */

@@ -65,6 +65,7 @@ const SAME_AS_ENGLISH: Record<Namespace, { max: (keys: number) => number; sameEv
   },
   accounts: { max: () => 5 },
   saving: { max: () => 5 },
+  signature: { max: () => 2 },
   mail: { max: () => 2 },
 };
 

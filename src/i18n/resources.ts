@@ -15,6 +15,7 @@ import type platform from './locales/en-US/platform.json';
 import type platformDocs from './locales/en-US/platformDocs.json';
 import type preview from './locales/en-US/preview.json';
 import type saving from './locales/en-US/saving.json';
+import type signature from './locales/en-US/signature.json';
 import type sync from './locales/en-US/sync.json';
 import type translation from './locales/en-US/translation.json';
 import type workspace from './locales/en-US/workspace.json';
@@ -33,6 +34,7 @@ export interface Resources {
   platformDocs: typeof platformDocs;
   accounts: typeof accounts;
   saving: typeof saving;
+  signature: typeof signature;
   /** The server's mail; the app never loads it. */
   mail: typeof mail;
 }
@@ -56,6 +58,7 @@ const NAMESPACE_SET: Record<Namespace, true> = {
   platformDocs: true,
   accounts: true,
   saving: true,
+  signature: true,
   mail: true,
 };
 export const NAMESPACES = Object.keys(NAMESPACE_SET) as Namespace[];

@@ -10,6 +10,7 @@ import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
+import { signatureRoutes } from './routes/signature';
 import { syncRoutes } from './routes/sync';
 import { teamRoutes } from './routes/teams';
 
@@ -71,6 +72,7 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
 
   api.use('*', requireSession(ctx.db));
   accountRoutes(api, ctx);
+  signatureRoutes(api, ctx);
   teamRoutes(api, ctx);
   apiKeyRoutes(api, ctx);
   approvalRoutes(api, ctx);

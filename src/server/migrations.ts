@@ -232,4 +232,15 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     `ALTER TABLE template_releases ADD FOREIGN KEY (team_id, template_id)
        REFERENCES templates(team_id, id) ON DELETE CASCADE`,
   ],
+  // #31: each account's signature, a transparent PNG the app prints in approval documents. One per
+  // user; replaced whole on each save.
+  [
+    `CREATE TABLE user_signatures (
+      user_id text PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      png bytea NOT NULL,
+      width integer NOT NULL,
+      height integer NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`,
+  ],
 ];

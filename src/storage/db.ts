@@ -15,6 +15,7 @@ import type {
   RecordRow,
   ReleaseRow,
   SettingRow,
+  SignatureRow,
   TableRow,
   TemplateRow,
 } from './types';
@@ -54,7 +55,12 @@ export const SCHEMA_V3 = {
   records: null,
 } as const;
 
-export const CURRENT_SCHEMA_VERSION = 3;
+/** #31: saved signatures, one row per signer on this device (a new table: no rows to migrate). */
+export const SCHEMA_V4 = {
+  signatures: 'id',
+} as const;
+
+export const CURRENT_SCHEMA_VERSION = 4;
 
 /** The tables of the database, by name; `keyof` this is what transactions and change events name. */
 export type StoreName =
@@ -70,7 +76,8 @@ export type StoreName =
   | 'assets'
   | 'settings'
   | 'logins'
-  | 'baseCache';
+  | 'baseCache'
+  | 'signatures';
 
 /** The two stores that hold records; every write of records names both. */
 export const RECORD_STORES: StoreName[] = ['recordBlocks', 'recordIndex'];
@@ -96,6 +103,7 @@ export class QuireDb extends Dexie {
   settings!: Table<SettingRow, string>;
   logins!: Table<LoginRow, string>;
   baseCache!: Table<BaseCacheRow, string>;
+  signatures!: Table<SignatureRow, string>;
 
   constructor(options: QuireDbOptions = {}) {
     const deps = options.indexedDB
@@ -130,6 +138,7 @@ export class QuireDb extends Dexie {
         await writeRecordBlocks(tx.table('recordBlocks'), tx.table('recordIndex'), records);
       });
     this.version(3).stores(SCHEMA_V3);
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

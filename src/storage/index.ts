@@ -54,7 +54,13 @@ export {
 export { addMember, listMembers, type MemberRow, membersKey, toStoredUser, validateMember } from './members';
 export type { PendingWrite } from './pending';
 export { PendingWrites } from './pending';
-export { createAssetBytesReader, loadApprovalSource, loadTableSources, type TableSourceOptions } from './printSources';
+export {
+  createAssetBytesReader,
+  loadApprovalSource,
+  loadSavedSignatures,
+  loadTableSources,
+  type TableSourceOptions,
+} from './printSources';
 export { BLOCK_SIZE, makeRecordId, parseRecordId } from './recordBlocks';
 export { sha256Hex } from './repos/assets';
 export { BASE_CACHE_LIMIT, needsInitialisation } from './repos/baseCache';

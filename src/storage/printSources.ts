@@ -4,6 +4,8 @@
  * worker maps them (core/print/build.ts), so reading here is all the UI thread does.
  */
 
+import type { KnownSignature } from '../core/data/approval/signatures';
+import { signatureDataUrl } from '../core/data/signatureImage';
 import { isLinkField, linkedRecordIds } from '../core/data/table/convert';
 import type { TableData } from '../core/data/table/types';
 import type { RecordLinks } from '../core/print/input';
@@ -93,6 +95,22 @@ export async function loadTableSources(
   return sources;
 }
 
+/**
+ * The signatures saved on this device (#31), as the approval mapping matches them to process
+ * entries: by the name the person gave (and an approval user id when known). A row without a name
+ * matches nobody.
+ */
+export async function loadSavedSignatures(storage: Storage): Promise<KnownSignature[]> {
+  const rows = await storage.signatures.list();
+  const out: KnownSignature[] = [];
+  for (const row of rows) {
+    if (!row.name.trim() && !row.approvalUserId) continue;
+    const image = signatureDataUrl(new Uint8Array(await row.png.arrayBuffer()));
+    out.push({ name: row.name, image, ...(row.approvalUserId ? { userId: row.approvalUserId } : {}) });
+  }
+  return out;
+}
+
 /** An approval instance of a stored definition (no instance code: the designer's placeholders). */
 export async function loadApprovalSource(
   storage: Storage,
@@ -104,9 +122,11 @@ export async function loadApprovalSource(
   const instance = instanceCode
     ? (await storage.approvals.listInstances(code)).find((i) => i.code === instanceCode)
     : undefined;
+  const signatures = instance ? await loadSavedSignatures(storage) : [];
   return {
     kind: 'approval',
     definition: definition.design,
     ...(instance ? { instance: instance.instance } : {}),
+    ...(signatures.length > 0 ? { signatures } : {}),
   };
 }

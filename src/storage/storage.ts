@@ -11,6 +11,7 @@ import { createLoginRepo } from './repos/logins';
 import { createOpenDocumentRepo } from './repos/openDocuments';
 import { createRecordRepo } from './repos/records';
 import { createSettingsRepo } from './repos/settings';
+import { createSignatureRepo } from './repos/signatures';
 import { createTableRepo } from './repos/tables';
 import { createTemplateRepo } from './repos/templates';
 
@@ -36,6 +37,7 @@ export function createRepos(ctx: StorageContext) {
     settings: createSettingsRepo(ctx),
     logins: createLoginRepo(ctx),
     baseCache: createBaseCacheRepo(ctx),
+    signatures: createSignatureRepo(ctx),
     /** Re-run `query` whenever the data it read changes, in this tab or another (Dexie liveQuery). */
     live<T>(query: () => T | Promise<T>): Observable<T> {
       return liveQuery(query);

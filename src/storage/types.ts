@@ -234,3 +234,24 @@ export interface BaseCacheRow {
   /** Last use, epoch ms; only the 20 most recent bases are kept. */
   touchedAt: number;
 }
+
+/**
+ * A person's saved signature (#31), kept on this device: a transparent PNG the approval documents
+ * print for that person's approved entries. One row per signer on this device.
+ */
+export interface SignatureRow {
+  /** `local` before sign-in; `user:<accountId>` for a signed-in account's signature. */
+  id: string;
+  png: Blob;
+  width: number;
+  height: number;
+  /** The pen width it was drawn with, px at the pad's scale (so "edit" starts where it was). */
+  penWidth: number;
+  /** The name approval processes show for this person; entries with this user name print the image. */
+  name: string;
+  /** The person's id in approval processes, when known (matched before the name). */
+  approvalUserId?: string;
+  updatedAt: number;
+  /** When the server last accepted this image (epoch ms); absent while only on the device. */
+  serverSavedAt?: number;
+}

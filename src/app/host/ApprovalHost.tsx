@@ -12,6 +12,7 @@ import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { approvalLanguage } from '../../host/approval';
 import type { HostBridge } from '../../host/bridge';
+import { loadSavedSignatures } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
 import { getStorage } from '../services/storage';
 import { ErrorPage } from '../shell/ErrorPage';
@@ -142,7 +143,14 @@ export function ApprovalPreviewScreen() {
       const templates = (
         await Promise.all(approvalBindings(context.approvalCode).map((tableId) => storage.templates.list({ tableId })))
       ).flat();
-      const source: PrintSource = { kind: 'approval', definition: design, ...(instance ? { instance } : {}) };
+      // The signatures saved on this device print for approved entries the host sent without an image (#31).
+      const signatures = instance ? await loadSavedSignatures(storage) : [];
+      const source: PrintSource = {
+        kind: 'approval',
+        definition: design,
+        ...(instance ? { instance } : {}),
+        ...(signatures.length > 0 ? { signatures } : {}),
+      };
       return { status: 'ready' as const, code: context.approvalCode, design, source, templates };
     })().then(
       (value) => alive && setLoaded(value),

@@ -33,6 +33,7 @@ const ApprovalsScreen = lazyRouteComponent(() => import('../workspace'), 'Approv
 const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen');
 const TableScreen = lazyRouteComponent(() => import('../workspace'), 'TableScreen');
 const TablesScreen = lazyRouteComponent(() => import('../workspace'), 'TablesScreen');
+const SignatureScreen = lazyRouteComponent(() => import('../signature/SignatureScreen'), 'SignatureScreen');
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.
@@ -238,7 +239,8 @@ const templateGallery = createRoute({
 const signatureSign = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signature/sign',
-  ...placeholder('screens.signatureSign'),
+  staticData: { titleKey: 'screens.signatureSign' },
+  component: SignatureScreen,
 });
 const signatureQr = createRoute({
   getParentRoute: () => rootRoute,

@@ -47,6 +47,7 @@ function fromApproval(source: SourceOf<'approval'>, settings: PrintSettings): Pr
   const mapping = mapApproval(source.definition, instance, {
     ...(settings.timeZone ? { timeZone: settings.timeZone } : {}),
     mode: instance === undefined ? 'preview' : 'instance',
+    ...(source.signatures ? { knownSignatures: source.signatures } : {}),
   });
   const scope: Record<string, OpenValue> = Object.create(null);
   const fieldIds: Record<string, string> = {};

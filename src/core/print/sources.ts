@@ -54,6 +54,8 @@ export const printSourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('approval'),
     definition: z.unknown(),
     instance: z.unknown().optional(),
+    /** Signatures saved on this device or account (#31), for approved entries that carry no image. */
+    signatures: z.array(z.object({ userId: z.string().optional(), name: z.string(), image: z.string() })).optional(),
     ...common,
   }),
   /** An open-platform document instance: values validated against the document's data source. */

@@ -16,7 +16,7 @@ import { QuireError } from '../../../core/errors';
 import type { PrintOutput } from '../../../core/outputs/catalogue';
 import type { PrintSource } from '../../../core/print/sources';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../../../render/outputs/render';
-import type { Storage, TemplateRow } from '../../../storage';
+import { loadSavedSignatures, type Storage, type TemplateRow } from '../../../storage';
 import { EMPTY_SOURCE, tableRecordSources } from '../printing';
 
 /** Renders one source with a template: the render pool in the app, an in-process stub in tests. */
@@ -121,10 +121,12 @@ async function approvalSources(storage: Storage, code: string, codes: readonly s
   const definition = await storage.approvals.getDefinition(code);
   if (!definition) throw new QuireError('DocGenerationError', { detail: `approval ${code} is not on this device` });
   const instances = new Map((await storage.approvals.listInstances(code)).map((i) => [i.code, i.instance]));
+  const signatures = await loadSavedSignatures(storage);
   return async (index: number): Promise<PrintSource> => {
     const instance = instances.get(codes[index]!);
     // An instance gone since it was chosen prints the designer's placeholders rather than failing the run.
-    return { kind: 'approval', definition: definition.design, ...(instance ? { instance } : {}) };
+    if (!instance) return { kind: 'approval', definition: definition.design };
+    return { kind: 'approval', definition: definition.design, instance, ...(signatures.length ? { signatures } : {}) };
   };
 }
 

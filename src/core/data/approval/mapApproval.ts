@@ -30,7 +30,7 @@ import {
   type SystemVariableName,
   systemLabel,
 } from './labels';
-import { groupSignatures, type SignatureGroups, signatureValues } from './signatures';
+import { groupSignatures, type KnownSignature, type SignatureGroups, signatureValues } from './signatures';
 import {
   type ApprovalDefinition,
   type ApprovalInstance,
@@ -66,6 +66,8 @@ export interface MapApprovalOptions {
   timeZone?: string;
   /** 'preview' (designer, sample data) prints unsupported items as 'not support'; default 'instance'. */
   mode?: 'instance' | 'preview';
+  /** Signatures saved in Quire, printed for entries whose instance has no image (#31). */
+  knownSignatures?: readonly KnownSignature[];
 }
 
 /** '@i18n@key' names resolve through the definition's i18n resources (chosen language, then default). */
@@ -303,7 +305,10 @@ export function mapApproval(
   const design = translateItems(definition.form, translate);
   const content = translateItems(instance?.content_data ?? [], translate);
   const items = mergeItems(design, content);
-  const signatures = groupSignatures(instance?.approval_processes_data.data ?? [], ctx);
+  const signatures = groupSignatures(instance?.approval_processes_data.data ?? [], {
+    ...ctx,
+    ...(options.knownSignatures ? { knownSignatures: options.knownSignatures } : {}),
+  });
   const form = formVariables(items, ctx, new NameBook(Object.keys(SYSTEM_LABELS)));
   const system = systemVariables(definition, instance, items, form, signatures, ctx);
   return { lang, form, system, signatures };

@@ -158,3 +158,69 @@ describe('signature grouping keys', () => {
     expect(Object.keys(groups.listByPerson)).toEqual(['Jean_Pierre', 'Li Wei']);
   });
 });
+
+describe('signatures saved in Quire (#31)', () => {
+  const saved = [
+    { name: 'Ann', image: 'data:image/png;base64,ANN' },
+    { userId: 'u-bo', name: 'Bo', image: 'data:image/png;base64,BO' },
+  ];
+  const withSaved = { ...opts, knownSignatures: saved };
+
+  it.each([
+    [
+      'approved, no image of its own',
+      step('Manager', 'Ann', 'APPROVED'),
+      'data:image/png;base64,ANN',
+      'data:image/png;base64,ANN',
+    ],
+    ['auto-skipped', step('Finance', 'Ann', 'AUTO_PASS'), 'data:image/png;base64,ANN', 'data:image/png;base64,ANN'],
+    [
+      'the applicant’s submission',
+      step('Submit', 'Ann', 'START'),
+      'data:image/png;base64,ANN',
+      'data:image/png;base64,ANN',
+    ],
+    ['pending: never prints', step('CFO', 'Ann', 'PENDING'), '', ''],
+    [
+      'rejected: kept as the person’s image, not shown as approved',
+      step('CFO', 'Ann', 'REJECTED'),
+      '',
+      'data:image/png;base64,ANN',
+    ],
+    ['the instance’s own image wins', step('Manager', 'Ann', 'APPROVED', sig('then.png')), 'then.png', 'then.png'],
+    [
+      'matched by user id before name',
+      step('Manager', 'Robert', 'APPROVED', { userId: 'u-bo' }),
+      'data:image/png;base64,BO',
+      'data:image/png;base64,BO',
+    ],
+    [
+      'a same-named person with another id is someone else',
+      step('Manager', 'Bo', 'APPROVED', { userId: 'u-other' }),
+      '',
+      '',
+    ],
+    ['a person with no saved signature', step('Manager', 'Cai', 'APPROVED'), '', ''],
+  ])('%s', (_case, entry, image, signatureImage) => {
+    const [mapped] = signatureEntries([entry], withSaved);
+    expect(mapped).toMatchObject({ image, signatureImage });
+  });
+
+  it('comment and carbon-copy entries stay out of the single-value maps with a saved signature too', () => {
+    const groups = groupSignatures(
+      [step('Manager', 'Ann', 'APPROVED'), step('Manager', 'Ann', 'COMMENT'), step('Notify', 'Ann', 'CC')],
+      withSaved,
+    );
+    expect(groups.byNode.Manager).toMatchObject({ operation: 'APPROVED', image: 'data:image/png;base64,ANN' });
+    expect(groups.byNode.Notify).toBeUndefined();
+    expect(groups.listByPerson.Ann!.map((e) => e.operation)).toEqual(['APPROVED', 'COMMENT', 'CC']);
+  });
+
+  it('an image the instance had for a person is reused before the saved one', () => {
+    const entries = signatureEntries(
+      [step('Manager', 'Ann', 'APPROVED', sig('then.png')), step('Finance', 'Ann', 'APPROVED')],
+      withSaved,
+    );
+    expect(entries.map((e) => e.image)).toEqual(['then.png', 'then.png']);
+  });
+});

@@ -6,7 +6,8 @@
  * included, show the signature image (so does the applicant's submission); in-progress entries keep their place without an image
  * (`signatureImage` included);
  * comment and carbon-copy entries appear in lists but never in the single-value maps; a user's
- * signature image carries forward to their later entries that have none.
+ * signature image carries forward to their later entries that have none; an entry with no image
+ * at all takes the signature the person saved in Quire (`knownSignatures`, #31).
  */
 import { legalPathSegment } from '../../expr/names';
 import { list, map, type OpenValue, str } from '../openValue';
@@ -99,9 +100,35 @@ export interface SignatureGroups {
   entries: SignatureEntry[];
 }
 
+/**
+ * A signature saved in Quire for a person (#31: drawn on `/signature/sign`), printed for that
+ * person's entries whose instance carries no image of its own. Matched by approval user id when both
+ * sides have one, else by the user name the process shows.
+ */
+export interface KnownSignature {
+  userId?: string;
+  name: string;
+  /** The image as a URL the renderers read (a `data:image/png;base64,` URL). */
+  image: string;
+}
+
 export interface SignatureOptions {
   lang: ApprovalLanguage;
   timeZone: string;
+  knownSignatures?: readonly KnownSignature[];
+}
+
+/** The saved image of the person behind a process entry, if any. */
+function knownImageOf(step: ProcessEntry, known: readonly KnownSignature[] | undefined): string {
+  if (!known || known.length === 0) return '';
+  const userId = step.userId?.trim();
+  const byId = userId ? known.find((k) => k.userId?.trim() === userId) : undefined;
+  if (byId) return byId.image;
+  const name = step.userName.trim();
+  if (!name) return '';
+  // Two different ids are two people, whatever their names.
+  const match = known.find((k) => k.name.trim() === name && !(userId && k.userId?.trim()));
+  return match?.image ?? '';
 }
 
 const orDash = (text: string | undefined) => (text && text.trim() !== '' ? text : EMPTY);
@@ -116,7 +143,11 @@ export function signatureEntries(process: readonly ProcessEntry[], options: Sign
     const userKey = step.userId || step.userName;
     const ownImage = step.signature?.img ?? '';
     if (ownImage) lastImage.set(userKey, ownImage);
-    const signatureImage = IN_PROGRESS.has(operation) ? '' : ownImage || lastImage.get(userKey) || '';
+    // The instance's own image first (what was signed then), then the person's earlier one, then the
+    // signature they saved in Quire; an entry still in progress prints none of them.
+    const signatureImage = IN_PROGRESS.has(operation)
+      ? ''
+      : ownImage || lastImage.get(userKey) || knownImageOf(step, options.knownSignatures);
     const time = step.time == null || step.time === '' ? EMPTY : approvalDateTime(step.time, options.timeZone);
     entries.push({
       image: SHOWS_IMAGE.has(operation) ? signatureImage : '',
