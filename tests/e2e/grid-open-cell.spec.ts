@@ -2,10 +2,12 @@
  * Issue 29 item 2 and issue 35 item 1: a text cell keeps its line breaks when edited in the grid
  * (Shift+Enter for a new line, Enter saves, Esc cancels), and a cell whose editor is still open —
  * typed into, never committed — survives a killed browser and asks before the page is left.
+ * Issue 35 item 2: on a full disk a typed cell survives a reload, shown "not saved" until written.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { KillableBrowser, openSignedIn } from './nothing-lost-profile';
+import { onFullDisk } from './nothing-lost-truth';
 import { cell, openTable, openTables } from './workspace-helpers';
 
 const editorBox = (page: Page) => page.locator('textarea.ws-long-text');
@@ -73,4 +75,54 @@ test('a cell still being edited survives a killed browser', async ({ baseURL }) 
   } finally {
     await browser.dispose();
   }
+});
+
+test('an open cell left through an in-app link keeps its text', async ({ page }) => {
+  await openTables(page);
+  await openTable(page, 'Customers');
+  await cell(page, 1, 'Contact').dblclick();
+  await editorBox(page).fill('Typed, then a link clicked');
+  await page.getByRole('link', { name: /All tables/ }).click();
+  await expect(page.getByRole('heading', { name: 'Your tables' })).toBeVisible();
+  await openTable(page, 'Customers');
+  await expect(cell(page, 1, 'Contact')).toHaveText('Typed, then a link clicked');
+  await expect(page.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
+});
+
+test('on a full disk a typed cell survives a reload: shown not saved, written once there is room', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await openTable(page, 'Customers');
+  const disk = await onFullDisk(page, context);
+  // One cell committed with Enter, one still open: both refused by IndexedDB.
+  await cell(page, 4, 'Contact').dblclick();
+  await editorBox(page).fill('Committed on a full disk');
+  await editorBox(page).press('Enter');
+  const banner = page.getByTestId('storage-banner');
+  await expect(banner).toContainText('1 unsaved change');
+  await cell(page, 5, 'Contact').dblclick();
+  await editorBox(page).fill('Open on a full disk');
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  for (const [index, text] of [
+    [4, 'Committed on a full disk'],
+    [5, 'Open on a full disk'],
+  ] as const) {
+    await expect(cell(page, index, 'Contact')).toHaveText(text);
+    await expect(cell(page, index, 'Contact')).toHaveClass(/unsaved/);
+  }
+  await expect(banner).toContainText('2 unsaved changes');
+  await expect(page.locator('[data-save-state]')).not.toHaveAttribute('data-save-state', 'saved');
+
+  await disk.free();
+  await expect(banner).toBeHidden({ timeout: 30_000 });
+  await expect(page.locator('.ws-cell.unsaved')).toHaveCount(0);
+  await page.reload();
+  await expect(cell(page, 4, 'Contact')).toHaveText('Committed on a full disk');
+  await expect(cell(page, 5, 'Contact')).toHaveText('Open on a full disk');
+  await expect(banner).toBeHidden();
 });
