@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { retryPendingWrites } from '../../storage';
+import { demoRecordId, ensureDemoWorkspace, retryPendingWrites } from '../../storage';
 import { openDurableJournal } from '../../storage/keystrokeJournal';
 import type { Storage } from '../../storage/storage';
 import { freshIndexedDB, openTestStorage } from '../../storage/testing';
@@ -180,5 +180,33 @@ describe('the grid journal on a full disk', () => {
     expect((await replayCellJournal(s, journal, local)).outcomes).toEqual(['written']);
     expect((await s.records.get(record.id))!.values[field]).toBe('Ada Lovelace');
     expect(local.map.size).toBe(0);
+  });
+});
+
+describe('a link cell pick in the journal', () => {
+  it('is replayed through setLinks: a line picked for another order leaves its old order', async () => {
+    let now = 1_000;
+    const s = await openTestStorage({ now: () => now++ });
+    opened.push(s);
+    await ensureDemoWorkspace(s);
+    const [first, second] = await s.records.getMany([demoRecordId('orders', 1), demoRecordId('orders', 2)]);
+    const line = (first!.values.o_lines as string[])[0]!;
+    const journal = openDurableJournal('j', freshIndexedDB());
+    const pick: CellJournalEntry = {
+      recordId: second!.id,
+      fieldId: 'o_lines',
+      fieldName: 'Lines',
+      tableId: second!.tableId,
+      value: [...(second!.values.o_lines as string[]), line],
+      since: second!.updatedAt,
+      links: true,
+      at: 5,
+    };
+    // Journalled in the click's task; the browser died before setLinks landed.
+    journalCellEdit(pick, journal, undefined);
+    await journal.settled();
+    expect((await replayCellJournal(s, journal, undefined)).outcomes).toEqual(['written']);
+    expect((await s.records.get(second!.id))!.values.o_lines).toContain(line);
+    expect((await s.records.get(first!.id))!.values.o_lines).not.toContain(line);
   });
 });

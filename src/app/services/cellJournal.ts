@@ -6,6 +6,7 @@ import {
   durableJournal,
   type PendingWrite,
   type Storage,
+  setLinks,
 } from '../../storage';
 import { holdEdit } from './heldEdits';
 import { browserJournalStore, type KeyValueStore } from './saving/journal';
@@ -34,6 +35,8 @@ export interface CellJournalEntry {
   value?: CellValue;
   /** The record's `updatedAt` the edit started from (the same-cell conflict check). */
   since?: number;
+  /** A link cell's pick (`value` = the linked record ids): replayed through `setLinks`, which keeps partners in step. */
+  links?: true;
   at: number;
 }
 
@@ -65,6 +68,7 @@ function parseEntry(text: string | null): CellJournalEntry | undefined {
       tableId: typeof value.tableId === 'string' ? value.tableId : '',
       ...(value.value !== undefined ? { value: value.value } : {}),
       ...(typeof value.since === 'number' ? { since: value.since } : {}),
+      ...(value.links === true ? { links: true as const } : {}),
       at: value.at,
     };
   } catch {
@@ -165,19 +169,30 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 
 type CellReplayOutcome = 'stored' | 'written' | 'held' | 'gone' | 'failed';
 
+/** The pending-buffer entry a refused replay of `entry` left: a field patch, or a link pick (`setLinks`). */
 const waitsFor = (entry: CellJournalEntry) => (item: PendingWrite) =>
-  item.field === entry.fieldId && (item.payload as { id?: unknown } | null)?.id === entry.recordId;
+  item.key === `record:${entry.recordId}:${entry.fieldId}` ||
+  (item.field === entry.fieldId && (item.payload as { id?: unknown } | null)?.id === entry.recordId);
+
+const linkedIds = (value: CellValue | undefined) =>
+  Array.isArray(value) ? (value as unknown[]).filter((id): id is string => typeof id === 'string') : [];
+
+function writeEntry(storage: Storage, entry: CellJournalEntry) {
+  return entry.links
+    ? setLinks(storage, entry.recordId, entry.fieldId, linkedIds(entry.value), entry.since)
+    : storage.records.update(entry.recordId, { [entry.fieldId]: entry.value }, entry.since);
+}
 
 /**
- * A replayed edit storage refused is in the pending buffer (shown "not saved", retried, in the
+ * An edit storage refused is in the pending buffer (shown "not saved", retried, in the
  * banner's download) and stays journalled; once the buffer no longer holds it — written, or given
  * up by the user — its journal entry goes too, so a later start does not replay it over newer text.
  */
-function dropOnceWritten(
+export function dropOnceWritten(
   storage: Storage,
   entry: CellJournalEntry,
-  durable: DurableJournal | undefined,
-  local: KeyValueStore | undefined,
+  durable: DurableJournal | undefined = journal(),
+  local: KeyValueStore | undefined = browserJournalStore(),
 ): void {
   const waiting = waitsFor(entry);
   if (!storage.pending.list().some(waiting)) return;
@@ -214,7 +229,7 @@ export async function replayCellJournal(
       else if (same(record.values[entry.fieldId], entry.value)) outcome = 'stored';
       else {
         try {
-          await storage.records.update(entry.recordId, { [entry.fieldId]: entry.value }, entry.since);
+          await writeEntry(storage, entry);
           outcome = 'written';
         } catch (error) {
           if (!isQuireError(error, 'VersionConflict')) throw error;
