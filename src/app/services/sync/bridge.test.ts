@@ -364,4 +364,25 @@ describe('the sync bridge: local templates ↔ the server', () => {
     expect(rows.map((r) => [r.name, r.content])).toEqual([['Letter', content('typed before linking')]]);
     expect(await b.bridge.unfinishedLinks()).toEqual([]);
   });
+
+  it('the sync screen’s "Finish linking" finishes that link: its templates are queued', async () => {
+    const user = await server.register('Fin');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const a = await device(user.token);
+    await newTemplate(a, 'Label', 'label');
+    await a.engine.db.bases.put({
+      baseId: 'base-shop',
+      teamId: user.teamId,
+      docId: doc.data.id,
+      docName: 'Shop',
+      linkedAt: 1,
+      complete: false,
+    });
+    await a.bridge.finishLink('base-shop');
+    expect(await a.bridge.unfinishedLinks()).toEqual([]);
+    expect((await a.engine.status()).waiting).toBeGreaterThan(0);
+  });
 });

@@ -111,6 +111,12 @@ export class SyncBridge {
     return this.db.bases.filter((link) => link.complete === false).toArray();
   }
 
+  /** Finishes one unfinished link now (the sync screen's button): a failure is the caller's to show. */
+  async finishLink(baseId: string): Promise<void> {
+    const link = await this.db.bases.get(baseId);
+    if (link?.complete === false) await this.completeLink(link);
+  }
+
   /**
    * Finishes every unfinished link (run when a tab's sync starts, and before each sync round while
    * one is left: a link that cannot reach the server now is finished once it can). Resolves to the
