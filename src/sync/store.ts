@@ -90,6 +90,12 @@ export interface BaseLinkRow {
   docId: string;
   docName: string;
   linkedAt: number;
+  /**
+   * False from the moment the link is written until the workspace's templates are queued for the
+   * team document; a link left false (the browser lost in between) is finished at the next start.
+   * Absent on links made before this was kept: those finished.
+   */
+  complete?: boolean;
 }
 
 export interface MetaRow {

@@ -95,8 +95,10 @@ export function getStorage(): Promise<Storage> {
       if (await ensureDemoWorkspace(storage)) await writeDemoFileNameRules(storage);
       workspaceStore.set(interruptedImportsAtom, await takeInterruptedImports(storage, importRunsElsewhere));
       await loadHeldEdits(storage);
-      // Cell edits a killed browser left in the journal: written now, or held when the cell changed since.
-      await replayCellJournal(storage).catch(() => undefined);
+      // Cell edits a closed tab or a killed browser left in the journal: written now, held when the
+      // cell changed since, or — storage still full — waiting "not saved" in the pending buffer.
+      const replay = await replayCellJournal(storage).catch(() => undefined);
+      if (replay?.failure) workspaceStore.set(storageFailureAtom, replay.failure);
       workspaceStore.set(workspaceStatusAtom, { state: 'ready', storage });
       void requestPersistence().then((result) => workspaceStore.set(persistedAtom, result === 'granted'));
       void refreshUsage();

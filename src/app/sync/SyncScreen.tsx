@@ -221,6 +221,13 @@ export function WorkspaceRow({
       rememberLinked(true);
       runtime.kick();
     });
+  const finish = () =>
+    run(async () => {
+      if (!link) return;
+      const runtime = await startSync();
+      await runtime.bridge.finishLink(link.baseId);
+      runtime.kick();
+    });
   const unlink = () =>
     run(async () => {
       const runtime = await startSync();
@@ -238,6 +245,15 @@ export function WorkspaceRow({
           <button type="button" className="btn btn-small btn-quiet" disabled={busy} onClick={() => void unlink()}>
             {t('unlink')}
           </button>
+          {link.complete === false && (
+            // A browser lost while linking: sync finishes it by itself once it can; this says so now.
+            <p className="sync-unfinished" role="status" data-testid="sync-unfinished">
+              {t('linkUnfinished')}{' '}
+              <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void finish()}>
+                {t('finishLink')}
+              </button>
+            </p>
+          )}
         </div>
       ) : (
         <div className="sync-actions">

@@ -336,4 +336,53 @@ describe('the sync bridge: local templates ↔ the server', () => {
     await a.sync();
     expect((await a.storage.templates.get(letterA.id))?.content).toBe(content('two, from A'));
   });
+
+  it('a link the browser lost before its templates were queued is finished at the next start (issue 35 item 3)', async () => {
+    const user = await server.register('Lin');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const a = await device(user.token);
+    const letter = await newTemplate(a, 'Letter', 'typed before linking');
+    const link = { baseId: 'base-shop', teamId: user.teamId, docId: doc.data.id, docName: 'Shop' };
+    // What a browser lost right after `linkBase` wrote its link row leaves: the link, nothing queued.
+    await a.engine.db.bases.put({ ...link, linkedAt: 1, complete: false });
+    expect((await a.bridge.unfinishedLinks()).map((l) => l.baseId)).toEqual(['base-shop']);
+
+    // The next start.
+    expect(await a.bridge.finishLinks()).toEqual([]);
+    await a.bridge.catchUp();
+    await a.sync();
+    expect(await a.bridge.viewOf(letter.id)).toMatchObject({ state: 'synced', waiting: 0 });
+
+    // Another device linking the document gets the letter: it reached the server.
+    const b = await device(user.token);
+    await b.bridge.linkBase(link);
+    await b.sync();
+    const rows = await b.storage.templates.list({ baseId: 'base-shop' });
+    expect(rows.map((r) => [r.name, r.content])).toEqual([['Letter', content('typed before linking')]]);
+    expect(await b.bridge.unfinishedLinks()).toEqual([]);
+  });
+
+  it('the sync screen’s "Finish linking" finishes that link: its templates are queued', async () => {
+    const user = await server.register('Fin');
+    const doc = await server.call('POST', `/api/teams/${user.teamId}/docs`, {
+      token: user.token,
+      body: { name: 'Shop' },
+    });
+    const a = await device(user.token);
+    await newTemplate(a, 'Label', 'label');
+    await a.engine.db.bases.put({
+      baseId: 'base-shop',
+      teamId: user.teamId,
+      docId: doc.data.id,
+      docName: 'Shop',
+      linkedAt: 1,
+      complete: false,
+    });
+    await a.bridge.finishLink('base-shop');
+    expect(await a.bridge.unfinishedLinks()).toEqual([]);
+    expect((await a.engine.status()).waiting).toBeGreaterThan(0);
+  });
 });

@@ -85,9 +85,15 @@ export class SyncBridge {
    * come here. A local template identical to one already there (the same demo on two devices) is
    * paired with it rather than uploaded twice.
    */
-  async linkBase(fields: Omit<BaseLinkRow, 'linkedAt'>): Promise<void> {
-    const link: BaseLinkRow = { ...fields, linkedAt: Date.now() };
+  async linkBase(fields: Omit<BaseLinkRow, 'linkedAt' | 'complete'>): Promise<void> {
+    // Written first and marked unfinished: a browser lost before the templates are queued leaves a
+    // link the next start finishes (`finishLinks`), never one that silently sends nothing.
+    const link: BaseLinkRow = { ...fields, linkedAt: Date.now(), complete: false };
     await this.db.bases.put(link);
+    await this.completeLink(link);
+  }
+
+  private async completeLink(link: BaseLinkRow): Promise<void> {
     await this.engine.followDoc(link.docId);
     await this.engine.pull(link.docId);
     await this.settled();
@@ -96,6 +102,35 @@ export class SyncBridge {
         if (!(await this.db.locals.where('localId').equals(row.id).first())) await this.upload(row, link);
       }
     });
+    // Still linked (not unlinked meanwhile): only now is the link whole.
+    await this.db.bases.update(link.baseId, { complete: true });
+  }
+
+  /** Links a lost browser left unfinished: their workspaces, in the state a finished link would have left. */
+  unfinishedLinks(): Promise<BaseLinkRow[]> {
+    return this.db.bases.filter((link) => link.complete === false).toArray();
+  }
+
+  /** Finishes one unfinished link now (the sync screen's button): a failure is the caller's to show. */
+  async finishLink(baseId: string): Promise<void> {
+    const link = await this.db.bases.get(baseId);
+    if (link?.complete === false) await this.completeLink(link);
+  }
+
+  /**
+   * Finishes every unfinished link (run when a tab's sync starts, and before each sync round while
+   * one is left: a link that cannot reach the server now is finished once it can). Resolves to the
+   * links still unfinished.
+   */
+  async finishLinks(): Promise<BaseLinkRow[]> {
+    for (const link of await this.unfinishedLinks()) {
+      try {
+        await this.completeLink(link);
+      } catch {
+        // Offline or refused: it stays unfinished and is tried again.
+      }
+    }
+    return this.unfinishedLinks();
   }
 
   /**

@@ -158,8 +158,12 @@ export function startSync(): Promise<SyncRuntime> {
       quiet = setTimeout(kick, SAVE_QUIET_MS);
     };
     const b = bridge;
-    // Saves made as a tab closed may not have been queued there: queue them now, then push.
-    void b.catchUp().then(kick, () => undefined);
+    // A link a lost browser left unfinished is finished first; saves made as a tab closed may not
+    // have been queued there: queue them now, then push.
+    void b
+      .finishLinks()
+      .then(() => b.catchUp())
+      .then(kick, () => undefined);
     storage.changes.subscribe((change) => {
       b.onStorageChange(change);
       if (change.origin === 'local' && change.stores.includes('templates')) void b.settled().then(kickOncePaused);
@@ -177,6 +181,7 @@ export function startSync(): Promise<SyncRuntime> {
       for (;;) {
         if (serverLogin() && navigator.onLine && (await e.db.bases.count()) > 0) {
           try {
+            if ((await b.unfinishedLinks()).length > 0) await b.finishLinks();
             await b.settled();
             await e.syncNow();
             await b.settled();

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { isQuireError } from '../../../core/errors';
 import {
   allowsMany,
+  classifyStorageFailure,
   primaryField,
   type RecordRow,
   type Storage,
@@ -12,6 +13,7 @@ import {
   type TableField,
   type TableRow,
 } from '../../../storage';
+import { dropCellEdit, dropOnceWritten, journalCellEdit } from '../../services/cellJournal';
 import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { trackSave } from '../../services/storageWrites';
 import { ErrorBox } from '../ErrorBox';
@@ -120,11 +122,29 @@ export function RecordPicker({ storage, record, field, anchor, initialQuery, onC
     const previous = chosen;
     setChosen(next);
     setError(undefined);
+    // Journalled in the click's own task like typed text: a browser killed before the write lands
+    // keeps the pick, and the next start writes it (a full disk: the journal keeps it until written).
+    const entry = {
+      recordId: record.id,
+      fieldId: field.id,
+      fieldName: field.name,
+      tableId: record.tableId,
+      value: next,
+      since: since.current,
+      links: true as const,
+      at: Date.now(),
+    };
+    journalCellEdit(entry);
     try {
       const updated = await trackSave(() => setLinks(storage, record.id, field.id, next, since.current));
+      dropCellEdit(entry);
       since.current = updated.updatedAt;
       return true;
     } catch (e) {
+      // Another tab changed the record: the grid's notice says so and the pick is not made.
+      if (isQuireError(e, 'VersionConflict')) dropCellEdit(entry);
+      // A full disk: the pending buffer retries the pick; the journal keeps it until then.
+      else if (classifyStorageFailure(e)) dropOnceWritten(storage, entry);
       setChosen(previous);
       if (isQuireError(e, 'VersionConflict')) {
         onConflict();

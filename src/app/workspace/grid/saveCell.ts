@@ -7,7 +7,7 @@
  */
 import { isQuireError } from '../../../core/errors';
 import { type CellValue, classifyStorageFailure, type Storage, type TableField } from '../../../storage';
-import { dropCellEdit, journalCellEdit } from '../../services/cellJournal';
+import { dropCellEdit, dropOnceWritten, journalCellEdit } from '../../services/cellJournal';
 import { holdEdit, releaseEdit } from '../../services/heldEdits';
 import { trackSave } from '../../services/storageWrites';
 
@@ -46,8 +46,11 @@ export async function saveCell(
     return saved;
   } catch (error) {
     // A full disk: the storage layer keeps the edit in its buffer, retried once there is room;
-    // the journal keeps it too, for a start after the tab was closed.
-    if (classifyStorageFailure(error)) return undefined;
+    // the journal keeps it too, for a start after the tab was closed, until the retry writes it.
+    if (classifyStorageFailure(error)) {
+      dropOnceWritten(storage, entry);
+      return undefined;
+    }
     // Another tab changed this cell while it was being edited: never overwrite it silently, and
     // never drop what was typed either — it stays in the cell until the user decides.
     const isConflict = isQuireError(error, 'VersionConflict');
