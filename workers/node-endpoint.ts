@@ -1,4 +1,4 @@
-import { type MessagePort, Worker as NodeWorker, type Worker } from 'node:worker_threads';
+import { type MessagePort, Worker as NodeWorker, type ResourceLimits, type Worker } from 'node:worker_threads';
 import type { Endpoint } from 'comlink';
 import { QuireError } from '../src/core/errors';
 import { bundledWorkerEntry } from './worker-bundle';
@@ -64,13 +64,18 @@ export function withoutTsx(execArgv: readonly string[]): string[] {
  * none can be built, through tsx's loader as the CLI itself runs.
  * Unref'd: a pending request keeps the caller waiting, an idle worker does not keep Node alive.
  */
-export function spawnTsWorker(entry: URL, workerData?: unknown): Worker {
+export function spawnTsWorker(
+  entry: URL,
+  workerData?: unknown,
+  /** A cap on the thread's heap (the server's render threads); past it the thread ends. */
+  resourceLimits?: ResourceLimits,
+): Worker {
   const bundled = bundledWorkerEntry(entry);
   const worker = bundled
-    ? new NodeWorker(bundled, { workerData, execArgv: withoutTsx(process.execArgv) })
+    ? new NodeWorker(bundled, { workerData, resourceLimits, execArgv: withoutTsx(process.execArgv) })
     : new NodeWorker(
         `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`,
-        { eval: true, workerData },
+        { eval: true, workerData, resourceLimits },
       );
   worker.unref();
   return worker;

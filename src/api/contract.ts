@@ -40,6 +40,8 @@ export interface ErrorData {
   expected?: number;
   /** InternalError: the id the server logged the failure under. */
   requestId?: string;
+  /** The translated message's values (RenderTimedOut: `seconds`; RenderOutOfMemory: `megabytes`). */
+  params?: Record<string, string | number>;
 }
 
 // ---- shared pieces ----------------------------------------------------------------------------
@@ -344,7 +346,19 @@ export interface PullResult {
 
 // ---- open platform: API keys, instances, render (issue 15) ------------------------------------
 
-export const createApiKeyBody = z.object({ description: z.string().trim().max(200).default('') });
+/** What a scoped key may do (#33): read instances (and the enabled templates), create or delete instances, render. */
+export const API_KEY_ACTIONS = ['instances.read', 'instances.create', 'instances.delete', 'render'] as const;
+export type ApiKeyAction = (typeof API_KEY_ACTIONS)[number];
+
+export const createApiKeyBody = z.object({
+  description: z.string().trim().max(200).default(''),
+  /** Only these documents of the team; omitted: every document. */
+  docIds: z.array(z.string().min(1).max(100)).min(1).max(100).optional(),
+  /** Only these actions; omitted: every action. */
+  actions: z.array(z.enum(API_KEY_ACTIONS)).min(1).optional(),
+  /** Epoch ms after which the key answers 401 like a revoked one; omitted: no expiry. */
+  expiresAt: z.number().int().positive().optional(),
+});
 
 /** An API key as listed: never the secret, which is answered once at creation (`ApiKeyCreatedDto`). */
 export interface ApiKeyDto {
@@ -355,6 +369,14 @@ export interface ApiKeyDto {
   createdAt: number;
   /** Epoch ms of the last request made with the key, null when never used. */
   lastUsedAt: number | null;
+  /** The documents it is limited to; null: every document of the team. */
+  docIds: string[] | null;
+  /** The actions it is limited to; null: every action. */
+  actions: ApiKeyAction[] | null;
+  /** Epoch ms it stops working; null: never. */
+  expiresAt: number | null;
+  /** Epoch ms of its last use per action (to within 10 s); an action never used is absent. */
+  lastUsedByAction: Partial<Record<ApiKeyAction, number>>;
 }
 export interface ApiKeyCreatedDto extends ApiKeyDto {
   /** The secret itself: shown this once, stored only as a SHA-256 digest. */

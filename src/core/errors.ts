@@ -120,6 +120,11 @@ export const ERROR_CATALOGUE = {
     code: 'OFFICE_PDF_UNAVAILABLE',
     message: 'LibreOffice is not installed here, so Office templates cannot be made into PDF',
   },
+  // Running the server for others (#33): renders in a bounded pool of worker threads, scoped keys
+  RenderTimedOut: { code: 'RENDER_TIMED_OUT', message: 'the render took longer than its time limit' },
+  RenderOutOfMemory: { code: 'RENDER_OUT_OF_MEMORY', message: 'the render needed more memory than a render may use' },
+  RenderQueueFull: { code: 'RENDER_QUEUE_FULL', message: 'the server is busy with other renders' },
+  ApiKeyOutOfScope: { code: 'API_KEY_OUT_OF_SCOPE', message: 'this API key is not allowed to do this' },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

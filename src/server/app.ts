@@ -65,7 +65,10 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
     }),
   );
 
-  api.get('/health', (c) => c.json({ code: BODY_CODE.ok, msg: 'ok', data: { database: ctx.db.kind } }));
+  // Answered on the request thread, which never renders (render/pool.ts): prompt while renders run.
+  api.get('/health', (c) =>
+    c.json({ code: BODY_CODE.ok, msg: 'ok', data: { database: ctx.db.kind, renders: ctx.render.renderer.stats() } }),
+  );
   publicAccountRoutes(api, ctx);
   // Instances and renders take a team's API key as well as a session: they check the caller themselves.
   renderApiRoutes(api, ctx);

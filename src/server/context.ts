@@ -4,6 +4,7 @@ import type { Database } from './db';
 import type { Mailer, MailSettings } from './mail';
 import type { LimitStore, SlidingWindowLimiter } from './rateLimit';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
+import { DEFAULT_RENDER_POOL, type RenderPoolConfig } from './render/pool';
 import type { RenderService } from './render/service';
 
 export interface ServerConfig {
@@ -34,6 +35,15 @@ export interface ServerConfig {
   fetchPolicy: FetchPolicy;
   /** An instance whose values are larger than this (JSON bytes) renders as a job even without async=1. */
   largeJobBytes: number;
+  /**
+   * The render threads every render runs on (#33): how many, how many renders may wait (then 503
+   * RenderQueueFull), each render's time limit (spec: 120 s) and each thread's heap cap.
+   */
+  renderPool: RenderPoolConfig;
+  /** How long a finished render job's file (and row) is kept (#33; QUIRE_RENDER_RESULT_HOURS). */
+  renderResultTtlMs: number;
+  /** How often expired job results, sessions, reset and invitation links are deleted (retention.ts). */
+  retentionIntervalMs: number;
   /** On PostgreSQL, whether this process takes render jobs too (`npm run render-worker` processes always do). */
   renderJobsInServer: boolean;
   /** The SMTP server reset and invitation links are mailed through; none: the log / copy by hand. */
@@ -65,6 +75,9 @@ export const DEFAULT_CONFIG: ServerConfig = {
   fetchPolicy: DEFAULT_FETCH_POLICY,
   largeJobBytes: 256 * 1024,
   renderJobsInServer: false,
+  renderPool: DEFAULT_RENDER_POOL,
+  renderResultTtlMs: 24 * 3600_000,
+  retentionIntervalMs: 10 * 60_000,
   trustedProxies: [],
 };
 

@@ -10,7 +10,7 @@ import { BODY_CODE, type Envelope, type ErrorData, type TemplateDto } from '../a
 import { ERROR_CATALOGUE, type ErrorIssue, type ErrorName, isQuireError } from '../core/errors';
 import { zodIssues } from '../core/issues';
 
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
 export class ApiError extends Error {
   constructor(
@@ -18,7 +18,13 @@ export class ApiError extends Error {
     readonly bodyCode: number,
     readonly errorName: ErrorName,
     detail?: string,
-    readonly extra: { issues?: ErrorIssue[]; current?: TemplateDto; expected?: number; requestId?: string } = {},
+    readonly extra: {
+      issues?: ErrorIssue[];
+      current?: TemplateDto;
+      expected?: number;
+      requestId?: string;
+      params?: Record<string, string | number>;
+    } = {},
   ) {
     const base = ERROR_CATALOGUE[errorName].message;
     super(detail ? `${base}: ${detail}` : base);
@@ -68,7 +74,9 @@ function refusedValue(error: unknown): boolean {
 }
 
 /** Catalogued failures of the server's own machinery, not of the request: 503, try again later. */
-const UNAVAILABLE: ReadonlySet<ErrorName> = new Set<ErrorName>(['WorkerUnavailable']);
+const UNAVAILABLE: ReadonlySet<ErrorName> = new Set<ErrorName>(['WorkerUnavailable', 'RenderQueueFull']);
+/** A valid request too heavy to render within the server's limits (time, memory): 422, not a retry. */
+const TOO_HEAVY: ReadonlySet<ErrorName> = new Set<ErrorName>(['RenderTimedOut', 'RenderOutOfMemory']);
 
 export function errorResponse(c: Context, error: unknown) {
   let failure: ApiError;
@@ -77,7 +85,11 @@ export function errorResponse(c: Context, error: unknown) {
     console.error(`[quire-server] request ${requestIdOf(c)} (${c.req.method} ${c.req.path}): ${error.message}`);
     c.header('Retry-After', '5');
     failure = new ApiError(503, BODY_CODE.internal, error.errorName, undefined, { requestId: requestIdOf(c) });
-  } else if (isQuireError(error))
+  } else if (isQuireError(error) && TOO_HEAVY.has(error.errorName))
+    failure = new ApiError(422, BODY_CODE.invalid, error.errorName, error.message.replace(/^[^:]*: /, ''), {
+      params: error.params,
+    });
+  else if (isQuireError(error))
     failure = new ApiError(400, BODY_CODE.invalid, error.errorName, undefined, { issues: [...error.issues] });
   else if (refusedValue(error)) failure = invalid('a value in the request cannot be stored');
   else {

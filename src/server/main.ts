@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
 import { parsePublicUrl } from './origin';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
+import { renderPoolFromEnv } from './render/renderer';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
 export interface CliOptions {
@@ -89,6 +90,11 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       fetchPolicy: fetchPolicyFromEnv(),
       // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
+      renderPool: renderPoolFromEnv(process.env, DEFAULT_CONFIG.renderPool),
+      renderResultTtlMs:
+        Number(process.env.QUIRE_RENDER_RESULT_HOURS) > 0
+          ? Number(process.env.QUIRE_RENDER_RESULT_HOURS) * 3600_000
+          : DEFAULT_CONFIG.renderResultTtlMs,
       mail,
     },
   });

@@ -243,4 +243,27 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       updated_at timestamptz NOT NULL DEFAULT now()
     )`,
   ],
+  // #33 item 5: a sync client id is its user's own. With one id space, a user who learnt another's
+  // client id pushed under it first and the owner's pushes were refused (403) from then on; now
+  // the same id under two users is two clients, each with its own mutation count.
+  [
+    'ALTER TABLE sync_results ADD COLUMN user_id text',
+    'UPDATE sync_results r SET user_id = c.user_id FROM sync_clients c WHERE c.client_id = r.client_id',
+    'ALTER TABLE sync_results ALTER COLUMN user_id SET NOT NULL',
+    'ALTER TABLE sync_results DROP CONSTRAINT sync_results_client_id_fkey',
+    'ALTER TABLE sync_results DROP CONSTRAINT sync_results_pkey',
+    'ALTER TABLE sync_clients DROP CONSTRAINT sync_clients_pkey',
+    'ALTER TABLE sync_clients ADD PRIMARY KEY (user_id, client_id)',
+    'ALTER TABLE sync_results ADD PRIMARY KEY (user_id, client_id, mutation_id)',
+    `ALTER TABLE sync_results ADD FOREIGN KEY (user_id, client_id)
+       REFERENCES sync_clients(user_id, client_id) ON DELETE CASCADE`,
+  ],
+  // #33 item 4: a key may be limited to some documents and actions, may expire, and keeps its last
+  // use per action (epoch ms by action name).
+  [
+    'ALTER TABLE api_keys ADD COLUMN doc_ids jsonb',
+    'ALTER TABLE api_keys ADD COLUMN actions jsonb',
+    'ALTER TABLE api_keys ADD COLUMN expires_at timestamptz',
+    `ALTER TABLE api_keys ADD COLUMN last_used_actions jsonb NOT NULL DEFAULT '{}'::jsonb`,
+  ],
 ];

@@ -82,7 +82,17 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       expect(t.key).toMatch(/^qk_[A-Za-z0-9_-]{43}$/);
       const list = await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: t.token });
       expect(list.data).toEqual([
-        { id: t.keyId, description: 'ERP', prefix: t.key.slice(0, 7), createdAt: expect.any(Number), lastUsedAt: null },
+        {
+          id: t.keyId,
+          description: 'ERP',
+          prefix: t.key.slice(0, 7),
+          createdAt: expect.any(Number),
+          lastUsedAt: null,
+          docIds: null,
+          actions: null,
+          expiresAt: null,
+          lastUsedByAction: {},
+        },
       ]);
       expect(JSON.stringify(list.data)).not.toContain(t.key);
       const rows = await db.query<{ key_hash: string }>('SELECT key_hash FROM api_keys WHERE id = $1', [t.keyId]);
@@ -178,6 +188,77 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       expect(unknown.status).toBe(401);
     });
 
+    it('limits a scoped key to its documents and actions (403 ApiKeyOutOfScope, before anything else) and ends it at its expiry', async () => {
+      const t = await team();
+      const other = await call('POST', `/api/teams/${t.teamId}/docs`, {
+        token: t.token,
+        body: { name: 'Receipts', dataSource: invoiceDataSource },
+      });
+      const otherBase = `/api/teams/${t.teamId}/docs/${other.data.id}`;
+      const instanceId = await postInstance(t);
+      const made = await call('POST', `/api/teams/${t.teamId}/app-key`, {
+        token: t.token,
+        body: {
+          description: 'reader',
+          docIds: [t.docId],
+          actions: ['instances.read'],
+          expiresAt: Date.now() + 3600_000,
+        },
+      });
+      expect(made.data).toMatchObject({
+        docIds: [t.docId],
+        actions: ['instances.read'],
+        expiresAt: expect.any(Number),
+      });
+      const reader = made.data.key as string;
+
+      expect((await call('GET', `${t.docBase}/instances/${instanceId}`, withKey(reader))).status).toBe(200);
+      const outside = [
+        await call('POST', `${t.docBase}/instances`, withKey(reader, { data: invoiceValues })),
+        await call(
+          'POST',
+          `${t.docBase}/instances/${instanceId}/render?templateId=${t.templateId}`,
+          withKey(reader, { targetType: 'pdf' }),
+        ),
+        // Scope first: a render of an instance that does not exist is still "out of scope", not 404.
+        await call(
+          'POST',
+          `${t.docBase}/instances/nope/render?templateId=nope`,
+          withKey(reader, { targetType: 'pdf' }),
+        ),
+        await call('GET', `${otherBase}/instances`, withKey(reader)),
+        await call('GET', `${otherBase}/instances/${instanceId}`, withKey(reader)),
+      ];
+      expect(outside.map((r) => [r.status, r.data.error])).toEqual(Array(5).fill([403, 'ApiKeyOutOfScope']));
+      expect(
+        Number(
+          (await db.query<{ n: string }>('SELECT count(*) AS n FROM doc_instances WHERE doc_id = $1', [t.docId]))[0]?.n,
+        ),
+      ).toBe(1);
+      // Its last use is kept per action: only reading happened.
+      const listed = (await call('GET', `/api/teams/${t.teamId}/app-keys`, { token: t.token })).data;
+      const entry = listed.find((k: { id: string }) => k.id === made.data.id);
+      expect(Object.keys(entry.lastUsedByAction)).toEqual(['instances.read']);
+
+      // Past its expiry it answers like a revoked key.
+      await db.query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [made.data.id]);
+      const expired = await call('GET', `${t.docBase}/instances`, withKey(reader));
+      expect([expired.status, expired.data.error]).toEqual([401, 'KeyNotValid']);
+
+      // A scope naming another team's document, or an expiry in the past, is refused at creation.
+      const stranger = await team();
+      const foreign = await call('POST', `/api/teams/${t.teamId}/app-key`, {
+        token: t.token,
+        body: { docIds: [stranger.docId] },
+      });
+      expect(foreign.status).toBe(404);
+      const past = await call('POST', `/api/teams/${t.teamId}/app-key`, {
+        token: t.token,
+        body: { expiresAt: Date.now() - 1000 },
+      });
+      expect(past.status).toBe(400);
+    });
+
     it('answers 429 with Retry-After once a key is over its rate limit', async () => {
       const t = await team();
       for (let i = 0; i < RATE_LIMIT; i++)
@@ -264,6 +345,29 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       expect((await call('GET', `${b.docBase}/instances/${id}`, withKey(b.key))).status).toBe(404);
       expect((await call('GET', `${a.docBase}/instances/${id}`)).status).toBe(401);
     });
+  });
+
+  it('deletes an instance with its render jobs; a key needs instances.delete in its scope', async () => {
+    const t = await team();
+    const instanceId = await postInstance(t);
+    const job = await call(
+      'POST',
+      `${t.docBase}/instances/${instanceId}/render?templateId=${t.templateId}&async=1`,
+      withKey(t.key, { targetType: 'pdf' }),
+    );
+    expect(job.code, job.msg).toBe(0);
+    const limited = await call('POST', `/api/teams/${t.teamId}/app-key`, {
+      token: t.token,
+      body: { actions: ['instances.read', 'instances.create'] },
+    });
+    const refused = await call('DELETE', `${t.docBase}/instances/${instanceId}`, withKey(limited.data.key));
+    expect([refused.status, refused.data.error]).toEqual([403, 'ApiKeyOutOfScope']);
+    const deleted = await call('DELETE', `${t.docBase}/instances/${instanceId}`, withKey(t.key));
+    expect(deleted.code, deleted.msg).toBe(0);
+    expect((await call('GET', `${t.docBase}/instances/${instanceId}`, withKey(t.key))).status).toBe(404);
+    const jobs = await db.query('SELECT id FROM render_jobs WHERE instance_id = $1', [instanceId]);
+    expect(jobs).toEqual([]);
+    expect((await call('DELETE', `${t.docBase}/instances/${instanceId}`, withKey(t.key))).status).toBe(404);
   });
 
   describe('render', () => {

@@ -7,8 +7,9 @@
 import { QuireError } from '../core/errors';
 import { openDatabase } from './db';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
+import { DEFAULT_RENDER_POOL } from './render/pool';
 import { pgBossOptionsFromEnv, pgBossQueue, type RenderQueue } from './render/queue';
-import { RenderEnvironment } from './render/renderFile';
+import { renderPoolFromEnv, threadedRenderer } from './render/renderer';
 
 export async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
   const url = env.DATABASE_URL;
@@ -18,8 +19,12 @@ export async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
     });
   const schema = env.QUIRE_DB_SCHEMA || undefined;
   const db = await openDatabase({ url, schema });
-  const environment = new RenderEnvironment(fetchPolicyFromEnv(env));
   const concurrency = Math.max(1, Math.min(8, Number(env.QUIRE_RENDER_CONCURRENCY) || 1));
+  // One render thread per job taken at once, each with the server's time limit and memory cap.
+  const renderer = threadedRenderer(
+    fetchPolicyFromEnv(env),
+    renderPoolFromEnv(env, { ...DEFAULT_RENDER_POOL, threads: concurrency }),
+  );
   const queues: RenderQueue[] = [];
   for (let i = 0; i < concurrency; i++)
     queues.push(
@@ -27,7 +32,7 @@ export async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
         ...pgBossOptionsFromEnv(url, schema, env),
         work: {
           sql: db,
-          environment,
+          renderer,
           events: {
             onStart: (jobId) => console.log(`start ${jobId}`),
             onJob: (jobId, outcome) => console.log(`${outcome} ${jobId}`),
@@ -39,7 +44,7 @@ export async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
   return {
     async close() {
       for (const queue of queues) await queue.close();
-      await environment.dispose();
+      await renderer.close();
       await db.close();
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_CODE } from '../api/contract';
 import type { Database } from './db';
+import { purgeExpired } from './retention';
 import { type Caller, startTestServer, type TestServer, testBackends } from './testing';
 
 const content = (n: number | string) => JSON.stringify({ document: { pages: [] }, n });
@@ -518,6 +519,104 @@ describe.each(testBackends())('server on $name', (backend) => {
       expect((await call('PUT', url, { token: user.token, body: { content: content(0) } })).status).toBe(400);
       expect((await call('DELETE', url, { token: user.token })).code).toBe(0);
       expect((await call('GET', url, { token: user.token })).status).toBe(404);
+    });
+  });
+
+  describe('sync client ids (#33 item 5)', () => {
+    it("cannot be taken over: a squatter's pushes under the owner's id neither lock the owner out nor touch their count", async () => {
+      const owner = await userWithDoc();
+      const squatter = await userWithDoc();
+      const content = (text: string) => JSON.stringify({ text });
+      const mine = await call('POST', owner.base, {
+        token: owner.token,
+        body: { name: 'Mine', content: content('a') },
+      });
+      const theirs = await call('POST', squatter.base, {
+        token: squatter.token,
+        body: { name: 'Theirs', content: content('x') },
+      });
+      const clientId = `device-${owner.userId}`;
+      const push = (token: string, mutations: unknown[]) =>
+        call('POST', '/api/sync/push', { token, body: { clientId, mutations } });
+      // The squatter learnt the id and pushes under it first, three mutations of their own.
+      const squatted = await push(squatter.token, [
+        { id: 1, kind: 'template.save', templateId: theirs.data.id, lastVersion: 1, content: content('y') },
+        { id: 2, kind: 'template.save', templateId: theirs.data.id, lastVersion: 2, content: content('z') },
+        { id: 3, kind: 'template.save', templateId: mine.data.id, lastVersion: 1, content: content('stolen') },
+      ]);
+      expect(squatted.status).toBe(200);
+      expect(squatted.data.lastMutationId).toBe(3);
+      expect(squatted.data.results[2]).toMatchObject({ status: 'rejected' });
+      // The owner's first push under the same id starts at 1 and applies: no 403, no 409.
+      const first = await push(owner.token, [
+        { id: 1, kind: 'template.save', templateId: mine.data.id, lastVersion: 1, content: content('b') },
+      ]);
+      expect([first.status, first.data.lastMutationId, first.data.results[0].status]).toEqual([200, 1, 'applied']);
+      // A replay of the owner's mutation 1 answers the owner's own stored answer, never the squatter's.
+      const replay = await push(owner.token, [
+        { id: 1, kind: 'template.save', templateId: mine.data.id, lastVersion: 1, content: content('b') },
+      ]);
+      expect(replay.data).toEqual(first.data);
+      const read = await call('GET', `${owner.base}/${mine.data.id}`, { token: owner.token });
+      expect([read.data.content, read.data.version]).toEqual([content('b'), 2]);
+      // And the squatter's own count went on from 3.
+      const next = await push(squatter.token, [
+        { id: 4, kind: 'template.save', templateId: theirs.data.id, lastVersion: 3, content: content('w') },
+      ]);
+      expect([next.data.lastMutationId, next.data.results[0].status]).toEqual([4, 'applied']);
+    });
+  });
+
+  describe('retention (#33 item 3)', () => {
+    it('deletes exactly what is due: old finished job results, expired sessions, spent reset and invitation links', async () => {
+      const user = await userWithDoc();
+      const past = new Date(Date.now() - 2 * 3600_000);
+      const soon = new Date(Date.now() + 3600_000);
+      await db.query(
+        `INSERT INTO doc_instances (id, team_id, doc_id, data, created_by) VALUES ($1, $2, $3, '{}', $4)`,
+        [`inst-ret-${user.userId}`, user.teamId, user.docId, user.userId],
+      );
+      const job = (id: string, status: string, finished: Date | null) =>
+        db.query(
+          `INSERT INTO render_jobs (id, team_id, doc_id, instance_id, template_id, target_type, status, finished_at)
+           VALUES ($1, $2, $3, $4, 't', 'pdf', $5, $6)`,
+          [`${id}-${user.userId}`, user.teamId, user.docId, `inst-ret-${user.userId}`, status, finished],
+        );
+      await job('old-done', 'done', past);
+      await job('old-failed', 'failed', past);
+      await job('new-done', 'done', new Date());
+      await job('queued', 'queued', null);
+      const row = (table: string, hash: string, extra: string, values: unknown[]) =>
+        db.query(`INSERT INTO ${table} ${extra}`, [`${hash}-${user.userId}`, user.userId, ...values]);
+      await row('sessions', 'expired', '(token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [past]);
+      await row('sessions', 'live', '(token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [soon]);
+      const reset = '(token_hash, user_id, expires_at, used_at) VALUES ($1, $2, $3, $4)';
+      await row('password_resets', 'used', reset, [soon, new Date()]);
+      await row('password_resets', 'expired', reset, [past, null]);
+      await row('password_resets', 'live', reset, [soon, null]);
+      const invitation = (id: string, expires: Date, revoked: Date | null) =>
+        db.query(
+          `INSERT INTO team_invitations (id, team_id, code_hash, prefix, role, created_by, expires_at, revoked_at)
+           VALUES ($1, $2, $1, 'p', 'member', $3, $4, $5)`,
+          [`${id}-${user.userId}`, user.teamId, user.userId, expires, revoked],
+        );
+      await invitation('revoked', soon, new Date());
+      await invitation('expired', past, null);
+      await invitation('live', soon, null);
+
+      await purgeExpired(db, 3600_000);
+      const left = async (table: string, column: string) =>
+        (
+          await db.query<{ id: string }>(`SELECT ${column} AS id FROM ${table} WHERE ${column} LIKE $1 ORDER BY 1`, [
+            `%-${user.userId}`,
+          ])
+        ).map((r) => r.id.replace(`-${user.userId}`, ''));
+      expect(await left('render_jobs', 'id')).toEqual(['new-done', 'queued']);
+      expect(await left('sessions', 'token_hash')).toEqual(['live']);
+      expect(await left('password_resets', 'token_hash')).toEqual(['live']);
+      expect(await left('team_invitations', 'id')).toEqual(['live']);
+      // The user's real session still works.
+      expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
     });
   });
 

@@ -17,6 +17,7 @@ import { originPolicy } from './origin';
 import { MemoryLimitStore, SlidingWindowLimiter, SqlLimitStore } from './rateLimit';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
+import { scheduleRetention } from './retention';
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -32,6 +33,8 @@ export interface QuireServerOptions {
   afterCommit?: ServerContext['afterCommit'];
   /** Render job hooks (logs, tests). */
   renderEvents?: JobEvents;
+  /** Tests: a render thread module of their own (render/threadProtocol.ts) instead of the real one. */
+  renderThreadEntry?: URL;
 }
 
 export interface QuireServer {
@@ -101,10 +104,13 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
   const db = options.db ?? (await openDatabase(options.database));
   const render = new RenderService(db, {
     fetchPolicy: config.fetchPolicy,
+    pool: config.renderPool,
     workInServer: config.renderJobsInServer,
     events: options.renderEvents,
+    threadEntry: options.renderThreadEntry,
   });
   await render.start();
+  const retention = scheduleRetention(db, config.renderResultTtlMs, config.retentionIntervalMs);
   const mailer = createMailer(config.mail);
   let listeningOrigin = '';
   // Several processes may serve one PostgreSQL: their limits are counted together there.
@@ -178,6 +184,7 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await retention.stop();
       await render.close();
       mailer.close();
       if (!options.db) await db.close();

@@ -158,6 +158,8 @@ describe('sync engine against the real server', () => {
       .push({ clientId: body.clientId, mutations: [{ id: 4, kind: 'template.delete', templateId: 'tpl_dup_1' }] })
       .catch((e) => e);
     expect(gap).toMatchObject({ status: 409, bodyCode: BODY_CODE.mutationOutOfOrder, data: { expected: 3 } });
+    // A stranger using Ann's client id pushes as a client of their own (#33): its count starts at
+    // 0, and Ann's client is neither taken over nor locked out.
     const stranger = await server.register();
     const stolen = await device(stranger.token)
       .api.sync.push({
@@ -165,7 +167,12 @@ describe('sync engine against the real server', () => {
         mutations: [{ id: 3, kind: 'template.delete', templateId: 'tpl_dup_1' }],
       })
       .catch((e) => e);
-    expect(stolen).toMatchObject({ status: 403 });
+    expect(stolen).toMatchObject({ status: 409, data: { expected: 1 } });
+    const next = await a.api.sync.push({
+      clientId: body.clientId,
+      mutations: [{ id: 3, kind: 'template.save', templateId: 'tpl_dup_1', lastVersion: 2, content: content(2) }],
+    });
+    expect(next.results.map((r) => r.status)).toEqual(['applied']);
   });
 
   it('pushes 1,000 changes queued offline in order', async () => {

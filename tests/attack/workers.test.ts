@@ -1,8 +1,8 @@
 /**
- * Issue 26 item 1, the worker half: a render whose compile worker cannot start answers a
- * catalogued error and the server stays up. The real server process runs with
- * `failingWorkers.mjs` preloaded: while a flag file exists, its WASM compile hosts throw as they
- * load or exit at once. On PGlite only: the database plays no part in starting workers.
+ * Issue 26 item 1, the worker half (and #33's "a render that cannot start"): a render whose
+ * worker cannot start answers a catalogued error and the server stays up. The real server process
+ * runs with `failingWorkers.mjs` preloaded: while a flag file exists, its render threads throw as
+ * they load or exit at once. On PGlite only: the database plays no part in starting workers.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

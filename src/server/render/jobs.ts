@@ -10,8 +10,8 @@ import { type ErrorName, isQuireError } from '../../core/errors';
 import { newId } from '../auth';
 import type { Sql } from '../db';
 import { notFound, templateNotFound } from '../envelope';
-import type { RenderEnvironment, RenderRequest } from './renderFile';
-import { renderFile } from './renderFile';
+import type { Renderer } from './renderer';
+import type { RenderRequest } from './renderFile';
 
 export interface RenderJobSpec {
   teamId: string;
@@ -127,11 +127,7 @@ const WORKER_NAME = `${hostname()}:${process.pid}`;
  * the job's answer and is not retried; anything else (the database went away) throws so the
  * queue retries it.
  */
-export async function runJob(
-  sql: Sql,
-  jobId: string,
-  environment: RenderEnvironment,
-): Promise<'done' | 'failed' | 'skipped'> {
+export async function runJob(sql: Sql, jobId: string, renderer: Renderer): Promise<'done' | 'failed' | 'skipped'> {
   const [job] = await sql.query<JobRow>(
     `UPDATE render_jobs SET status = 'running', attempts = attempts + 1, started_at = now(), worker = $2
      WHERE id = $1 AND status IN ('queued', 'running') RETURNING *`,
@@ -149,7 +145,8 @@ export async function runJob(
     runtime: job.runtime,
   };
   try {
-    const file = await renderFile(await loadRenderRequest(sql, spec), environment);
+    // A job waits for a render thread however busy they are: the job queue bounds how many there are.
+    const file = await renderer.render(await loadRenderRequest(sql, spec), { wait: true });
     await sql.query(
       `UPDATE render_jobs SET status = 'done', result = $2, mime = $3, file_name = $4, finished_at = now(),
          result_writes = result_writes + 1

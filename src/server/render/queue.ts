@@ -8,7 +8,7 @@
 import PgBoss from 'pg-boss';
 import type { Sql } from '../db';
 import { runJob, unfinishedJobs } from './jobs';
-import type { RenderEnvironment } from './renderFile';
+import type { Renderer } from './renderer';
 
 export const RENDER_QUEUE = 'quire-render';
 
@@ -25,11 +25,7 @@ export interface JobEvents {
 }
 
 /** Embedded database: one chain of jobs in this process; unfinished jobs of a previous run resume. */
-export async function inProcessQueue(
-  sql: Sql,
-  environment: RenderEnvironment,
-  events: JobEvents = {},
-): Promise<RenderQueue> {
+export async function inProcessQueue(sql: Sql, renderer: Renderer, events: JobEvents = {}): Promise<RenderQueue> {
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
   const enqueue = async (jobId: string) => {
@@ -38,7 +34,7 @@ export async function inProcessQueue(
       events.onStart?.(jobId);
       try {
         // Not inside `onJob?.(…)`: an optional call skips its arguments when there is no hook.
-        const outcome = await runJob(sql, jobId, environment);
+        const outcome = await runJob(sql, jobId, renderer);
         events.onJob?.(jobId, outcome);
       } catch (error) {
         // Uncatalogued (the database closed under it): the row stays queued/running and resumes next start.
@@ -68,7 +64,7 @@ export interface PgBossOptions {
   maintenanceIntervalSeconds: number;
   retryLimit: number;
   /** Take jobs in this process too (render workers; the server unless QUIRE_SERVER_RENDER_JOBS=0). */
-  work?: { sql: Sql; environment: RenderEnvironment; events?: JobEvents; pollingIntervalSeconds?: number };
+  work?: { sql: Sql; renderer: Renderer; events?: JobEvents; pollingIntervalSeconds?: number };
 }
 
 export function pgBossOptionsFromEnv(url: string, schema: string | undefined, env = process.env): PgBossOptions {
@@ -136,7 +132,7 @@ async function openPgBossQueue(options: PgBossOptions): Promise<RenderQueue> {
         if (!job) return;
         work.events?.onStart?.(job.data.jobId);
         try {
-          const outcome = await runJob(work.sql, job.data.jobId, work.environment);
+          const outcome = await runJob(work.sql, job.data.jobId, work.renderer);
           work.events?.onJob?.(job.data.jobId, outcome);
         } catch (error) {
           work.events?.onJob?.(job.data.jobId, 'error');

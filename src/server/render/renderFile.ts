@@ -9,7 +9,7 @@ import { LibreOfficeConverter, libreOfficeInstalled } from '../../../workers/lib
 import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
-import { FILE_FORMATS, formatsOf, isOfficeKind } from '../../core/outputs/catalogue';
+import { FILE_FORMATS, formatsOf, isOfficeKind, type OfficeKind } from '../../core/outputs/catalogue';
 import type { PrintSource } from '../../core/print/sources';
 import { printInProcess } from '../../render/batch/inProcess';
 import type { EngineKind } from '../../render/node-engine';
@@ -67,7 +67,17 @@ export class RenderEnvironment extends NodeRenderEnvironment {
   }
 }
 
-export async function renderFile(request: RenderRequest, environment: RenderEnvironment): Promise<RenderedOutput> {
+/** A filled file; an Office one asked for as PDF still has to go through LibreOffice. */
+export interface FilledFile {
+  output: RenderedOutput;
+  toPdf?: OfficeKind;
+}
+
+/**
+ * The CPU-bound half of a render (data mapping, typesetting, filling the Office file): what the
+ * server's render threads run (`renderThread.ts`), away from the thread that answers requests.
+ */
+export async function fillFile(request: RenderRequest, environment: NodeRenderEnvironment): Promise<FilledFile> {
   const prepared = prepareOutputTemplate(request.content);
   const officeKind = isOfficeKind(prepared.kind) ? prepared.kind : undefined;
   const officePdf = officeKind !== undefined && request.targetType === 'pdf';
@@ -93,17 +103,28 @@ export async function renderFile(request: RenderRequest, environment: RenderEnvi
     format: officePdf ? officeKind : request.targetType,
     naming,
   });
-  const filled = new Uint8Array(await new Response(run.body).arrayBuffer());
-  if (officePdf) {
-    // Filled as Word/Excel/PowerPoint, then made into PDF by LibreOffice (OfficePdfUnavailable
-    // when it is not installed; DocGenerationError past the time-out).
-    const bytes = await environment.officePdf.toPdf(filled, officeKind);
-    return { bytes, mime: FILE_FORMATS.pdf.mime, extension: 'pdf', fileName: run.fileName.replace(/\.[^.]+$/, '.pdf') };
-  }
-  return {
-    bytes: filled,
+  const bytes = new Uint8Array(await new Response(run.body).arrayBuffer());
+  const output: RenderedOutput = {
+    bytes,
     mime: run.mime,
-    extension: FILE_FORMATS[request.targetType].extension,
+    extension: officePdf ? FILE_FORMATS[officeKind].extension : FILE_FORMATS[request.targetType].extension,
     fileName: run.fileName,
   };
+  return officePdf ? { output, toPdf: officeKind } : { output };
+}
+
+/**
+ * The file as asked for: an Office file made into PDF by LibreOffice (its own processes with
+ * their own time limit; OfficePdfUnavailable when it is not installed), anything else as filled.
+ */
+export async function finishFile(filled: FilledFile, officePdf: () => LibreOfficeConverter): Promise<RenderedOutput> {
+  if (!filled.toPdf) return filled.output;
+  const bytes = await officePdf().toPdf(filled.output.bytes, filled.toPdf);
+  const fileName = filled.output.fileName?.replace(/\.[^.]+$/, '.pdf');
+  return { bytes, mime: FILE_FORMATS.pdf.mime, extension: 'pdf', ...(fileName ? { fileName } : {}) };
+}
+
+/** A whole render in this thread (the CLI's way; the server's threads run `fillFile`). */
+export async function renderFile(request: RenderRequest, environment: RenderEnvironment): Promise<RenderedOutput> {
+  return finishFile(await fillFile(request, environment), () => environment.officePdf);
 }

@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import {
+  type ApiKeyAction,
   BODY_CODE,
   createApiKeyBody,
   createInstanceBody,
@@ -32,7 +33,7 @@ import type { ServerContext } from '../context';
 import { enabledSnapshot, previewSettings, publicPreview, publicPreviewOff, setPublicPreview } from '../docs';
 import { ApiError, notFound, ok, parseWith, readBody, readQuery } from '../envelope';
 import { createJob, getJob, latestReleaseNo, loadRenderRequest, type RenderJobSpec } from '../render/jobs';
-import { libreOfficeInstalled, renderFile, targetsOf } from '../render/renderFile';
+import { libreOfficeInstalled, targetsOf } from '../render/renderFile';
 import { logDoc, managesTeam, memberDoc, memberTeam, onlyManagers, managedTeam as onlyManagersOf } from '../teams';
 
 type C = Context<AuthEnv>;
@@ -55,7 +56,7 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   api.post('/teams/:teamId/app-key', async (c) => {
     const team = await managedTeam(c);
     const body = await readBody(c, createApiKeyBody);
-    return ok(c, await createApiKey(db, team.id, userOf(c), body.description));
+    return ok(c, await createApiKey(db, team.id, userOf(c), body.description, body));
   });
   api.delete('/teams/:teamId/app-keys/:keyId', async (c) => {
     const team = await managedTeam(c);
@@ -120,7 +121,7 @@ function publicPreviewRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       targetType,
       runtime: 'native',
     });
-    return fileResponse(c, fileOf(await renderFile(request, ctx.render.environment)));
+    return fileResponse(c, fileOf(await ctx.render.render(request)));
   });
 }
 
@@ -165,10 +166,16 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     throw new ApiError(429, BODY_CODE.tooManyAttempts, 'Forbidden', 'too many renders; try again later');
   }
 
-  /** The caller and the document named by the path, checked (401 / 403 / 404) before anything else. */
-  async function scope(c: C): Promise<{ caller: Caller; teamId: string; docId: string; dataSource: unknown }> {
+  /**
+   * The caller and the document named by the path, checked (401 / 403 / 404) before anything else,
+   * a scoped key's documents and actions included.
+   */
+  async function scope(
+    c: C,
+    action: ApiKeyAction,
+  ): Promise<{ caller: Caller; teamId: string; docId: string; dataSource: unknown }> {
     const caller = await authenticateCaller(ctx, c);
-    const doc = await callerDoc(ctx, caller, param(c, 'teamId'), param(c, 'docId'));
+    const doc = await callerDoc(ctx, caller, param(c, 'teamId'), param(c, 'docId'), action);
     return { caller, teamId: doc.teamId, docId: doc.id, dataSource: doc.dataSource };
   }
 
@@ -187,13 +194,13 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
 
   // The enabled templates as one release snapshot, for a key's system as for a member.
   api.get(`${docPath}/enabled-templates/snapshot/:env`, async (c) => {
-    const { teamId, docId } = await scope(c);
+    const { teamId, docId } = await scope(c, 'instances.read');
     const env = parseWith(snapshotEnvParam, c.req.param('env'), 'env');
     return ok(c, await enabledSnapshot(db, teamId, docId, env));
   });
 
   api.post(`${docPath}/instances`, async (c) => {
-    const { caller, teamId, docId, dataSource } = await scope(c);
+    const { caller, teamId, docId, dataSource } = await scope(c, 'instances.create');
     const body = await readBody(c, createInstanceBody);
     if (dataSource === null || dataSource === undefined)
       throw new ApiError(400, BODY_CODE.invalid, 'DocumentNotInited', 'the document has no data source yet');
@@ -207,7 +214,7 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
   });
 
   api.get(`${docPath}/instances`, async (c) => {
-    const { teamId, docId } = await scope(c);
+    const { teamId, docId } = await scope(c, 'instances.read');
     const page = readQuery(c, pageQuery);
     const [count] = await db.query<{ n: number | string }>(
       'SELECT count(*) AS n FROM doc_instances WHERE doc_id = $1 AND team_id = $2',
@@ -221,14 +228,25 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     return ok(c, { total: Number(count?.n ?? 0), list: rows.map(toInstanceDto) });
   });
 
+  // An instance and its render jobs (their files too) go at once (#33: everything stored has a lifetime).
+  api.delete(`${docPath}/instances/:instanceId`, async (c) => {
+    const { teamId, docId } = await scope(c, 'instances.delete');
+    const rows = await db.query(
+      'DELETE FROM doc_instances WHERE id = $1 AND doc_id = $2 AND team_id = $3 RETURNING id',
+      [param(c, 'instanceId'), docId, teamId],
+    );
+    if (rows.length === 0) throw notFound('instance');
+    return ok(c, null);
+  });
+
   for (const prefix of [docPath, `${docPath}/snapshot/:env`]) {
     api.get(`${prefix}/instances/:instanceId`, async (c) => {
-      const { teamId, docId } = await scope(c);
+      const { teamId, docId } = await scope(c, 'instances.read');
       return ok(c, toInstanceDto(await findInstance(teamId, docId, param(c, 'instanceId'))));
     });
 
     api.post(`${prefix}/instances/:instanceId/render`, async (c) => {
-      const { caller, teamId, docId } = await scope(c);
+      const { caller, teamId, docId } = await scope(c, 'render');
       await limitSessionRenders(c, caller);
       const instance = await findInstance(teamId, docId, param(c, 'instanceId'));
       const query = readQuery(c, renderQuery);
@@ -260,8 +278,7 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
           { issues: [{ path: 'targetType', reason: `one of ${targets.join(', ')}` }] },
         );
       const large = JSON.stringify(request.values).length > ctx.config.largeJobBytes;
-      if (!query.async && !query.prerender && !large)
-        return fileResponse(c, fileOf(await renderFile(request, ctx.render.environment)));
+      if (!query.async && !query.prerender && !large) return fileResponse(c, fileOf(await ctx.render.render(request)));
       const jobId = await createJob(db, spec);
       await (await ctx.render.queue()).enqueue(jobId);
       if (caller.kind === 'user')
@@ -270,7 +287,7 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     });
 
     api.get(`${prefix}/instances/:instanceId/render`, async (c) => {
-      const { teamId, docId } = await scope(c);
+      const { teamId, docId } = await scope(c, 'render');
       const query = readQuery(c, renderStatusQuery);
       const job = await getJob(db, teamId, docId, param(c, 'instanceId'), query.jobId);
       if (job.file) return fileResponse(c, job.file);

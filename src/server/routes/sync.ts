@@ -17,7 +17,7 @@ import {
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import type { Sql } from '../db';
-import { ApiError, forbidden, ok, readBody, readQuery } from '../envelope';
+import { ApiError, ok, readBody, readQuery } from '../envelope';
 import { logDoc, managedTeam, memberDoc } from '../teams';
 import {
   changesSince,
@@ -137,16 +137,18 @@ export function syncRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     // One transaction for the batch: the answers, the applied changes and the client's last id
     // commit together or not at all, so a lost answer can always be replayed.
     const outcome = await db.transaction(async (tx) => {
+      // A client id is its user's own (#33): the same id under another user is another client, so
+      // nobody can take over, or lock out, a client whose id they learnt.
       await tx.query(
-        'INSERT INTO sync_clients (client_id, user_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING',
+        'INSERT INTO sync_clients (client_id, user_id) VALUES ($1, $2) ON CONFLICT (user_id, client_id) DO NOTHING',
         [body.clientId, userId],
       );
       // FOR UPDATE: two pushes from one client (two tabs, a retry racing its original) take turns.
-      const [client] = await tx.query<{ user_id: string; last_mutation_id: number | string }>(
-        'SELECT user_id, last_mutation_id FROM sync_clients WHERE client_id = $1 FOR UPDATE',
-        [body.clientId],
+      const [client] = await tx.query<{ last_mutation_id: number | string }>(
+        'SELECT last_mutation_id FROM sync_clients WHERE client_id = $1 AND user_id = $2 FOR UPDATE',
+        [body.clientId, userId],
       );
-      if (!client || client.user_id !== userId) throw forbidden('this client id belongs to another user');
+      if (!client) throw new Error('the sync client row just inserted is missing');
       let last = Number(client.last_mutation_id);
       const firstLast = last;
       const results: MutationResult[] = [];
@@ -155,8 +157,8 @@ export function syncRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       for (const mutation of body.mutations) {
         if (mutation.id <= firstLast) {
           const [stored] = await tx.query<{ result: MutationResult }>(
-            'SELECT result FROM sync_results WHERE client_id = $1 AND mutation_id = $2',
-            [body.clientId, mutation.id],
+            'SELECT result FROM sync_results WHERE client_id = $1 AND mutation_id = $2 AND user_id = $3',
+            [body.clientId, mutation.id, userId],
           );
           if (stored) results.push(stored.result);
           continue;
@@ -171,19 +173,20 @@ export function syncRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
           );
         const result = await apply(tx, userId, mutation, refused.has(mutation.templateId), scopes);
         if (result.status !== 'applied') refused.add(mutation.templateId);
-        await tx.query('INSERT INTO sync_results (client_id, mutation_id, result) VALUES ($1, $2, $3)', [
+        await tx.query('INSERT INTO sync_results (client_id, mutation_id, result, user_id) VALUES ($1, $2, $3, $4)', [
           body.clientId,
           mutation.id,
           JSON.stringify(result),
+          userId,
         ]);
         results.push(result);
         last = mutation.id;
       }
       if (last !== firstLast)
-        await tx.query('UPDATE sync_clients SET last_mutation_id = $2, updated_at = now() WHERE client_id = $1', [
-          body.clientId,
-          last,
-        ]);
+        await tx.query(
+          'UPDATE sync_clients SET last_mutation_id = $2, updated_at = now() WHERE client_id = $1 AND user_id = $3',
+          [body.clientId, last, userId],
+        );
       return { results, last, applied: last !== firstLast };
     });
     if (outcome.applied) await ctx.afterCommit?.(body.clientId, outcome.last);
