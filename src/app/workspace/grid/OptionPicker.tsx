@@ -4,6 +4,7 @@ import type { RecordRow, TableField } from '../../../storage';
 import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { optionColor, optionNames } from './cells';
 import { PickOption, Popover } from './Popover';
+import { createPickerSaves } from './pickerSaves';
 
 interface Props {
   field: TableField;
@@ -44,19 +45,23 @@ export function OptionPicker({ field, value, since, anchor, initialQuery, onChan
   const [query, setQuery] = useState(initialQuery ?? '');
   const [cursor, setCursor] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const revision = useRef(since);
+  const [saves] = useState(() =>
+    createPickerSaves<string[]>({
+      since,
+      stored: chosenOptions(value),
+      write: (next, at) => onChange(next.length > 0 ? next : undefined, at),
+      onRefused: setChosen,
+    }),
+  );
   const options = useMemo(() => optionNames(field), [field]);
   const { shown, add } = optionMatches(options, chosen, query);
   const entries = add === undefined ? shown : [...shown, add];
 
   useEffect(() => input.current?.focus(), []);
 
-  const save = async (next: string[]) => {
-    const previous = chosen;
+  const save = (next: string[]) => {
     setChosen(next);
-    const saved = await onChange(next.length > 0 ? next : undefined, revision.current);
-    if (saved) revision.current = saved.updatedAt;
-    else setChosen(previous);
+    return saves.save(next);
   };
   const toggle = (name: string) => {
     setQuery('');

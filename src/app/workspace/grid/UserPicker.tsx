@@ -18,6 +18,7 @@ import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { trackSave } from '../../services/storageWrites';
 import { ErrorBox } from '../ErrorBox';
 import { PickOption, Popover } from './Popover';
+import { createPickerSaves } from './pickerSaves';
 
 interface Props {
   storage: Storage;
@@ -80,7 +81,14 @@ export function UserPicker({ storage, baseId, field, value, since, anchor, initi
   const [draft, setDraft] = useState({ name: '', email: '' });
   const [error, setError] = useState<unknown>();
   const input = useRef<HTMLInputElement>(null);
-  const revision = useRef(since);
+  const [saves] = useState(() =>
+    createPickerSaves<StoredUser[]>({
+      since,
+      stored: usersOf(value),
+      write: (next, at) => onChange(next.length > 0 ? next.map(toStoredUser) : undefined, at),
+      onRefused: setChosen,
+    }),
+  );
 
   useEffect(() => {
     void listMembers(storage, baseId, i18n.language).then(setMembers);
@@ -94,13 +102,9 @@ export function UserPicker({ storage, baseId, field, value, since, anchor, initi
     return needle ? list.filter((p) => `${p.name} ${p.email ?? ''}`.toLocaleLowerCase().includes(needle)) : list;
   }, [members, chosen, query]);
 
-  const save = async (next: StoredUser[]) => {
-    const previous = chosen;
+  const save = (next: StoredUser[]) => {
     setChosen(next);
-    const saved = await onChange(next.length > 0 ? next.map(toStoredUser) : undefined, revision.current);
-    if (saved) revision.current = saved.updatedAt;
-    else setChosen(previous);
-    return saved !== undefined;
+    return saves.save(next);
   };
 
   const toggle = async (person: StoredUser) => {
