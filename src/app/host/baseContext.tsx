@@ -84,7 +84,11 @@ function useBaseInit(connection: HostConnection | undefined, baseId: string | nu
         },
       });
       if (alive) setState({ status: 'done', token: result.token });
-    })().catch((error: unknown) => alive && setState({ status: 'failed', error }));
+    })().catch((error: unknown) => {
+      // An uncatalogued failure shows only the common message: the console keeps what it was.
+      console.error('Quire: preparing the host base failed', error);
+      if (alive) setState({ status: 'failed', error });
+    });
     return () => {
       alive = false;
     };
