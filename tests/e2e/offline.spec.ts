@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
 test.use({ serviceWorkers: 'allow' });
 
 test('after one online visit the app starts and works with the network off', async ({ page, context }) => {
+  // The first visit installs the service worker and precaches ~40 MB: 30 s was too little on a busy
+  // machine (CI rehearsal, load ~10: timed out twice waiting for the worker to control the page).
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Wait until the service worker has precached everything and controls the page.
