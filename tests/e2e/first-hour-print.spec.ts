@@ -5,9 +5,6 @@ import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText } from './pdf';
 import { cell, openTable, openTables, row } from './workspace-helpers';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 // Issue 12, the rest of a newcomer's first hour: from the front door to a printed PDF of their own
 // CSV with a template they built; literal braces and the formatting popover in the editor; the
 // print dialog's formats; the grid's in-cell select from the keyboard.

@@ -2,9 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell } from './workspace-helpers';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 // Issue 12: a newcomer's first hour — front door, import with text intact, changing a type.
 
 const NOTES_CSV = [
