@@ -5,6 +5,7 @@ import type { Storage } from '../../storage/storage';
 import { freshIndexedDB, openTestStorage } from '../../storage/testing';
 import { type CellJournalEntry, dropCellEdit, journalCellEdit, replayCellJournal } from './cellJournal';
 import type { KeyValueStore } from './saving/journal';
+import { MemoryStore } from './saving/testing';
 import { heldEditsAtom, workspaceStore } from './storageState';
 
 const opened: Storage[] = [];
@@ -12,26 +13,6 @@ afterEach(() => {
   for (const s of opened.splice(0)) s.close();
   workspaceStore.set(heldEditsAtom, new Map());
 });
-
-/** localStorage's stand-in: a Map. */
-class MemoryStore implements KeyValueStore {
-  readonly map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  get length() {
-    return this.map.size;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-}
 
 async function setup() {
   let now = 1_000;

@@ -1,36 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDurableJournal } from '../../../storage/keystrokeJournal';
 import { freshIndexedDB } from '../../../storage/testing';
-import {
-  clearJournal,
-  fingerprint,
-  type JournalEntry,
-  type KeyValueStore,
-  readJournal,
-  replayJournal,
-  writeJournal,
-} from './journal';
-
-class MemoryStore implements KeyValueStore {
-  readonly map = new Map<string, string>();
-  full = false;
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    if (this.full) throw new DOMException('full', 'QuotaExceededError');
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  get length() {
-    return this.map.size;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-}
+import { clearJournal, fingerprint, type JournalEntry, readJournal, replayJournal, writeJournal } from './journal';
+import { MemoryStore } from './testing';
 
 const entry = (over: Partial<JournalEntry> = {}): JournalEntry => ({
   templateId: 't1',

@@ -2,27 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Storage } from '../../../storage';
 import type { JournalEntry } from './journal';
 import { recoverUnsaved } from './recover';
-
-/** localStorage as the journal sees it, in memory. */
-function memoryLocalStorage(): globalThis.Storage {
-  const items = new Map<string, string>();
-  return {
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-    key: (index) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-}
+import { MemoryStore } from './testing';
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('recoverUnsaved', () => {
   it('replays once when two screens recover side by side: the later one finds nothing to keep as a draft', async () => {
-    const local = memoryLocalStorage();
+    const local = new MemoryStore();
     vi.stubGlobal('localStorage', local);
     // The last session typed "Typed." on revision 1, and the browser died before storage had it.
     const entry: JournalEntry = {
