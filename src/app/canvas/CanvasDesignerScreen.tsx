@@ -38,7 +38,7 @@ import { templateListHref } from '../services/links';
 import type { OpenDocInput } from '../services/openSource';
 import { ErrorPanel } from '../services/print/ErrorPanel';
 import { recoverUnsaved } from '../services/saving/recover';
-import { SaveConflict, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { SaveConflict, SaveStorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { type SavePipelineInput, useSavePipeline, useSaveStatus } from '../services/saving/useSavePipeline';
 import { getStorage } from '../services/storage';
 import { Select } from '../shell/Select';
@@ -295,7 +295,7 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
 
   return (
     <section className="screen cv-screen" data-testid="canvas-designer" aria-labelledby="cv-title">
-      <StorageBanner
+      <SaveStorageBanner
         pipeline={pipeline}
         template={() => ({ id: row.id, name: row.name, content: pipeline.unsavedContent() })}
       />

@@ -15,7 +15,7 @@ import { type OpenDocInput, openDocContext } from '../services/openSource';
 import { sampleKey } from '../services/samples';
 import type { UnsavedDraft } from '../services/saving/draft';
 import { recoverUnsaved } from '../services/saving/recover';
-import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { SaveConflict, SaveIndicator, SaveStorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { getStorage } from '../services/storage';
 import { EditorSyncBadge } from '../services/sync/TemplateSync';
 import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
@@ -475,7 +475,7 @@ function EditorLayout({ loaded, listHref: routeListHref }: { loaded: Loaded; lis
           </a>
         )}
       </header>
-      <StorageBanner
+      <SaveStorageBanner
         pipeline={saving}
         template={() => ({ id: loaded.row.id, name, content: saving.unsavedContent() })}
       />

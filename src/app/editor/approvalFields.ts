@@ -11,7 +11,7 @@ import {
   type SystemVariableName,
   systemLabel,
 } from '../../core/data/approval';
-import type { FieldOption } from './data';
+import type { FieldOption } from '../services/fieldTree';
 
 export const SIGNATURE_GROUPINGS = [
   'signatureByPerson',

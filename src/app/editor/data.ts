@@ -7,21 +7,12 @@
 
 import { mapApproval } from '../../core/data/approval';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
-import { type FieldNode, type LoadedBinding, loadBinding } from '../services/binding';
+import { type LoadedBinding, loadBinding } from '../services/binding';
+import { type FieldOption, fieldOptions } from '../services/fieldTree';
 import type { HostPreviewRecords } from '../services/hostRecords';
 import type { OpenDocContext } from '../services/openSource';
 import { getStorage } from '../services/storage';
 import { type ApprovalFieldGroup, approvalFieldGroups } from './approvalFields';
-
-/** A field the template can print, with the path a variable uses. */
-export interface FieldOption {
-  path: string;
-  label: string;
-  type: string;
-  group: string;
-  /** For a link field: the linked table's fields are its children (relative names). */
-  children?: FieldOption[];
-}
 
 /** A template bound to an approval definition prints its form, system and signature variables. */
 interface ApprovalContext {
@@ -46,24 +37,6 @@ export interface TableContext {
 /** Maps a definition with one instance (or none: every value is a placeholder, as the designer sees it). */
 function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalInstanceRow) {
   return mapApproval(definition.design, instance?.instance, instance ? {} : { mode: 'preview' });
-}
-
-const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
-
-/**
- * The binding's field tree as the field panel's entries: a link's children are the linked table's
- * fields (relative names, without its own links: loops do not nest in the field list).
- */
-export function fieldOptions(nodes: readonly FieldNode[], group: string): FieldOption[] {
-  return nodes.map((node) => {
-    const option: FieldOption = { path: node.name, label: node.label, type: node.type, group };
-    if (node.children && LINK_TYPES.has(node.type))
-      option.children = fieldOptions(
-        node.children.filter((child) => !LINK_TYPES.has(child.type)),
-        node.name,
-      );
-    return option;
-  });
 }
 
 /** What the editor shows for a binding the binding service read. */

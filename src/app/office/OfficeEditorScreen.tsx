@@ -17,7 +17,7 @@ import { base64Size, base64ToBytes, fileSizeLabel, officeContentFromUpload, with
 import type { OpenDocInput } from '../services/openSource';
 import { ErrorPanel } from '../services/print/ErrorPanel';
 import { checkInWorker } from '../services/print/workerCheck';
-import { SaveConflict, SaveIndicator, StorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
+import { SaveConflict, SaveIndicator, SaveStorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { type SavePipelineInput, useSavePipeline } from '../services/saving/useSavePipeline';
 import { getStorage } from '../services/storage';
 import { FilledView } from './FilledView';
@@ -121,7 +121,7 @@ function OfficeEditor({ session, row, backHref }: { session: OfficeSession; row:
 
   return (
     <article className="of" data-testid="office-editor" data-kind={content.kind}>
-      <StorageBanner
+      <SaveStorageBanner
         pipeline={pipeline}
         template={() => ({ id: row.id, name: row.name, content: pipeline.unsavedContent() })}
       />

@@ -4,7 +4,7 @@
  */
 
 import { splitPath } from '../../core/expr/path';
-import type { FieldNode } from '../services/binding';
+import type { FieldNode } from '../services/fieldTree';
 import type { TemplateTag } from './tags';
 
 /** A field the template can print; a link field or a list holds its rows' fields as children. */

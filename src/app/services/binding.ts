@@ -18,20 +18,11 @@ import type { PrintSource } from '../../core/print/sources';
 import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
 import { instanceLabel } from './approvalInstances';
+import type { FieldNode } from './fieldTree';
 import { type HostPreviewRecords, loadHostPreviewRecords } from './hostRecords';
 import { type HostTableSnapshot, loadHostTableSnapshot } from './hostTables';
 import { type OpenDocContext, type OpenDocInput, openDocContext, openPrintSource } from './openSource';
 import { approvalSource, EMPTY_SOURCE, tableRecordSource } from './printing';
-
-/** The one field tree of a binding: a table's fields (a link's table's fields under it), an approval's variables. */
-export interface FieldNode {
-  name: string;
-  label: string;
-  type: string;
-  children?: FieldNode[];
-  /** Keys are only known per record (signatures by person): any child name is accepted. */
-  open?: boolean;
-}
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 /** Records offered in the preview's picker. */

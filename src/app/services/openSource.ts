@@ -5,7 +5,7 @@
  * document mode (`editor/`), the canvas designer (`canvas/`) and the Office editor (`office/`) — so
  * the three offer the same variables and preview the same instance.
  *
- * Read once as a tree (`OpenFieldNode`: a map or a list holds its fields as children), the shape the
+ * Read once as a tree (`FieldNode`, `fieldTree.ts`: a map or a list holds its fields as children), the shape the
  * Office tag check and the canvas pickers walk. Document mode's field list flattens it: a map's
  * fields are dotted leaves (`customer.name`), since a map prints field by field; a list is a loop
  * root whose children are its items' fields (relative names, a nested map's fields dotted again),
@@ -23,6 +23,7 @@ import { instanceValues } from '../../core/data/instanceValues';
 import type { OpenValue } from '../../core/data/openValue';
 import { sampleData } from '../../core/data/sampleData';
 import type { PrintSource } from '../../core/print/sources';
+import type { FieldNode, FieldOption } from './fieldTree';
 
 /** What the platform hands an editor for a document's template (the document as the server has it). */
 export interface OpenDocInput {
@@ -32,37 +33,20 @@ export interface OpenDocInput {
   sampleData?: unknown;
 }
 
-/** One variable as a tree: a map's fields, or a list's item fields, are its children (one name each). */
-interface OpenFieldNode {
-  name: string;
-  label: string;
-  type: string;
-  children?: OpenFieldNode[];
-}
-
-/** One entry of document mode's field list (the editor's `FieldOption`): paths dotted through maps. */
-interface OpenFieldOption {
-  path: string;
-  label: string;
-  type: string;
-  group: string;
-  children?: OpenFieldOption[];
-}
-
 /** A titled group of the field panel: one per data-source group. */
 export interface OpenFieldGroup {
   id: string;
   title: string;
-  items: OpenFieldOption[];
+  items: FieldOption[];
 }
 
 export interface OpenDocContext {
   docName: string;
   dataSource: OpenDataSource;
   /** Every variable as a tree, in the data source's order: what the Office tag check and canvas pickers walk. */
-  nodes: OpenFieldNode[];
+  nodes: FieldNode[];
   /** Every variable, flat: what loops, tables and field selects offer (lists carry their item fields). */
-  fields: OpenFieldOption[];
+  fields: FieldOption[];
   groups: OpenFieldGroup[];
   /** The instance the preview prints: the sample data when it fits the data source, else generated. */
   values: Record<string, OpenValue | null>;
@@ -77,8 +61,8 @@ function labelOf(variable: Variable): string {
   return variable.label?.trim() || variable.fieldName;
 }
 
-function variableNode(source: OpenDataSource, variable: Variable, depth: number): OpenFieldNode {
-  const node: OpenFieldNode = { name: variable.fieldName, label: labelOf(variable), type: variable.fieldType };
+function variableNode(source: OpenDataSource, variable: Variable, depth: number): FieldNode {
+  const node: FieldNode = { name: variable.fieldName, label: labelOf(variable), type: variable.fieldType };
   const holds = variable.fieldType === 'map' || variable.fieldType === 'list';
   const nested =
     holds && variable.specId !== undefined && depth < MAX_DEPTH ? specVariables(source, variable.specId) : [];
@@ -86,22 +70,22 @@ function variableNode(source: OpenDataSource, variable: Variable, depth: number)
   return node;
 }
 
-function groupNodes(source: OpenDataSource, group: VariableGroup): OpenFieldNode[] {
+function groupNodes(source: OpenDataSource, group: VariableGroup): FieldNode[] {
   return groupVariables(source, group).map((variable) => variableNode(source, variable, 1));
 }
 
 /** The data source's variables as trees, every group's in the data source's order. */
-export function openFieldNodes(source: OpenDataSource): OpenFieldNode[] {
+export function openFieldNodes(source: OpenDataSource): FieldNode[] {
   return source.groups.flatMap((group) => groupNodes(source, group));
 }
 
 /** The field-list entries one node contributes at `prefix` (a map's become dotted leaves). */
-function flatOptions(node: OpenFieldNode, group: string, prefix: { path: string; label: string }): OpenFieldOption[] {
+function flatOptions(node: FieldNode, group: string, prefix: { path: string; label: string }): FieldOption[] {
   const path = prefix.path ? `${prefix.path}.${node.name}` : node.name;
   const label = prefix.label ? `${prefix.label} · ${node.label}` : node.label;
   if (node.type === 'map' && node.children?.length)
     return node.children.flatMap((child) => flatOptions(child, group, { path, label }));
-  const option: OpenFieldOption = { path, label, type: node.type, group };
+  const option: FieldOption = { path, label, type: node.type, group };
   if (node.type === 'list' && node.children?.length)
     option.children = node.children.flatMap((child) =>
       // A list inside an item is offered whole: loops do not nest in the field list.

@@ -3,8 +3,8 @@ import { PendingWrites } from '../../storage';
 import { downloadBlob } from './download';
 import { useWorkspaceTranslation } from './i18n/workspace';
 import { useLeaveGuard } from './leaveGuard';
+import { StorageAlert } from './StorageAlert';
 import { pendingWritesAtom, storageFailureAtom, workspaceStatusAtom, workspaceStore } from './storageState';
-import './storageNotices.css';
 
 // The workspace store named explicitly: screens outside the workspace frame show this banner too.
 const inStore = { store: workspaceStore };
@@ -25,33 +25,30 @@ export function StorageBanner() {
     downloadBlob(buffer.toBlob(), buffer.fileName());
   };
   return (
-    <div className="ws-banner" role="alert" data-testid="storage-banner">
-      <span className="ws-banner-icon" aria-hidden="true">
-        !
-      </span>
-      <div className="ws-banner-text">
-        <strong>
-          {pending.length > 0
-            ? t(quota ? 'storage.bannerQuota' : 'storage.bannerUnavailable')
-            : // Refused as a whole (a restore, an import): nothing waits in this tab, nothing was changed.
-              t(quota ? 'storage.bannerQuotaNothingKept' : 'storage.bannerUnavailableNothingKept')}
-        </strong>
-        {failure && <span className="ws-banner-code">{String(failure.code)}</span>}
-        {pending.length > 0 && (
-          <span className="ws-banner-count">{t('storage.unsaved', { count: pending.length })}</span>
-        )}
-      </div>
-      {pending.length > 0 && (
-        <button type="button" className="button small primary" onClick={download}>
-          {t('storage.download')}
-        </button>
-      )}
-      {pending.length === 0 && (
-        <button type="button" className="button small ghost" onClick={() => setFailure(undefined)}>
-          {t('storage.retry')}
-        </button>
-      )}
-    </div>
+    <StorageAlert
+      testId="storage-banner"
+      headline={
+        pending.length > 0
+          ? t(quota ? 'storage.bannerQuota' : 'storage.bannerUnavailable')
+          : // Refused as a whole (a restore, an import): nothing waits in this tab, nothing was changed.
+            t(quota ? 'storage.bannerQuotaNothingKept' : 'storage.bannerUnavailableNothingKept')
+      }
+      code={failure?.code}
+      detail={
+        pending.length > 0 && <span className="ws-banner-count">{t('storage.unsaved', { count: pending.length })}</span>
+      }
+      actions={
+        pending.length > 0 ? (
+          <button type="button" className="button small primary" onClick={download}>
+            {t('storage.download')}
+          </button>
+        ) : (
+          <button type="button" className="button small ghost" onClick={() => setFailure(undefined)}>
+            {t('storage.retry')}
+          </button>
+        )
+      }
+    />
   );
 }
 

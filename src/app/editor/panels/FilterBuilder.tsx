@@ -1,8 +1,8 @@
 /** Conditions for repeated rows: every/some of field-operator-value rows (the 18 operators of §3.2). */
 import { FILTER_OPERATORS, type Filter, type FilterEntry, type FilterOperator } from '../../../core/model';
+import type { FieldOption } from '../../services/fieldTree';
 import { useEditorTranslation } from '../../services/i18n/editor';
 import { Select } from '../../shell/Select';
-import type { FieldOption } from '../data';
 
 const NUMERIC = new Set<FilterOperator>(['n_eq', 'n_ne', 'gt', 'gte', 'lt', 'lte']);
 const DATE = new Set<FilterOperator>(['before', 'after', 'date_eq', 'date_ne']);

@@ -1,8 +1,8 @@
 /** A searchable list of printable fields: the side panel and the `{` popover both use it. */
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
+import type { FieldOption } from '../../services/fieldTree';
 import { useEditorTranslation } from '../../services/i18n/editor';
-import type { FieldOption } from '../data';
 import { approvalGroupsAtom, fieldsAtom, listContextAtom, openGroupsAtom, tableNameAtom } from '../state/store';
 
 export interface PickedField {

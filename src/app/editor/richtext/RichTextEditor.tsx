@@ -10,8 +10,8 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useLayoutEffect, useMem
 import { type Descendant, Editor, Path, type PointRef, Range, Transforms } from 'slate';
 import { Editable, ReactEditor, Slate } from 'slate-react';
 import type { RichText } from '../../../core/model';
+import type { FieldOption } from '../../services/fieldTree';
 import { useEditorTranslation } from '../../services/i18n/editor';
-import type { FieldOption } from '../data';
 import { activeSlateAtom, listContextAtom } from '../state/store';
 import { braceQuery } from './braces';
 import { renderElement, renderLeaf } from './elements';

@@ -8,9 +8,9 @@ import { selectAtom } from 'jotai/utils';
 import { useCallback, useMemo } from 'react';
 import type { Editor } from 'slate';
 import type { ParsedTemplateContent } from '../../../core/model';
+import type { FieldOption } from '../../services/fieldTree';
 import type { OpenFieldGroup } from '../../services/openSource';
 import type { ApprovalFieldGroup } from '../approvalFields';
-import type { FieldOption } from '../data';
 import { canRedo, canUndo, createEditorState, type EditorState, selectedBlock } from './commands';
 
 export const editorStateAtom = atom<EditorState>(

@@ -1,7 +1,7 @@
 /**
  * What every template screen tells the user about saving, the same way: the status (saved, saving,
  * not saved with Retry, changed elsewhere), the storage banner (a full disk or blocked storage: the
- * reason, Retry, and a download of the unsaved work), the conflict dialog when another tab saved
+ * reason, Retry, and a download of the unsaved work; the same `StorageAlert` the workspace shows), the conflict dialog when another tab saved
  * the same template, and the question before leaving the screen with changes storage refused.
  */
 import { useBlocker } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import type { Conflict, ConflictResolution } from '../conflict/conflict';
 import { templateParts } from '../conflict/templateParts';
 import { useDialogs } from '../dialogs/ConfirmDialog';
 import { downloadBlob } from '../download';
+import { StorageAlert } from '../StorageAlert';
 import { getStorage } from '../storage';
 import { useSavingTranslation } from './i18n/useSavingTranslation';
 import { type SavePipeline, type TemplateConflict, useSaveStatus } from './useSavePipeline';
@@ -62,7 +63,8 @@ export function SaveIndicator({ pipeline }: { pipeline: SavePipeline }) {
   );
 }
 
-export function StorageBanner(props: {
+/** A template's save refused by storage: the reason, Retry, and the unsaved work as a download. */
+export function SaveStorageBanner(props: {
   template: () => { id: string; name: string; content: string };
   pipeline: SavePipeline;
 }) {
@@ -74,19 +76,23 @@ export function StorageBanner(props: {
     void unsavedWorkFile(props.template(), failure).then(({ blob, fileName }) => downloadBlob(blob, fileName));
   };
   return (
-    <div className="qe-storage-banner" role="alert" data-failure={failure}>
-      <p>
-        <strong>{t(failure === 'StorageQuotaExceeded' ? 'saving.quota' : 'saving.unavailable')}</strong>{' '}
-        <code className="qe-storage-code">{ERROR_CATALOGUE[failure as StorageFailure].code}</code>{' '}
-        {t('saving.bannerHelp')}
-      </p>
-      <button type="button" className="qe-btn qe-btn-small" onClick={props.pipeline.retry}>
-        {t('status.retry')}
-      </button>
-      <button type="button" className="qe-btn qe-btn-small qe-btn-primary" onClick={onDownload}>
-        {t('saving.download')}
-      </button>
-    </div>
+    <StorageAlert
+      className="qe-storage-banner"
+      failure={failure}
+      headline={t(failure === 'StorageQuotaExceeded' ? 'saving.quota' : 'saving.unavailable')}
+      code={ERROR_CATALOGUE[failure as StorageFailure].code}
+      detail={<span className="ws-banner-count">{t('saving.bannerHelp')}</span>}
+      actions={
+        <>
+          <button type="button" className="button small ghost" onClick={props.pipeline.retry}>
+            {t('status.retry')}
+          </button>
+          <button type="button" className="button small primary" onClick={onDownload}>
+            {t('saving.download')}
+          </button>
+        </>
+      }
+    />
   );
 }
 

@@ -10,15 +10,14 @@ import { useWorkspaceTranslation } from '../../services/i18n/workspace';
 import { type HeldEdit, heldEditsAtom, heldKey, pendingWritesAtom } from '../../services/storageState';
 import { showError } from '../errors';
 import { isEditable, pickerKind } from './cells';
+import { GridHeader } from './GridHeader';
+import { GridPicker, type OpenPicker } from './GridPickers';
 import { type Column, type Editing, GridRow, type RowActions } from './GridRow';
+import { clampCell, keyIntent } from './gridKeys';
 import { HeldEdits } from './HeldEdits';
-import { cellStyle, isNumeric } from './layout';
-import { OptionPicker } from './OptionPicker';
-import { RecordPicker } from './RecordPicker';
 import { saveCell } from './saveCell';
 import type { Selection } from './selection';
 import { SlotPool } from './slots';
-import { UserPicker } from './UserPicker';
 import { useLinkedTitles, useWindowRecords } from './useGridData';
 
 export const ROW_HEIGHT = 36;
@@ -54,14 +53,6 @@ interface Active {
   col: number;
 }
 
-interface Picker {
-  id: string;
-  fieldId: string;
-  anchor: HTMLElement;
-  /** The character typed on the cell that opened the picker: its first search. */
-  query?: string;
-}
-
 /**
  * The records grid: rows and columns both virtualised, so only what is on screen is in the DOM and
  * only the visible window of records is read from IndexedDB, whatever the table's size. Rows are
@@ -85,7 +76,7 @@ export function Grid({
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<Active>();
   const [editing, setEditing] = useState<Editing>();
-  const [picker, setPicker] = useState<Picker>();
+  const [picker, setPicker] = useState<OpenPicker>();
   const [conflict, setConflict] = useState(false);
   const pending = useAtomValue(pendingWritesAtom);
   const heldEdits = useAtomValue(heldEditsAtom);
@@ -163,8 +154,7 @@ export function Grid({
     ) ?? undefined;
 
   const focusCell = (row: number, col: number) => {
-    const r = Math.max(0, Math.min(ids.length - 1, row));
-    const c = Math.max(0, Math.min(fields.length - 1, col));
+    const { row: r, col: c } = clampCell(row, col, ids.length, fields.length);
     setActive({ row: r, col: c });
     rows.scrollToIndex(r);
     columns.scrollToIndex(c);
@@ -235,27 +225,11 @@ export function Grid({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (editing || picker || !active) return;
-    const moves: Record<string, [number, number]> = {
-      ArrowDown: [1, 0],
-      ArrowUp: [-1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-      Tab: [0, event.shiftKey ? -1 : 1],
-    };
-    const move = moves[event.key];
-    if (move) {
-      event.preventDefault();
-      focusCell(active.row + move[0], active.col + move[1]);
-    } else if (event.key === 'Enter' || event.key === 'F2') {
-      event.preventDefault();
-      startEdit(active.row, active.col);
-    } else if (event.key === ' ' && fields[active.col]?.type === 'checkbox') {
-      event.preventDefault();
-      startEdit(active.row, active.col);
-    } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      startEdit(active.row, active.col, event.key);
-      event.preventDefault();
-    }
+    const intent = keyIntent(event, fields[active.col]?.type);
+    if (!intent) return;
+    event.preventDefault();
+    if (intent.kind === 'move') focusCell(active.row + intent.rows, active.col + intent.cols);
+    else startEdit(active.row, active.col, intent.initial);
   };
 
   const totalWidth = checkWidth + columns.getTotalSize();
@@ -292,45 +266,17 @@ export function Grid({
         data-testid="grid"
       >
         <div className="ws-grid-inner" style={{ width: totalWidth, height: rows.getTotalSize() + ROW_HEIGHT }}>
-          <div className="ws-grid-head" role="row" aria-rowindex={1} style={{ width: totalWidth }}>
-            <div className="ws-cell ws-check-cell head" role="columnheader" style={{ width: checkWidth }}>
-              <input
-                type="checkbox"
-                aria-label={t('grid.selectAll')}
-                checked={allChecked}
-                ref={(el) => {
-                  if (el) el.indeterminate = someChecked;
-                }}
-                onChange={onAllCheck}
-              />
-            </div>
-            {cols.map((col) => {
-              const field = col.field;
-              const notSaved = unsavedFieldIds?.has(field.id) ?? false;
-              return (
-                <div
-                  key={field.id}
-                  className={`ws-cell head${field.isPrimary ? ' primary frozen' : ''}${isNumeric(field) ? ' num' : ''}${notSaved ? ' unsaved' : ''}`}
-                  role="columnheader"
-                  aria-colindex={col.index + 2}
-                  style={cellStyle(col, checkWidth)}
-                >
-                  <button
-                    type="button"
-                    className="ws-head-button"
-                    title={field.name}
-                    onClick={(event) => onFieldMenu(field, event.currentTarget)}
-                  >
-                    <span className="ws-type-icon" aria-hidden="true">
-                      {TYPE_GLYPH[field.type] ?? '•'}
-                    </span>
-                    <span className="ws-head-name">{field.name}</span>
-                    {notSaved && <span className="ws-head-unsaved">{t('grid.saveFailed')}</span>}
-                  </button>
-                </div>
-              );
-            })}
-          </div>
+          <GridHeader
+            cols={cols}
+            checkWidth={checkWidth}
+            totalWidth={totalWidth}
+            allChecked={allChecked}
+            someChecked={someChecked}
+            onAllCheck={onAllCheck}
+            onFieldMenu={onFieldMenu}
+            unsavedFieldIds={unsavedFieldIds}
+            t={t}
+          />
           {virtualRows.map((vr, i) => {
             const id = ids[vr.index]!;
             return (
@@ -361,50 +307,17 @@ export function Grid({
           })}
         </div>
       </div>
-      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'link' && (
-        <RecordPicker
-          key={`${picker.id}:${picker.fieldId}`}
-          storage={storage}
-          record={pickerRecord}
-          field={pickerField}
-          anchor={picker.anchor}
-          initialQuery={picker.query}
-          onClose={closePicker}
-          onConflict={() => setConflict(true)}
-        />
-      )}
-      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'options' && (
-        <OptionPicker
-          key={`${picker.id}:${picker.fieldId}`}
-          field={pickerField}
-          value={
-            unsaved.has(`${picker.id}:${picker.fieldId}`)
-              ? unsaved.get(`${picker.id}:${picker.fieldId}`)
-              : pickerRecord.values[pickerField.id]
-          }
-          since={pickerRecord.updatedAt}
-          anchor={picker.anchor}
-          initialQuery={picker.query}
-          onChange={(next, since) => save(picker.id, pickerField, next, since)}
-          onClose={closePicker}
-        />
-      )}
-      {picker && pickerRecord && pickerField && pickerKind(pickerField) === 'user' && (
-        <UserPicker
-          key={`${picker.id}:${picker.fieldId}`}
+      {picker && pickerRecord && pickerField && (
+        <GridPicker
           storage={storage}
           baseId={table.baseId}
+          picker={picker}
+          record={pickerRecord}
           field={pickerField}
-          value={
-            unsaved.has(`${picker.id}:${picker.fieldId}`)
-              ? unsaved.get(`${picker.id}:${picker.fieldId}`)
-              : pickerRecord.values[pickerField.id]
-          }
-          since={pickerRecord.updatedAt}
-          anchor={picker.anchor}
-          initialQuery={picker.query}
-          onChange={(next, since) => save(picker.id, pickerField, next, since)}
+          unsaved={unsaved}
+          save={save}
           onClose={closePicker}
+          onConflict={() => setConflict(true)}
         />
       )}
     </>
@@ -428,32 +341,3 @@ function keepFirst(range: Range): number[] {
   const indexes = defaultRangeExtractor(range);
   return range.count > 0 && indexes[0] !== 0 ? [0, ...indexes] : indexes;
 }
-
-const TYPE_GLYPH: Partial<Record<TableField['type'], string>> = {
-  text: 'A',
-  number: '#',
-  currency: '$',
-  progress: '%',
-  rating: '★',
-  singleSelect: '◉',
-  multiSelect: '☰',
-  dateTime: '◷',
-  createdTime: '◷',
-  modifiedTime: '◷',
-  checkbox: '☑',
-  url: '↗',
-  email: '@',
-  phone: '✆',
-  attachment: '⎘',
-  attachmentImage: '▣',
-  singleLink: '⇢',
-  duplexLink: '⇄',
-  barcode: '▥',
-  autoNumber: '№',
-  location: '◎',
-  user: '☺',
-  createdUser: '☺',
-  modifiedUser: '☺',
-  formula: 'ƒ',
-  lookup: '⌕',
-};
