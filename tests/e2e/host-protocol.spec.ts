@@ -179,7 +179,8 @@ test('a host from the document: codes for a broken host, links, zones and curren
   // A selection answered in protocol version 9 (its body is a good selection): refused at once.
   await page.goto(hostUrl('mode=version9&tz=UTC'));
   await q.getByRole('button', { name: 'Continue on this device' }).click();
-  await expect(errorCode).toHaveText('[HOST_PROTOCOL_ERROR]');
+  // Page loads get 20 s: CI runs two journeys at once on two cores.
+  await expect(errorCode).toHaveText('[HOST_PROTOCOL_ERROR]', { timeout: 20_000 });
   // A host that never answers hello, beside it (the 5 s wait overlaps the rest).
   const silent = await context.newPage();
   await silent.goto(hostUrl('mode=silent'), { waitUntil: 'commit' });
@@ -193,8 +194,10 @@ test('a host from the document: codes for a broken host, links, zones and curren
   await page.evaluate(() => {
     (window as unknown as { state: { mode: string } }).state.mode = 'good';
   });
-  await expect(q.getByRole('heading', { name: 'Orders' })).toBeVisible();
-  await expect(silent.frameLocator('#quire').getByTestId('error-code')).toHaveText('[HOST_TIMEOUT]');
+  await expect(q.getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });
+  await expect(silent.frameLocator('#quire').getByTestId('error-code')).toHaveText('[HOST_TIMEOUT]', {
+    timeout: 20_000,
+  });
   await silent.close();
 
   // Printed for the selected record: the date in hello's zone (UTC, not the next morning in
@@ -233,7 +236,7 @@ test('a host from the document: codes for a broken host, links, zones and curren
   // their code, and the page stays responsive.
   for (const table of ['tblMany', 'tblHuge']) {
     await page.evaluate((id) => (window as unknown as { select: (id: string) => void }).select(id), table);
-    await expect(q.locator('[data-error-code="HOST_LIMIT_EXCEEDED"]').first(), table).toBeVisible();
+    await expect(q.locator('[data-error-code="HOST_LIMIT_EXCEEDED"]').first(), table).toBeVisible({ timeout: 20_000 });
     await responsive(page);
   }
 });
