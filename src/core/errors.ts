@@ -81,7 +81,7 @@ export const ERROR_CATALOGUE = {
   HostWrongBase: { code: 'HOST_WRONG_BASE', message: 'the host shows another base' },
   HostForgedOrigin: {
     code: 'HOST_FORGED_ORIGIN',
-    message: 'message from an origin that is not a configured host ignored',
+    message: 'message not from the host page framing Quire ignored',
   },
   HostProtocolError: {
     code: 'HOST_PROTOCOL_ERROR',

@@ -194,6 +194,8 @@ describe('origins', () => {
     await flush();
     expect(seen).not.toHaveBeenCalled();
     expect(ignored.map((e) => e.errorName)).toEqual(['HostForgedOrigin']);
+    // The log names the rule it broke: the origin is right, the window is not Quire's parent.
+    expect(ignored[0]?.message).toContain(`${HOST} (another window than Quire's parent)`);
   });
 
   it('delivers selection events from the host, validated', async () => {

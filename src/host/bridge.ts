@@ -119,7 +119,9 @@ export function createHostBridge(options: BridgeOptions): HostBridge {
     // Only the framing window, from a configured origin (the one that answered hello, once known).
     const fromOrigin = hostOrigin ? event.origin === hostOrigin : isAllowedOrigin(event.origin, origins);
     if (!fromOrigin || event.source !== options.parent) {
-      ignore(new QuireError('HostForgedOrigin', { detail: event.origin, params: { origin: event.origin } }));
+      // Say which rule it broke: a host's own origin from a sibling frame or popup is no host either.
+      const detail = fromOrigin ? `${event.origin} (another window than Quire's parent)` : event.origin;
+      ignore(new QuireError('HostForgedOrigin', { detail, params: { origin: event.origin } }));
       return;
     }
     const type = (event.data as { type?: unknown }).type;

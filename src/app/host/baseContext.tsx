@@ -11,6 +11,7 @@ import { initialiseBase, metaTokenAuthority, readDemoInfo } from '../../host/ini
 import { openMetaTable } from '../../host/metaTable';
 import type { Selection } from '../../host/protocol';
 import { ErrorPage } from '../shell/ErrorPage';
+import { type BaseInit, baseGate } from './baseGate';
 import { baseServer, isServerRefusal } from './baseServer';
 import type { HostConnection } from './connection';
 import { restoreDemoTemplates } from './demoTemplates';
@@ -40,13 +41,8 @@ function randomId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-type InitState =
-  | { status: 'idle' | 'running' | 'waiting' }
-  | { status: 'done'; token: string }
-  | { status: 'failed'; error: unknown };
-
-function useBaseInit(connection: HostConnection | undefined, baseId: string | null | undefined): InitState {
-  const [state, setState] = useState<InitState>({ status: 'idle' });
+function useBaseInit(connection: HostConnection | undefined, baseId: string | null | undefined): BaseInit {
+  const [state, setState] = useState<BaseInit>({ status: 'idle' });
   useEffect(() => {
     if (!connection || !baseId) return;
     let alive = true;
@@ -138,23 +134,21 @@ function ConnectedBase({ connection, children }: { connection: HostConnection; c
   const { t } = useHostTranslation();
   const { selection, error } = useHostSelection(connection);
   const init = useBaseInit(connection, selection?.baseId);
-  if (selection && !selection.baseId) return <ErrorPage error={new QuireError('NoBaseId')} />;
-  // No selection has ever arrived and the reads fail (timeout, wrong shape, host error): say so with
-  // the code instead of "Connecting…" for ever. Reads go on; the first good one replaces this page.
-  if (!selection && error) return <ErrorPage error={error} />;
-  if (init.status === 'failed') return <ErrorPage error={init.error} />;
-  if (init.status !== 'done') {
+  // No selection yet and the reads fail: an error page with the code (reads go on; see baseGate).
+  const gate = baseGate(selection, error, init);
+  if (gate.show === 'error') return <ErrorPage error={gate.error} />;
+  if (gate.show !== 'base') {
     return (
       <p
         className="host-status"
         role="status"
-        data-testid={init.status === 'waiting' ? 'base-token-waiting' : 'base-preparing'}
+        data-testid={gate.show === 'waitingForTab' ? 'base-token-waiting' : 'base-preparing'}
       >
-        {selection ? t(init.status === 'waiting' ? 'waitingForTab' : 'preparing') : t('connecting')}
+        {t(gate.show)}
       </p>
     );
   }
-  const value: BaseHost = { connection, selection, selectionError: error, token: init.token };
+  const value: BaseHost = { connection, selection, selectionError: error, token: gate.token };
   return (
     <BaseHostContext.Provider value={value}>
       <FollowCurrentTable selection={selection} />

@@ -43,6 +43,17 @@ export function hostTargets(
   return hosts;
 }
 
+/**
+ * The start URL's `userId` gates sign-in, `hello`'s names the host's user; they should agree. A
+ * host that sends two different ids keeps working (the URL's signs in) but is told so in the
+ * console, so the mix-up is not silent (docs/HOST-PROTOCOL.md, "The `userId` gate").
+ */
+export function userMismatch(search: string, hello: Pick<HelloResult, 'user'>): string | undefined {
+  const fromUrl = new URLSearchParams(search).get('userId');
+  if (!fromUrl || fromUrl === hello.user.userId) return undefined;
+  return `hello's user.userId "${hello.user.userId}" differs from the start URL's userId "${fromUrl}": the URL's gates sign-in`;
+}
+
 async function open(): Promise<HostConnection | undefined> {
   if (!isFramed()) return undefined;
   const parentOrigin = parentOriginHint();
@@ -57,6 +68,8 @@ async function open(): Promise<HostConnection | undefined> {
   });
   try {
     const hello = await bridge.hello();
+    const mismatch = userMismatch(window.location.search, hello);
+    if (mismatch) console.warn(`[quire] ${mismatch}`);
     return { bridge, hello, origin: bridge.hostOrigin ?? parentOrigin ?? '' };
   } catch (error) {
     bridge.close();
