@@ -100,6 +100,8 @@ test.describe('local workspace', () => {
   });
 
   test('an edit survives closing the tab right after it was saved', async ({ page, context }) => {
+    // Two first visits in one test: at load ~15 they alone took 12 s of the default 30.
+    test.setTimeout(60_000);
     await openTables(page);
     await openTable(page, 'Orders');
     await editCell(page, 2, 'Order no', 'SO-2025-1003-B');

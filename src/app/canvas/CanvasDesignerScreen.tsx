@@ -7,8 +7,10 @@
  * pdfme import/export, save through template storage, and a live preview of a chosen record or
  * instance (a document's sample instance) rendered by the render worker like every print.
  */
+
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { mapApproval } from '../../core/data/approval';
 import type { TemplateRow } from '../../storage/types';
 import { bindingChoices, type LoadedBinding } from '../services/binding';
@@ -132,6 +134,7 @@ export function CanvasDesignerScreen(props: ScreenProps) {
 
 function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps & { loaded: Loaded }) {
   const { t } = useCanvasTranslation();
+  const { t: tApp } = useTranslation();
   const [row, setRow] = useState<TemplateRow>(loaded.row);
   const [history, setHistory] = useState<History>(() => ({ past: [], present: loaded.content, future: [] }));
   const [selected, setSelected] = useState<string[]>([]);
@@ -526,7 +529,14 @@ function CanvasDesigner({ templateId, backHref, openDoc, loaded }: ScreenProps &
                 {t('rendering')}
               </p>
             ) : null}
-            {previewError !== undefined ? <ErrorPanel error={previewError} /> : null}
+            {previewError !== undefined ? (
+              // The same run again: a worker that failed or a record read that broke may do now.
+              <ErrorPanel
+                error={previewError}
+                onRetry={() => void previewRun.retry()}
+                retryLabel={tApp('common.refresh')}
+              />
+            ) : null}
             <div className="cv-preview" ref={previewBox} data-testid="canvas-preview" />
             <p className="qe-sr" data-testid="canvas-preview-text">
               {preview?.text ?? ''}

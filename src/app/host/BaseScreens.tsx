@@ -4,15 +4,12 @@
  * selected in the host, a new template, and the editor gate that keeps a locked table read-only.
  */
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { HostTable } from '../../host/base';
-import { categoryOf, hostRecordIds, hostRecords, loadHostTable, RECORD_VIEW } from '../../host/base';
+import { categoryOf, RECORD_VIEW } from '../../host/base';
 import { FIELD_LIMIT } from '../../host/protocol';
-import { readerOf } from '../../host/reader';
 import type { TemplateRow } from '../../storage/types';
 import { recordLabel } from '../services/binding';
-import { hostPrintSource } from '../services/bindingHost';
-import { provideHostRecords } from '../services/hostRecords';
 import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
 import { type BaseHost, useBaseHost } from './baseContext';
@@ -28,11 +25,11 @@ import {
 import { useHostTranslation } from './i18n/useHostTranslation';
 import {
   type Loaded,
-  RECORDS_SHOWN,
   useEditLock,
   useHostTable,
   useHostTemplates,
   useRecordSource,
+  useRecordsForEditor,
   useViewRecords,
 } from './useBaseData';
 import './host.css';
@@ -339,57 +336,6 @@ export function HostAddTemplateScreen() {
   if (table.status === 'failed') return <ErrorPage error={table.error} />;
   if (error) return <ErrorPage error={error} />;
   return <Busy />;
-}
-
-/**
- * The editor's live preview prints the host's records: while the editor of a host table is open,
- * its records (the view's first ones, the host's selected one chosen first) come through the bridge.
- */
-function useRecordsForEditor(base: BaseHost, tableId: string | undefined): boolean {
-  const [ready, setReady] = useState<string | undefined>();
-  const latest = useRef(base);
-  latest.current = base;
-  const baseId = base.selection?.baseId ?? null;
-  const { bridge } = base.connection;
-  useEffect(() => {
-    if (!tableId) return;
-    let table: Promise<HostTable> | undefined;
-    const tableOf = () => {
-      table ??= loadHostTable(bridge, baseId, tableId);
-      return table;
-    };
-    const remove = provideHostRecords(tableId, {
-      async records() {
-        const loaded = await tableOf();
-        const selection = latest.current.selection;
-        const shown = selection?.tableId === tableId;
-        const selectedId = shown ? (selection?.recordId ?? undefined) : undefined;
-        const ids = await hostRecordIds(
-          bridge,
-          baseId,
-          tableId,
-          shown ? (selection?.viewId ?? null) : null,
-          RECORDS_SHOWN,
-        );
-        if (selectedId && !ids.includes(selectedId)) ids.unshift(selectedId);
-        const rows = await hostRecords(bridge, baseId, tableId, ids);
-        return {
-          records: rows.map((record) => ({ id: record.recordId, label: recordLabel(loaded, record) })),
-          ...(selectedId ? { selectedId } : {}),
-          reader: readerOf(latest.current.connection.hello.user),
-        };
-      },
-      async source(recordId) {
-        return hostPrintSource(bridge, baseId, await tableOf(), recordId);
-      },
-    });
-    setReady(tableId);
-    return () => {
-      remove();
-      setReady(undefined);
-    };
-  }, [bridge, baseId, tableId]);
-  return !tableId || ready === tableId;
 }
 
 /** How often the editor's saved work is sent to the server while it stays open. */

@@ -137,7 +137,10 @@ export function HostDocument({ template, source }: { template: TemplateRow; sour
       {display ? (
         <div className="host-error" role="alert">
           <strong>{display.title}</strong> {display.message}
-          {display.code !== undefined ? <code> {String(display.code)}</code> : null}
+          {display.code !== undefined ? <code> {String(display.code)}</code> : null}{' '}
+          <button type="button" className="button secondary small" onClick={() => void machine.retry()}>
+            {tApp('common.refresh')}
+          </button>
         </div>
       ) : null}
       {state.status === 'ready' ? <Pages pdf={state.pdf} onError={(error) => machine.fail(error)} /> : null}

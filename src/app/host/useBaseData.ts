@@ -1,17 +1,21 @@
 /**
  * What the base screens read from the host, as React state: a table (fields capped at 100, the
  * 6 s field-list timeout), the records of the view the host shows, one record as a print source,
- * the table's edit lock (on the server when signed in to one, else in the base's meta table) and
- * the table's templates (on this device, kept in line with the server's).
+ * the table's edit lock (on the server when signed in to one, else in the base's meta table), the
+ * table's templates (on this device, kept in line with the server's), and the records the editor's
+ * live preview offers.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { type HostTable, hostRecordIds, hostRecords, loadHostTable, loadLinkedTables } from '../../host/base';
 import { checkKey, openMetaTable, readMeta, writeMeta } from '../../host/metaTable';
 import type { HostRecord } from '../../host/protocol';
+import { readerOf } from '../../host/reader';
 import type { TemplateRow } from '../../storage/types';
+import { recordLabel } from '../services/binding';
 import { hostPrintSource } from '../services/bindingHost';
+import { provideHostRecords } from '../services/hostRecords';
 import { saveHostTableSnapshot } from '../services/hostTables';
 import type { BaseHost } from './baseContext';
 import { baseServer } from './baseServer';
@@ -217,4 +221,55 @@ export function useHostTemplates(base: BaseHost, tableId: string, readOnly: bool
   }, [baseId, tableId, token, readOnly, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return { rows, error, sync, reload };
+}
+
+/**
+ * The editor's live preview prints the host's records: while the editor of a host table is open,
+ * its records (the view's first ones, the host's selected one chosen first) come through the bridge.
+ */
+export function useRecordsForEditor(base: BaseHost, tableId: string | undefined): boolean {
+  const [ready, setReady] = useState<string | undefined>();
+  const latest = useRef(base);
+  latest.current = base;
+  const baseId = base.selection?.baseId ?? null;
+  const { bridge } = base.connection;
+  useEffect(() => {
+    if (!tableId) return;
+    let table: Promise<HostTable> | undefined;
+    const tableOf = () => {
+      table ??= loadHostTable(bridge, baseId, tableId);
+      return table;
+    };
+    const remove = provideHostRecords(tableId, {
+      async records() {
+        const loaded = await tableOf();
+        const selection = latest.current.selection;
+        const shown = selection?.tableId === tableId;
+        const selectedId = shown ? (selection?.recordId ?? undefined) : undefined;
+        const ids = await hostRecordIds(
+          bridge,
+          baseId,
+          tableId,
+          shown ? (selection?.viewId ?? null) : null,
+          RECORDS_SHOWN,
+        );
+        if (selectedId && !ids.includes(selectedId)) ids.unshift(selectedId);
+        const rows = await hostRecords(bridge, baseId, tableId, ids);
+        return {
+          records: rows.map((record) => ({ id: record.recordId, label: recordLabel(loaded, record) })),
+          ...(selectedId ? { selectedId } : {}),
+          reader: readerOf(latest.current.connection.hello.user),
+        };
+      },
+      async source(recordId) {
+        return hostPrintSource(bridge, baseId, await tableOf(), recordId);
+      },
+    });
+    setReady(tableId);
+    return () => {
+      remove();
+      setReady(undefined);
+    };
+  }, [bridge, baseId, tableId]);
+  return !tableId || ready === tableId;
 }
