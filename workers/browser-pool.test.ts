@@ -101,13 +101,12 @@ describe('a render worker that never loaded', () => {
     failure.catch(() => undefined);
     const pool = createPool({
       size: 1,
-      timeoutMs: 60_000,
+      // Far past the test's own time limit: only failing fast lets this test finish at all.
+      timeoutMs: 3_600_000,
       spawn: () => ({ api: failFast(api, failure), terminate: () => undefined }),
     });
-    const started = Date.now();
     const error = await pool.render({ key: 'k', content: {} }, { kind: 'data', data: {} }).catch((e: unknown) => e);
     expect(isQuireError(error, 'WorkerUnavailable')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5_000);
     pool.close();
   });
 });

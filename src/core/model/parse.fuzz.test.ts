@@ -31,12 +31,6 @@ function parseOnlyFailsCleanly(input: unknown): boolean {
   return false;
 }
 
-function timed(fn: () => void): number {
-  const start = performance.now();
-  fn();
-  return performance.now() - start;
-}
-
 /** Replaces the value at a random path of a JSON tree. */
 function mutateAt(value: unknown, path: number[], replacement: unknown): unknown {
   if (path.length === 0 || value === null || typeof value !== 'object') return replacement;
@@ -126,26 +120,24 @@ describe('fuzzed content only ever yields TemplateParseError', () => {
   });
 });
 
-describe('hostile sizes and shapes fail (or pass) quickly', () => {
+// Outcomes only: a parse that hangs fails on the test's time limit; speed is the benchmarks' business.
+describe('hostile sizes and shapes fail (or pass) cleanly', () => {
   it('a 10 MB string that is not JSON', () => {
     const text = 'x'.repeat(10 * 1024 * 1024);
-    const ms = timed(() => expect(parseOnlyFailsCleanly(text)).toBe(false));
-    expect(ms).toBeLessThan(2000);
+    expect(parseOnlyFailsCleanly(text)).toBe(false);
   });
 
   it('a 10 MB string inside valid content loads', () => {
     const content = JSON.parse(invoiceText);
     content.document.pages[0].rows[0].columns[0].blocks[0].image.url = `data:image/png;base64,${'A'.repeat(10 * 1024 * 1024)}`;
     const text = JSON.stringify(content);
-    const ms = timed(() => expect(parseOnlyFailsCleanly(text)).toBe(true));
-    expect(ms).toBeLessThan(3000);
+    expect(parseOnlyFailsCleanly(text)).toBe(true);
   });
 
   it('a 10 MB string where a number belongs', () => {
     const content = JSON.parse(invoiceText);
     content.pageSetting.width = 'w'.repeat(10 * 1024 * 1024);
-    const ms = timed(() => expect(parseOnlyFailsCleanly(content)).toBe(false));
-    expect(ms).toBeLessThan(2000);
+    expect(parseOnlyFailsCleanly(content)).toBe(false);
   });
 
   it('deeply nested arrays and objects, as text and as values', () => {
@@ -153,8 +145,7 @@ describe('hostile sizes and shapes fail (or pass) quickly', () => {
     const arrays = `${'['.repeat(depth)}${']'.repeat(depth)}`;
     const objects = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     for (const text of [arrays, objects, `{"document":${arrays}}`]) {
-      const ms = timed(() => expect(parseOnlyFailsCleanly(text)).toBe(false));
-      expect(ms).toBeLessThan(2000);
+      expect(parseOnlyFailsCleanly(text)).toBe(false);
     }
     let value: unknown = {};
     for (let i = 0; i < depth; i++) value = { children: [value] };
@@ -183,10 +174,9 @@ describe('hostile sizes and shapes fail (or pass) quickly', () => {
     if (!result.ok) expect(result.error.issues[0]!.reason).toMatch(`${MAX_NESTING_DEPTH}`);
   });
 
-  it('a very wide document (20 000 blocks) loads in reasonable time', () => {
+  it('a very wide document (20 000 blocks) loads', () => {
     const blocks = Array.from({ length: 20_000 }, (_, i) => ({ id: `b${i}`, type: 'horizontalRule' }));
     const content = { document: { pages: [{ id: 'p', rows: [{ id: 'r', columns: [{ id: 'c', blocks }] }] }] } };
-    const ms = timed(() => expect(parseOnlyFailsCleanly(JSON.stringify(content))).toBe(true));
-    expect(ms).toBeLessThan(5000);
+    expect(parseOnlyFailsCleanly(JSON.stringify(content))).toBe(true);
   });
 });
