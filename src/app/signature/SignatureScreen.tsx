@@ -3,6 +3,7 @@
  * it as an approval document prints it, and save it as the person's signature — a transparent PNG on
  * this device and, when signed in, with the account (#31).
  */
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { SignatureRow } from '../../storage/types';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
@@ -118,6 +119,9 @@ export function SignatureScreen() {
     <section className="screen sig-screen" aria-labelledby="sig-title">
       <h1 id="sig-title">{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
+      <p>
+        <Link to="/signature/qr">{t('usePhone')}</Link>
+      </p>
 
       <div className="sig-layout">
         <div className="sig-draw">
