@@ -256,11 +256,7 @@ describe('signature selection on a table of instances', () => {
     ],
     [
       'a comment and a carbon copy stay in the lists and out of the single-value maps',
-      [
-        step('Manager', 'Bo', 'APPROVED', sig('B')),
-        step('Manager', 'Ann', 'COMMENT'),
-        step('Notify', 'Ann', 'CC'),
-      ],
+      [step('Manager', 'Bo', 'APPROVED', sig('B')), step('Manager', 'Ann', 'COMMENT'), step('Notify', 'Ann', 'CC')],
       { Manager: 'B', Notify: undefined },
       { Manager: ['B', ''], Notify: [''] },
     ],
@@ -292,6 +288,9 @@ describe('signature selection on a table of instances', () => {
     const groups = groupSignatures(process, withSaved);
     for (const [node, image] of Object.entries(byNode)) expect(groups.byNode[node]?.image, node).toBe(image);
     for (const [node, images] of Object.entries(listByNode))
-      expect(groups.listByNode[node]?.map((e) => e.image), node).toEqual(images);
+      expect(
+        groups.listByNode[node]?.map((e) => e.image),
+        node,
+      ).toEqual(images);
   });
 });
