@@ -9,12 +9,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import type { SignatureLinkDto } from '../../api/contract';
 import { base64ToBytes, bytesToBase64 } from '../../core/data/signatureImage';
+import { signaturesEnabled } from '../services/signatureGate';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { serverApi } from '../services/sync/server';
 import { exportSignaturePng } from './exportPng';
 import { useSignatureTranslation } from './i18n';
 import { isGone, linkToken, phoneLink } from './phoneLink';
 import { SignaturePad } from './SignaturePad';
+import { SignaturesOff } from './SignaturesOff';
 import { loadSignature, saveSignature } from './savedSignature';
 import { DEFAULT_PEN_WIDTH, type Stroke } from './strokes';
 import './signature.css';
@@ -23,7 +25,9 @@ import './signature.css';
 const POLL_MS = 1500;
 
 export function SignatureQrScreen() {
+  const { t } = useSignatureTranslation();
   const token = useMemo(() => linkToken(globalThis.location?.search ?? ''), []);
+  if (!signaturesEnabled()) return <SignaturesOff title={t('qrTitle')} />;
   return token ? <PhoneSigning token={token} /> : <ComputerWaiting />;
 }
 
