@@ -47,6 +47,8 @@ test('a phone signs through the QR link, the computer saves it, and the link doe
   await expect(page.getByRole('img', { name: 'QR code of the signing link' }).locator('svg')).toBeVisible();
   const link = await page.getByTestId('signature-qr-link').getAttribute('href');
   expect(link).toMatch(new RegExp(`^${ORIGIN}/signature/qr\\?link=[A-Za-z0-9_-]{32}$`));
+  // The name approval entries are matched by, given while the phone signs.
+  await page.getByLabel('Your name in approvals').fill('Ann Lee');
 
   // The phone: its own context, so nothing of the computer's storage or login comes along.
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
@@ -69,6 +71,7 @@ test('a phone signs through the QR link, the computer saves it, and the link doe
   await page.screenshot({ path: `${SCREENSHOT_DIR}/signature-phone-received.png` });
   await page.getByRole('link', { name: 'Draw on this computer instead' }).click();
   await expect(page.getByTestId('signature-saved').locator('img')).toBeVisible();
+  await expect(page.getByTestId('signature-saved')).toContainText('Ann Lee');
 
   // The second time, the link says it is used up.
   await phone.reload();

@@ -40,7 +40,21 @@ function ComputerWaiting() {
   const [phase, setPhase] = useState<ComputerPhase>('creating');
   const [received, setReceived] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
+  // The name approval entries match, as on /signature/sign: a signature without one prints nowhere.
+  const [name, setName] = useState('');
+  const nameRef = useRef('');
+  nameRef.current = name;
   const polling = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    loadSignature()
+      .then((row) => live && row && setName((current) => current || row.name))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const create = useCallback(async () => {
     setPhase('creating');
@@ -69,14 +83,12 @@ function ComputerWaiting() {
         const bytes = base64ToBytes(answer.png);
         if (!bytes) return;
         const png = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' });
-        // The name stays what the person gave on /signature/sign: the phone only draws.
-        const name = (await loadSignature().catch(() => undefined))?.name ?? '';
         const outcome = await saveSignature({
           png,
           width: answer.width,
           height: answer.height,
           penWidth: DEFAULT_PEN_WIDTH,
-          name,
+          name: nameRef.current.trim(),
         });
         setReceived(URL.createObjectURL(png));
         setPhase('received');
@@ -116,6 +128,11 @@ function ComputerWaiting() {
             </a>
           </p>
           <p className="muted">{t('qrExpires', { time: new Date(link.expiresAt).toLocaleTimeString() })}</p>
+          <label className="sig-name-field">
+            <span>{t('name')}</span>
+            <input type="text" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+            <small className="muted">{t('nameHint')}</small>
+          </label>
           <p role="status">{t('qrWaiting')}</p>
         </div>
       ) : null}
