@@ -93,6 +93,21 @@ export const putSignatureBody = z.object({
     .min(1)
     .max(Math.ceil(SIGNATURE_MAX_BYTES / 3) * 4),
 });
+/** The phone's signature through a QR link (#31): the same PNG bounds as the account's. */
+export const signatureLinkPngBody = putSignatureBody;
+/** The desktop collecting what its link received: the secret only it holds. */
+export const collectSignatureBody = z.object({ watch: z.string().min(16).max(100) });
+/** A new QR link: `token` goes into the link, `watch` stays on the desktop that asked. */
+export interface SignatureLinkDto {
+  token: string;
+  watch: string;
+  /** epoch ms */
+  expiresAt: number;
+}
+/** What the desktop finds: still waiting, or the phone's PNG (base64) once — the link is then gone. */
+export type CollectedSignatureDto =
+  | { status: 'waiting'; expiresAt: number }
+  | { status: 'signed'; png: string; width: number; height: number };
 export interface SignatureDto {
   /** base64 PNG */
   png: string;

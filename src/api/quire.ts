@@ -8,6 +8,7 @@ import { requireArgs } from './client';
 import type {
   ApiKeyCreatedDto,
   ApiKeyDto,
+  CollectedSignatureDto,
   createApprovalTemplateBody,
   createDocBody,
   createOpenTemplateBody,
@@ -28,6 +29,7 @@ import type {
   printTemplateListQuery,
   ReleaseDto,
   SignatureDto,
+  SignatureLinkDto,
   TeamDto,
   TeamRole,
   TemplateDto,
@@ -93,6 +95,27 @@ export function quireApi(client: ApiClient) {
         put: (png: string) => send<SignatureDto>('PUT', '/api/user/signature', 'UpdateUserFailed', { png }),
         remove: () => send<null>('DELETE', '/api/user/signature', 'UpdateUserFailed', {}, false),
       },
+    },
+
+    /**
+     * Signing on a phone through a QR link (#31). Public: the desktop's `watch` and the phone's
+     * token are the only keys; a used, expired or unknown link is a 404.
+     */
+    signatureLinks: {
+      create: () => send<SignatureLinkDto>('POST', '/api/signature-links', 'SignatureLinkFailed', {}),
+      /** The phone: whether the link is still open. */
+      check: (token: string) => {
+        requireArgs({ token });
+        return get<{ expiresAt: number }>(`/api/signature-links/${seg(token)}`, 'SignatureLinkFailed');
+      },
+      /** The phone: the signature as base64 PNG; accepted once. */
+      send: (token: string, png: string) => {
+        requireArgs({ token });
+        return send<null>('PUT', `/api/signature-links/${seg(token)}`, 'SignatureLinkFailed', { png }, false);
+      },
+      /** The desktop: waiting, or the phone's PNG (handed over once). */
+      collect: (watch: string) =>
+        send<CollectedSignatureDto>('POST', '/api/signature-links/collect', 'SignatureLinkFailed', { watch }),
     },
 
     /** Invitation links seen from the invited side (#15). */

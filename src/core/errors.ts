@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   FetchTeamApiKeysFailed: { code: 'FETCH_TEAM_API_KEYS_FAILED', message: 'Failed to fetch team api keys' },
   FetchUserFailed: { code: 'FETCH_USER_FAILED', message: 'Failed to fetch user' },
   UpdateUserFailed: { code: 'UPDATE_USER_FAILED', message: 'Failed to update user' },
+  SignatureLinkFailed: { code: 'SIGNATURE_LINK_FAILED', message: 'Signature link failed' },
   UpdateTeamFailed: { code: 'UPDATE_TEAM_FAILED', message: 'Failed to update team' },
   PasswordChangeFailed: { code: 'PASSWORD_CHANGE_FAILED', message: 'Password change failed' },
   TypeNotValid: { code: 'TYPE_NOT_VALID', message: 'type not valid' },

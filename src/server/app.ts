@@ -11,6 +11,7 @@ import { approvalRoutes } from './routes/approval';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
 import { signatureRoutes } from './routes/signature';
+import { signatureLinkRoutes } from './routes/signatureLinks';
 import { syncRoutes } from './routes/sync';
 import { teamRoutes } from './routes/teams';
 
@@ -72,6 +73,8 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   publicAccountRoutes(api, ctx);
   // Instances and renders take a team's API key as well as a session: they check the caller themselves.
   renderApiRoutes(api, ctx);
+  // The phone signing through a QR link carries no session (#31): its token is the only key.
+  signatureLinkRoutes(api, ctx);
 
   api.use('*', requireSession(ctx.db));
   accountRoutes(api, ctx);

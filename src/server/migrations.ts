@@ -266,4 +266,19 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE api_keys ADD COLUMN expires_at timestamptz',
     `ALTER TABLE api_keys ADD COLUMN last_used_actions jsonb NOT NULL DEFAULT '{}'::jsonb`,
   ],
+  // #31: signing on a phone through a QR link. The desktop holds `watch`, the phone's link holds
+  // the token; only their hashes are kept. The phone's PNG waits here until the desktop collects
+  // it (then the row goes); a link takes one signature and lives a few minutes.
+  [
+    `CREATE TABLE signature_links (
+      token_hash text PRIMARY KEY,
+      watch_hash text NOT NULL UNIQUE,
+      expires_at timestamptz NOT NULL,
+      png bytea,
+      width integer,
+      height integer,
+      signed_at timestamptz
+    )`,
+    'CREATE INDEX signature_links_expiry ON signature_links(expires_at)',
+  ],
 ];

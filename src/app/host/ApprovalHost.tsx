@@ -12,8 +12,8 @@ import { QuireError } from '../../core/errors';
 import type { PrintSource } from '../../core/print/sources';
 import { approvalLanguage } from '../../host/approval';
 import type { HostBridge } from '../../host/bridge';
-import { loadSavedSignatures } from '../../storage';
 import type { TemplateRow } from '../../storage/types';
+import { savedSignaturesForPrint } from '../services/signatureGate';
 import { getStorage } from '../services/storage';
 import { ErrorPage } from '../shell/ErrorPage';
 import { Select } from '../shell/Select';
@@ -144,7 +144,7 @@ export function ApprovalPreviewScreen() {
         await Promise.all(approvalBindings(context.approvalCode).map((tableId) => storage.templates.list({ tableId })))
       ).flat();
       // The signatures saved on this device print for approved entries the host sent without an image (#31).
-      const signatures = instance ? await loadSavedSignatures(storage) : [];
+      const signatures = instance ? await savedSignaturesForPrint(storage) : [];
       const source: PrintSource = {
         kind: 'approval',
         definition: design,

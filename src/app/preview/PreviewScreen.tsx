@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { approvalCodeOf } from '../../core/binding';
 import { isQuireError } from '../../core/errors';
 import { formatErrorForDisplay, type MessageKey, type Translate, toTranslate } from '../../i18n';
+import { matchesQuery } from '../services/approvalInstances';
 import { isCanvasContent } from '../services/canvasContent';
 import { downloadBytes } from '../services/download';
 import { officeKindOf } from '../services/officeFile';
@@ -90,6 +91,15 @@ export function PreviewScreen({
   });
   const { scope, groups, choice, setChoice, template, missing, binding, choices, recordChoice } = picked;
   const effectiveRecord = picked.record;
+  // The instance search (#31): by applicant, number or day; the instance printed stays listed.
+  const [instanceQuery, setInstanceQuery] = useState('');
+  const listed = useMemo(
+    () =>
+      instanceQuery.trim()
+        ? choices.filter((c) => c.value === effectiveRecord || matchesQuery(c.search ?? c.label, instanceQuery))
+        : choices,
+    [choices, effectiveRecord, instanceQuery],
+  );
   const approval = binding?.kind === 'approval';
   const [drawing, setDrawing] = useState(false);
   const [pageTotal, setPageTotal] = useState(0);
@@ -232,6 +242,23 @@ export function PreviewScreen({
         </div>
         <div className="pv-pickers">
           {templatePicker}
+          {approval && choices.length > 1 ? (
+            <label className="pv-field">
+              <span>{t('instanceSearch')}</span>
+              <input
+                type="search"
+                value={instanceQuery}
+                placeholder={t('instanceSearchHint')}
+                onChange={(e) => {
+                  const query = e.target.value;
+                  setInstanceQuery(query);
+                  // The first instance found is printed, as a pick would print it.
+                  const first = choices.find((c) => matchesQuery(c.search ?? c.label, query));
+                  if (query.trim() && first && first.value !== effectiveRecord) picked.setRecordChoice(first.value);
+                }}
+              />
+            </label>
+          ) : null}
           <label className="pv-field">
             <span>{t(approval ? 'instanceLabel' : 'recordLabel')}</span>
             <Select
@@ -240,7 +267,7 @@ export function PreviewScreen({
               onChange={(e) => picked.setRecordChoice(e.target.value)}
             >
               {template?.fixture ? <option value={SAMPLE_RECORD}>{t('sampleData')}</option> : null}
-              {choices.map((c) => (
+              {listed.map((c) => (
                 <option key={c.value} value={c.value}>
                   {c.label}
                 </option>

@@ -34,6 +34,7 @@ const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen'
 const TableScreen = lazyRouteComponent(() => import('../workspace'), 'TableScreen');
 const TablesScreen = lazyRouteComponent(() => import('../workspace'), 'TablesScreen');
 const SignatureScreen = lazyRouteComponent(() => import('../signature/SignatureScreen'), 'SignatureScreen');
+const SignatureQrScreen = lazyRouteComponent(() => import('../signature/SignatureQrScreen'), 'SignatureQrScreen');
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.
@@ -84,10 +85,12 @@ const homeIndex = createRoute({ getParentRoute: () => home, path: '/', component
 const homeBase = createRoute({ getParentRoute: () => home, path: 'base', component: TablesScreen });
 const homeApproval = createRoute({ getParentRoute: () => home, path: 'approval', component: ApprovalsScreen });
 const homeUpgrade = createRoute({ getParentRoute: () => home, path: 'upgrade', ...placeholder('nav.upgrade') });
+// The home's Signatures entry is the signing screen itself (#31), inside the home's sidebar.
 const homeSignature = createRoute({
   getParentRoute: () => home,
   path: 'signature',
-  ...placeholder('nav.signature'),
+  staticData: { titleKey: 'nav.signature' },
+  component: SignatureScreen,
 });
 const homeAdmin = createRoute({
   getParentRoute: () => home,
@@ -245,7 +248,8 @@ const signatureSign = createRoute({
 const signatureQr = createRoute({
   getParentRoute: () => rootRoute,
   path: '/signature/qr',
-  ...placeholder('screens.signatureQr'),
+  staticData: { titleKey: 'screens.signatureQr' },
+  component: SignatureQrScreen,
 });
 
 export const hostRoutes = [

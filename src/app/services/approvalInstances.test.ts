@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalInstanceSource, instanceLabel } from './approvalInstances';
+import { approvalInstanceSource, instanceLabel, instanceSearchText, matchesQuery } from './approvalInstances';
 
 describe('instanceLabel', () => {
   it('says who and what an instance is', () => {
@@ -37,5 +37,46 @@ describe('approvalInstanceSource', () => {
         kind: 'approval',
         definition: { approval_code: 'EXP' },
       });
+  });
+});
+
+describe('searching instances by applicant, number and date (#31)', () => {
+  const rows = [
+    {
+      code: 'i1',
+      instance: {
+        serial_id: '202403001',
+        apply_user_name: 'Alice Chen',
+        instance_name: 'Travel',
+        instance_status: 'APPROVED',
+        create_time: Date.UTC(2024, 2, 1, 9),
+      },
+    },
+    {
+      code: 'i2',
+      instance: { serial_id: '202404002', apply_user_name: 'Bo Li', create_time: String(Date.UTC(2024, 3, 2)) },
+    },
+    { code: 'i3', instance: { apply_user_name: 'Cai', create_time: '2024-04-20T08:00:00Z' } },
+    { code: 'i4', instance: { apply_user_name: 'Dee', create_time: 'not a time' } },
+  ];
+  const found = (query: string) =>
+    rows.filter((row) => matchesQuery(instanceSearchText(row), query)).map((row) => row.code);
+
+  it('reads the label, the code and the day the instance was created', () => {
+    expect(instanceSearchText(rows[0]!)).toBe('#202403001 · Alice Chen · Travel · APPROVED i1 2024-03-01');
+    expect(instanceSearchText(rows[3]!)).toBe('i4 · Dee i4');
+  });
+
+  it.each([
+    ['chen', ['i1']],
+    ['202404', ['i2']],
+    ['#202403001', ['i1']],
+    ['2024-04', ['i2', 'i3']],
+    ['2024-04 cai', ['i3']],
+    ['approved alice', ['i1']],
+    ['', ['i1', 'i2', 'i3', 'i4']],
+    ['nobody', []],
+  ])('"%s" finds %j', (query, codes) => {
+    expect(found(query)).toEqual(codes);
   });
 });

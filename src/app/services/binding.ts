@@ -17,7 +17,7 @@ import { mapApproval } from '../../core/data/approval';
 import type { PrintSource } from '../../core/print/sources';
 import type { Storage } from '../../storage';
 import type { ApprovalDefinitionRow, ApprovalInstanceRow, RecordRow, TableRow } from '../../storage/types';
-import { instanceLabel } from './approvalInstances';
+import { instanceLabel, instanceSearchText } from './approvalInstances';
 import type { FieldNode } from './fieldTree';
 import { type HostPreviewRecords, loadHostPreviewRecords } from './hostRecords';
 import { type HostTableSnapshot, loadHostTableSnapshot } from './hostTables';
@@ -169,6 +169,8 @@ export function recordLabel(table: LabelTable | undefined, record: LabelRecord):
 export interface BindingChoice {
   value: string;
   label: string;
+  /** What a search in the picker reads when it is more than the label (an instance's day). */
+  search?: string;
 }
 
 /**
@@ -180,7 +182,7 @@ export function bindingChoices(binding: LoadedBinding | undefined, sampleLabel =
     case 'table':
       return binding.records.map((r) => ({ value: r.id, label: recordLabel(binding.table, r) }));
     case 'approval':
-      return binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i) }));
+      return binding.instances.map((i) => ({ value: i.code, label: instanceLabel(i), search: instanceSearchText(i) }));
     case 'host':
       return (binding.host?.records ?? []).map((r) => ({ value: r.id, label: r.label }));
     case 'open':

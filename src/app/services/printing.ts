@@ -6,6 +6,7 @@
 import type { RecordLinks } from '../../core/print/input';
 import type { PrintSource } from '../../core/print/sources';
 import { loadApprovalSource, loadTableSources, type Storage } from '../../storage';
+import { signaturesEnabled } from './signatureGate';
 
 export {
   assembleInWorker,
@@ -43,7 +44,11 @@ export function tableRecordSources(storage: Storage, tableId: string, recordIds:
 
 /** An approval instance (none: the designer's placeholders) of a stored definition. */
 export async function approvalSource(storage: Storage, code: string, instanceCode?: string): Promise<PrintSource> {
-  return (await loadApprovalSource(storage, code, instanceCode)) ?? EMPTY_SOURCE;
+  const source = (await loadApprovalSource(storage, code, instanceCode)) ?? EMPTY_SOURCE;
+  // The saved signatures print only while the signature features are on (signatureGate.ts).
+  if (signaturesEnabled() || !('signatures' in source)) return source;
+  const { signatures: _off, ...rest } = source;
+  return rest;
 }
 
 /** Plain sample data (the bundled samples). */

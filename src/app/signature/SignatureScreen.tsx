@@ -3,12 +3,15 @@
  * it as an approval document prints it, and save it as the person's signature — a transparent PNG on
  * this device and, when signed in, with the account (#31).
  */
+import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { SignatureRow } from '../../storage/types';
+import { signaturesEnabled } from '../services/signatureGate';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { exportSignaturePng, type SignaturePng } from './exportPng';
 import { useSignatureTranslation } from './i18n';
 import { SignaturePad } from './SignaturePad';
+import { SignaturesOff } from './SignaturesOff';
 import { deleteSignature, loadSignature, saveSignature } from './savedSignature';
 import { DEFAULT_PEN_WIDTH, PEN_WIDTHS, type Stroke } from './strokes';
 import './signature.css';
@@ -34,7 +37,7 @@ function PrintPreview({ image, name, label, empty }: { image?: string; name: str
   );
 }
 
-export function SignatureScreen() {
+function SignatureDrawing() {
   const { t } = useSignatureTranslation();
   const errorText = useErrorText();
   const [strokes, setStrokes] = useState<Stroke[]>([]);
@@ -118,6 +121,9 @@ export function SignatureScreen() {
     <section className="screen sig-screen" aria-labelledby="sig-title">
       <h1 id="sig-title">{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
+      <p>
+        <Link to="/signature/qr">{t('usePhone')}</Link>
+      </p>
 
       <div className="sig-layout">
         <div className="sig-draw">
@@ -212,4 +218,10 @@ export function SignatureScreen() {
       </div>
     </section>
   );
+}
+
+/** The signing screen, or what the plan says while the signature features are off. */
+export function SignatureScreen() {
+  const { t } = useSignatureTranslation();
+  return signaturesEnabled() ? <SignatureDrawing /> : <SignaturesOff title={t('title')} />;
 }

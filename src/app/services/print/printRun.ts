@@ -16,8 +16,9 @@ import { QuireError } from '../../../core/errors';
 import type { PrintOutput } from '../../../core/outputs/catalogue';
 import type { PrintSource } from '../../../core/print/sources';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../../../render/outputs/render';
-import { loadSavedSignatures, type Storage, type TemplateRow } from '../../../storage';
+import type { Storage, TemplateRow } from '../../../storage';
 import { EMPTY_SOURCE, tableRecordSources } from '../printing';
+import { savedSignaturesForPrint } from '../signatureGate';
 
 /** Renders one source with a template: the render pool in the app, an in-process stub in tests. */
 export type RenderSource = (
@@ -121,7 +122,7 @@ async function approvalSources(storage: Storage, code: string, codes: readonly s
   const definition = await storage.approvals.getDefinition(code);
   if (!definition) throw new QuireError('DocGenerationError', { detail: `approval ${code} is not on this device` });
   const instances = new Map((await storage.approvals.listInstances(code)).map((i) => [i.code, i.instance]));
-  const signatures = await loadSavedSignatures(storage);
+  const signatures = await savedSignaturesForPrint(storage);
   return async (index: number): Promise<PrintSource> => {
     const instance = instances.get(codes[index]!);
     // An instance gone since it was chosen prints the designer's placeholders rather than failing the run.

@@ -224,3 +224,73 @@ describe('signatures saved in Quire (#31)', () => {
     expect(entries.map((e) => e.image)).toEqual(['then.png', 'then.png']);
   });
 });
+
+/**
+ * The rules on whole instances (#31 tests): each row is one instance's process and what its
+ * document prints — per node in the single-value map (or absent), and each list entry's image.
+ * `A` / `B` stand for the images the instance carries, `saved:Ann` for Ann's saved signature.
+ */
+describe('signature selection on a table of instances', () => {
+  const saved = [{ name: 'Ann', image: 'saved:Ann' }];
+  const withSaved = { ...opts, knownSignatures: saved };
+  const table: [string, ProcessEntry[], Record<string, string | undefined>, Record<string, string[]>][] = [
+    [
+      'all approved, each with an image of their own',
+      [
+        step('Submit', 'Cai', 'START', sig('C')),
+        step('Manager', 'Bo', 'APPROVED', sig('B')),
+        step('Finance', 'Ann', 'APPROVED', sig('A')),
+      ],
+      { Submit: 'C', Manager: 'B', Finance: 'A' },
+      { Submit: ['C'], Manager: ['B'], Finance: ['A'] },
+    ],
+    [
+      'auto-skipped node prints the saved signature; the pending approver prints none',
+      [
+        step('Submit', 'Cai', 'START', sig('C')),
+        step('Manager', 'Ann', 'AUTO_PASS'),
+        step('Finance', 'Ann', 'PENDING', sig('A')),
+      ],
+      { Submit: 'C', Manager: 'saved:Ann', Finance: '' },
+      { Submit: ['C'], Manager: ['saved:Ann'], Finance: [''] },
+    ],
+    [
+      'a comment and a carbon copy stay in the lists and out of the single-value maps',
+      [step('Manager', 'Bo', 'APPROVED', sig('B')), step('Manager', 'Ann', 'COMMENT'), step('Notify', 'Ann', 'CC')],
+      { Manager: 'B', Notify: undefined },
+      { Manager: ['B', ''], Notify: [''] },
+    ],
+    [
+      'an image the instance had is reused for the same person’s later entry, before the saved one',
+      [step('Manager', 'Ann', 'APPROVED', sig('A')), step('Finance', 'Ann', 'APPROVED')],
+      { Manager: 'A', Finance: 'A' },
+      { Manager: ['A'], Finance: ['A'] },
+    ],
+    [
+      'returned and re-approved: the latest entry of a node is the one the map prints',
+      [
+        step('Manager', 'Bo', 'REJECTED', sig('B')),
+        step('Manager', 'Bo', 'ROLLBACK'),
+        step('Manager', 'Bo', 'APPROVED'),
+      ],
+      { Manager: 'B' },
+      { Manager: ['', '', 'B'] },
+    ],
+    [
+      'nobody has an image: approvals print none, nothing is invented',
+      [step('Submit', 'Cai', 'START'), step('Manager', 'Bo', 'APPROVED')],
+      { Submit: '', Manager: '' },
+      { Submit: [''], Manager: [''] },
+    ],
+  ];
+
+  it.each(table)('%s', (_case, process, byNode, listByNode) => {
+    const groups = groupSignatures(process, withSaved);
+    for (const [node, image] of Object.entries(byNode)) expect(groups.byNode[node]?.image, node).toBe(image);
+    for (const [node, images] of Object.entries(listByNode))
+      expect(
+        groups.listByNode[node]?.map((e) => e.image),
+        node,
+      ).toEqual(images);
+  });
+});
