@@ -134,6 +134,18 @@ export interface TeamDto {
   role: TeamRole;
 }
 
+/** What a team may use of the server (#33 item 2; the server's configuration) and uses now. */
+export interface TeamQuotasDto {
+  limits: {
+    rendersPerMinute: number;
+    concurrentRenders: number;
+    instances: number;
+    instanceBytes: number;
+    storedFileBytes: number;
+  };
+  usage: { rendersRunning: number; instances: number; instanceBytes: number; storedFileBytes: number };
+}
+
 export const createDocBody = z.object({
   name: z.string().trim().max(200).optional(),
   dataSource: z.unknown().optional(),
@@ -415,6 +427,8 @@ export const renderBody = z.object({
   targetType: z.enum(RENDER_TARGETS).default('pdf'),
   /** The Typst engine: the native compiler (default on servers) or its WebAssembly build. */
   runtime: z.enum(RENDER_RUNTIMES).default('native'),
+  /** A job's file is deleted once fetched: a second fetch is 404 (#33 item 3). */
+  singleUse: z.boolean().default(false),
 });
 export const renderStatusQuery = z.object({ jobId: id });
 

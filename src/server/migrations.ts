@@ -266,4 +266,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE api_keys ADD COLUMN expires_at timestamptz',
     `ALTER TABLE api_keys ADD COLUMN last_used_actions jsonb NOT NULL DEFAULT '{}'::jsonb`,
   ],
+  // #33 items 3 and 4: a job's file may be single-use (deleted when first fetched); sessions show
+  // where and when they were last used, so their owner can tell them apart and revoke one.
+  [
+    'ALTER TABLE render_jobs ADD COLUMN single_use boolean NOT NULL DEFAULT false',
+    'ALTER TABLE sessions ADD COLUMN user_agent text',
+    'ALTER TABLE sessions ADD COLUMN last_used_at timestamptz',
+    'CREATE INDEX render_jobs_team_status ON render_jobs(team_id, status)',
+  ],
 ];
