@@ -134,6 +134,18 @@ export interface TeamDto {
   role: TeamRole;
 }
 
+/** One of the signed-in user's sessions (#33 item 4): `GET /api/user/sessions`, revoked by `DELETE …/:id`. */
+export interface SessionDto {
+  id: string;
+  createdAt: number;
+  lastUsedAt: number;
+  expiresAt: number;
+  /** The browser that signed in, as it named itself ('' when unknown). */
+  userAgent: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
 /** What a team may use of the server (#33 item 2; the server's configuration) and uses now. */
 export interface TeamQuotasDto {
   limits: {
