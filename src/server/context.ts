@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { Database } from './db';
 import type { Mailer, MailSettings } from './mail';
+import type { AccessLogEntry } from './operator';
 import { DEFAULT_QUOTAS, type TeamQuotaGuard, type TeamQuotas } from './quotas';
 import type { LimitStore, SlidingWindowLimiter } from './rateLimit';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
@@ -61,6 +62,8 @@ export interface ServerConfig {
    * (`--trusted-proxy` / QUIRE_TRUSTED_PROXIES); from anyone else those headers are ignored.
    */
   trustedProxies: string[];
+  /** Receives one entry per API request (operator.ts); `npm run server` writes them to stdout as JSON lines. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {

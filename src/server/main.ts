@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
+import { stdoutAccessLog } from './operator';
 import { parsePublicUrl } from './origin';
 import { quotasFromEnv } from './quotas';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
@@ -93,6 +94,7 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
       renderPool: renderPoolFromEnv(process.env, DEFAULT_CONFIG.renderPool),
       quotas: quotasFromEnv(process.env, DEFAULT_CONFIG.quotas),
+      accessLog: process.env.QUIRE_ACCESS_LOG === '0' ? undefined : stdoutAccessLog,
       renderResultTtlMs:
         Number(process.env.QUIRE_RENDER_RESULT_HOURS) > 0
           ? Number(process.env.QUIRE_RENDER_RESULT_HOURS) * 3600_000
