@@ -60,4 +60,15 @@ describe.each(testBackends())('own sessions on $name', (backend) => {
     expect((await server.call('DELETE', `/api/user/sessions/${laptopId}`, { token: laptop })).code).toBe(0);
     expect((await server.call('GET', '/api/user', { token: laptop })).status).toBe(401);
   });
+
+  it('rotates a session: a new token works, the old one no longer does', async () => {
+    const me = await server.register('Rotor');
+    const rotated = await server.call('POST', '/api/auth/rotate', { token: me.token, body: {} });
+    expect(rotated.code, rotated.msg).toBe(0);
+    expect(rotated.data.token).not.toBe(me.token);
+    expect(rotated.data.userId).toBe(me.userId);
+    expect((await server.call('GET', '/api/user', { token: me.token })).status).toBe(401);
+    expect((await server.call('GET', '/api/user', { token: rotated.data.token })).data.email).toBe(me.email);
+    expect((await server.call('POST', '/api/auth/rotate', { token: me.token, body: {} })).status).toBe(401);
+  });
 });

@@ -1,11 +1,13 @@
 /**
  * A user's own sessions (#33 item 4): listed and revoked by their owner. A session is named by
  * the first 16 hex digits of its token's digest — enough to tell a user's sessions apart, and
- * nothing a caller could sign in with (the token itself is never stored).
+ * nothing a caller could sign in with (the token itself is never stored). A session rotates on
+ * request: `POST /api/auth/rotate` answers a new token and ends the one that asked, in one
+ * transaction, so a token that leaked stops working once its owner's app rotates.
  */
 import type { Hono } from 'hono';
 import { idParam, type SessionDto } from '../api/contract';
-import type { AuthEnv } from './auth';
+import { type AuthEnv, createSession } from './auth';
 import type { ServerContext } from './context';
 import { notFound, ok, parseWith } from './envelope';
 
@@ -21,6 +23,17 @@ interface SessionRow {
 }
 
 export function sessionRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
+  api.post('/auth/rotate', async (c) => {
+    const { userId, tokenHash } = c.get('session');
+    const login = await ctx.db.transaction(async (tx) => {
+      const ended = await tx.query('DELETE FROM sessions WHERE token_hash = $1 RETURNING 1', [tokenHash]);
+      // Two rotations with one token at once: the second finds it gone.
+      if (ended.length === 0) throw notFound('session');
+      return createSession(tx, userId, ctx.config.sessionTtlMs, c.req.header('user-agent'));
+    });
+    return ok(c, login);
+  });
+
   api.get('/user/sessions', async (c) => {
     const { userId, tokenHash } = c.get('session');
     const rows = await ctx.db.query<SessionRow>(
