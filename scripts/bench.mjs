@@ -86,6 +86,8 @@ const benches = [
   // Issue 15: the render API (sync requests/s and p95), render jobs/s with one and two
   // render-worker processes and queue pickup p95 (jobs need DATABASE_URL).
   ['render API and render workers', 'npx tsx tests/bench/platform.ts'],
+  // #33: renders/s and /api/health p50/p95 with one and two render threads (15 s each).
+  ['render threads: renders/s and health p95', 'npx tsx tests/bench/renderThreads.ts'],
   // Issue 18: long tables (time, memory, per-row cost), invoices vs the engine floor, first load.
   ['scale: long tables, throughput, first load', 'npx tsx tests/bench/scale.ts'],
   // Issue 28: the CLI's start (help, one native invoice, one canvas invoice) in CPU seconds.
@@ -103,5 +105,5 @@ if (failed.length > 0) {
   process.exit(1);
 }
 console.log(
-  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md, bench/scale.md, bench/cli.md',
+  '\nFigures: bench/results.md (render), bench/office.md (Word), bench/canvas.md (canvas), bench/editor.json, bench/workspace.json, bench/server.json, bench/platform.md, bench/render-threads.json, bench/scale.md, bench/cli.md',
 );

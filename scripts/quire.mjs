@@ -78,6 +78,16 @@ function isHelpRequest(argv) {
   return !name || name === 'help' || name === '--help' || name === '-h';
 }
 
+// A server's database to a file and back (#33): the server's own code (src/server/backupMain.ts),
+// which the CLI bundle never loads (src/cli may not import src/server).
+if (args[0] === 'backup' || args[0] === 'restore') {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server', 'backupMain.ts'), ...args], {
+    stdio: 'inherit',
+    cwd: process.cwd(),
+  });
+  process.exit(run.status ?? 1);
+}
+
 if (process.env.QUIRE_CLI_BUNDLE === '0') {
   const run = spawnSync(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
     stdio: 'inherit',

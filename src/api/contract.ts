@@ -149,6 +149,30 @@ export interface TeamDto {
   role: TeamRole;
 }
 
+/** One of the signed-in user's sessions (#33 item 4): `GET /api/user/sessions`, revoked by `DELETE …/:id`. */
+export interface SessionDto {
+  id: string;
+  createdAt: number;
+  lastUsedAt: number;
+  expiresAt: number;
+  /** The browser that signed in, as it named itself ('' when unknown). */
+  userAgent: string;
+  /** The session this request came with. */
+  current: boolean;
+}
+
+/** What a team may use of the server (#33 item 2; the server's configuration) and uses now. */
+export interface TeamQuotasDto {
+  limits: {
+    rendersPerMinute: number;
+    concurrentRenders: number;
+    instances: number;
+    instanceBytes: number;
+    storedFileBytes: number;
+  };
+  usage: { rendersRunning: number; instances: number; instanceBytes: number; storedFileBytes: number };
+}
+
 export const createDocBody = z.object({
   name: z.string().trim().max(200).optional(),
   dataSource: z.unknown().optional(),
@@ -430,6 +454,8 @@ export const renderBody = z.object({
   targetType: z.enum(RENDER_TARGETS).default('pdf'),
   /** The Typst engine: the native compiler (default on servers) or its WebAssembly build. */
   runtime: z.enum(RENDER_RUNTIMES).default('native'),
+  /** A job's file is deleted once fetched: a second fetch is 404 (#33 item 3). */
+  singleUse: z.boolean().default(false),
 });
 export const renderStatusQuery = z.object({ jobId: id });
 

@@ -28,9 +28,11 @@ import type {
   PushResult,
   printTemplateListQuery,
   ReleaseDto,
+  SessionDto,
   SignatureDto,
   SignatureLinkDto,
   TeamDto,
+  TeamQuotasDto,
   TeamRole,
   TemplateDto,
   UserDto,
@@ -94,6 +96,14 @@ export function quireApi(client: ApiClient) {
         get: () => get<SignatureDto>('/api/user/signature', 'FetchUserFailed'),
         put: (png: string) => send<SignatureDto>('PUT', '/api/user/signature', 'UpdateUserFailed', { png }),
         remove: () => send<null>('DELETE', '/api/user/signature', 'UpdateUserFailed', {}, false),
+      },
+      /** The account's own sessions (#33): which browsers are signed in; revoking the current one signs out. */
+      sessions: {
+        list: () => get<SessionDto[]>('/api/user/sessions', 'FetchUserFailed'),
+        revoke: (sessionId: string) => {
+          requireArgs({ sessionId });
+          return send<null>('DELETE', `/api/user/sessions/${seg(sessionId)}`, 'UpdateUserFailed', {}, false);
+        },
       },
     },
 
@@ -181,6 +191,11 @@ export function quireApi(client: ApiClient) {
       current: (teamId: string) => {
         requireArgs({ teamId });
         return get<TeamDto>(`/api/teams/${seg(teamId)}/current`, 'FetchTeamDetailFailed');
+      },
+      /** What the team may use of this server (its configuration) and uses now (#33). */
+      quotas: (teamId: string) => {
+        requireArgs({ teamId });
+        return get<TeamQuotasDto>(`/api/teams/${seg(teamId)}/quotas`, 'FetchTeamDetailFailed');
       },
       rename: (teamKey: string, name: string) => {
         requireArgs({ teamKey });

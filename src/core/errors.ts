@@ -126,6 +126,15 @@ export const ERROR_CATALOGUE = {
   RenderOutOfMemory: { code: 'RENDER_OUT_OF_MEMORY', message: 'the render needed more memory than a render may use' },
   RenderQueueFull: { code: 'RENDER_QUEUE_FULL', message: 'the server is busy with other renders' },
   ApiKeyOutOfScope: { code: 'API_KEY_OUT_OF_SCOPE', message: 'this API key is not allowed to do this' },
+  // Per-team quotas (#33 item 2): the limit is in each refusal's params (`limit`)
+  TeamRenderRate: { code: 'TEAM_RENDER_RATE', message: 'the team has started as many renders this minute as it may' },
+  TeamConcurrentRenders: { code: 'TEAM_CONCURRENT_RENDERS', message: 'the team has as many renders running as it may' },
+  TeamInstanceLimit: { code: 'TEAM_INSTANCE_LIMIT', message: 'the team keeps as many instances as it may' },
+  TeamInstanceSizeLimit: {
+    code: 'TEAM_INSTANCE_SIZE_LIMIT',
+    message: "the team's instances would be larger than it may keep",
+  },
+  TeamStorageLimit: { code: 'TEAM_STORAGE_LIMIT', message: "the team's stored render results fill its quota" },
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;

@@ -6,6 +6,7 @@ import { BODY_CODE } from '../api/contract';
 import { type AuthEnv, requireSession } from './auth';
 import type { ServerContext } from './context';
 import { ApiError, errorResponse, invalid, requestIdOf } from './envelope';
+import { accessLogEntry, health } from './operator';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
@@ -41,11 +42,14 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
     }),
   );
   api.use('*', async (c, next) => {
+    const startedAt = performance.now();
     // Every answer names its request, so a failure a user reports can be found in the log.
-    c.header('X-Request-Id', requestIdOf(c));
+    const requestId = requestIdOf(c);
+    c.header('X-Request-Id', requestId);
     await next();
     c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
+    ctx.config.accessLog?.(accessLogEntry(ctx, c, requestId, startedAt));
   });
   // A path or query that does not decode, or decodes to a NUL, names nothing: 400 before any route.
   api.use('*', async (c, next) => {
@@ -67,9 +71,14 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   );
 
   // Answered on the request thread, which never renders (render/pool.ts): prompt while renders run.
-  api.get('/health', (c) =>
-    c.json({ code: BODY_CODE.ok, msg: 'ok', data: { database: ctx.db.kind, renders: ctx.render.renderer.stats() } }),
-  );
+  // An unreachable database makes it 503, for a load balancer's or monitor's check.
+  api.get('/health', async (c) => {
+    const data = await health(ctx);
+    return c.json(
+      { code: data.databaseOk ? BODY_CODE.ok : BODY_CODE.internal, msg: 'ok', data },
+      data.databaseOk ? 200 : 503,
+    );
+  });
   publicAccountRoutes(api, ctx);
   // Instances and renders take a team's API key as well as a session: they check the caller themselves.
   renderApiRoutes(api, ctx);

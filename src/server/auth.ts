@@ -41,14 +41,17 @@ export interface Session {
   tokenHash: string;
 }
 
-export async function createSession(sql: Sql, userId: string, ttlMs: number): Promise<LoginDto> {
+/**
+ * A new session; `userAgent` (the signing-in browser's, cut short) is kept so the owner can tell
+ * their sessions apart when listing them (sessions.ts).
+ */
+export async function createSession(sql: Sql, userId: string, ttlMs: number, userAgent?: string): Promise<LoginDto> {
   const token = randomBytes(32).toString('base64url');
   const expireAt = Date.now() + ttlMs;
-  await sql.query('INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-    digest(token),
-    userId,
-    new Date(expireAt),
-  ]);
+  await sql.query(
+    'INSERT INTO sessions (token_hash, user_id, expires_at, user_agent, last_used_at) VALUES ($1, $2, $3, $4, now())',
+    [digest(token), userId, new Date(expireAt), userAgent ? userAgent.slice(0, 300) : null],
+  );
   const [team] = await sql.query<{ team_key: string }>(
     'SELECT t.team_key FROM users u JOIN teams t ON t.id = u.default_team_id WHERE u.id = $1',
     [userId],
@@ -57,12 +60,17 @@ export async function createSession(sql: Sql, userId: string, ttlMs: number): Pr
 }
 
 export async function findSession(sql: Sql, token: string): Promise<Session | undefined> {
-  const rows = await sql.query<{ user_id: string }>(
-    'SELECT user_id FROM sessions WHERE token_hash = $1 AND expires_at > now()',
-    [digest(token)],
+  const tokenHash = digest(token);
+  const rows = await sql.query<{ user_id: string; stale: boolean }>(
+    `SELECT user_id, (last_used_at IS NULL OR last_used_at < now() - interval '1 minute') AS stale
+     FROM sessions WHERE token_hash = $1 AND expires_at > now()`,
+    [tokenHash],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, tokenHash: digest(token) } : undefined;
+  if (!row) return undefined;
+  // Last use to the minute (one write per session per minute, not per request): shown in its owner's list.
+  if (row.stale) await sql.query('UPDATE sessions SET last_used_at = now() WHERE token_hash = $1', [tokenHash]);
+  return { userId: row.user_id, tokenHash };
 }
 
 export type AuthEnv = { Variables: { session: Session; requestId: string } };

@@ -2,6 +2,8 @@
 import type { Context } from 'hono';
 import type { Database } from './db';
 import type { Mailer, MailSettings } from './mail';
+import type { AccessLogEntry } from './operator';
+import { DEFAULT_QUOTAS, type TeamQuotaGuard, type TeamQuotas } from './quotas';
 import type { LimitStore, SlidingWindowLimiter } from './rateLimit';
 import { DEFAULT_FETCH_POLICY, type FetchPolicy } from './render/fetchPolicy';
 import { DEFAULT_RENDER_POOL, type RenderPoolConfig } from './render/pool';
@@ -40,6 +42,8 @@ export interface ServerConfig {
    * RenderQueueFull), each render's time limit (spec: 120 s) and each thread's heap cap.
    */
   renderPool: RenderPoolConfig;
+  /** What one team may use (#33 item 2; QUIRE_QUOTA_*, quotas.ts): renders, instances, stored files. */
+  quotas: TeamQuotas;
   /** How long a finished render job's file (and row) is kept (#33; QUIRE_RENDER_RESULT_HOURS). */
   renderResultTtlMs: number;
   /** How often expired job results, sessions, reset and invitation links are deleted (retention.ts). */
@@ -58,6 +62,8 @@ export interface ServerConfig {
    * (`--trusted-proxy` / QUIRE_TRUSTED_PROXIES); from anyone else those headers are ignored.
    */
   trustedProxies: string[];
+  /** Receives one entry per API request (operator.ts); `npm run server` writes them to stdout as JSON lines. */
+  accessLog?: (entry: AccessLogEntry) => void;
 }
 
 export const DEFAULT_CONFIG: ServerConfig = {
@@ -76,6 +82,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   largeJobBytes: 256 * 1024,
   renderJobsInServer: false,
   renderPool: DEFAULT_RENDER_POOL,
+  quotas: DEFAULT_QUOTAS,
   renderResultTtlMs: 24 * 3600_000,
   retentionIntervalMs: 10 * 60_000,
   trustedProxies: [],
@@ -92,6 +99,8 @@ export interface ServerContext {
   keyLimiter: SlidingWindowLimiter;
   /** Renders per signed-in user. */
   renderLimiter: SlidingWindowLimiter;
+  /** Per-team quotas, checked by the render API (quotas.ts). */
+  quotas: TeamQuotaGuard;
   /** Where every limiter counts (in memory on PGlite, in the database on PostgreSQL). */
   limitStore: LimitStore;
   render: RenderService;

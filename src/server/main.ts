@@ -7,7 +7,9 @@ import { resolve } from 'node:path';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
+import { stdoutAccessLog } from './operator';
 import { parsePublicUrl } from './origin';
+import { quotasFromEnv } from './quotas';
 import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { renderPoolFromEnv } from './render/renderer';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
@@ -91,6 +93,8 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
       // On PostgreSQL the server takes render jobs too, unless dedicated render-worker processes do.
       renderJobsInServer: process.env.QUIRE_SERVER_RENDER_JOBS !== '0',
       renderPool: renderPoolFromEnv(process.env, DEFAULT_CONFIG.renderPool),
+      quotas: quotasFromEnv(process.env, DEFAULT_CONFIG.quotas),
+      accessLog: process.env.QUIRE_ACCESS_LOG === '0' ? undefined : stdoutAccessLog,
       renderResultTtlMs:
         Number(process.env.QUIRE_RENDER_RESULT_HOURS) > 0
           ? Number(process.env.QUIRE_RENDER_RESULT_HOURS) * 3600_000

@@ -281,4 +281,12 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     'CREATE INDEX signature_links_expiry ON signature_links(expires_at)',
   ],
+  // #33 items 3 and 4: a job's file may be single-use (deleted when first fetched); sessions show
+  // where and when they were last used, so their owner can tell them apart and revoke one.
+  [
+    'ALTER TABLE render_jobs ADD COLUMN single_use boolean NOT NULL DEFAULT false',
+    'ALTER TABLE sessions ADD COLUMN user_agent text',
+    'ALTER TABLE sessions ADD COLUMN last_used_at timestamptz',
+    'CREATE INDEX render_jobs_team_status ON render_jobs(team_id, status)',
+  ],
 ];

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../../tests/fixtures/platform';
 import type { Database } from './db';
+import { DEFAULT_QUOTAS } from './quotas';
 import { startTestServer, type TestServer, testBackends } from './testing';
 
 const postgres = testBackends().find((b) => b.name === 'postgres');
@@ -86,7 +87,13 @@ describe.runIf(postgres)('render workers on PostgreSQL', () => {
     process.env.QUIRE_RENDER_JOB_EXPIRE_SECONDS = EXPIRE_SECONDS;
     db = await postgres.open();
     // 500 renders from one signed-in user: past the session render limit a real user has.
-    server = await startTestServer(db, { config: { renderJobsInServer: false, sessionMaxRenders: JOBS } });
+    server = await startTestServer(db, {
+      config: {
+        renderJobsInServer: false,
+        sessionMaxRenders: JOBS,
+        quotas: { ...DEFAULT_QUOTAS, rendersPerMinute: JOBS },
+      },
+    });
   }, 60_000);
 
   afterAll(async () => {

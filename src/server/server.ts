@@ -14,6 +14,7 @@ import { DEFAULT_CONFIG, type ServerConfig, type ServerContext } from './context
 import { type Database, type DatabaseOptions, openDatabase } from './db';
 import { createMailer } from './mail';
 import { originPolicy } from './origin';
+import { TeamQuotaGuard } from './quotas';
 import { MemoryLimitStore, SlidingWindowLimiter, SqlLimitStore } from './rateLimit';
 import type { JobEvents } from './render/queue';
 import { RenderService } from './render/service';
@@ -129,6 +130,7 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     keyLimiter: new SlidingWindowLimiter('key', config.apiKeyMaxRequests, config.apiKeyWindowMs, limitStore),
     renderLimiter: new SlidingWindowLimiter('render', config.sessionMaxRenders, config.apiKeyWindowMs, limitStore),
     limitStore,
+    quotas: new TeamQuotaGuard(db, config.quotas, limitStore),
     render,
     mailer,
     decoyHash: await hashPassword('decoy password nobody has'),

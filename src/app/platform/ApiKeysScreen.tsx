@@ -154,7 +154,16 @@ export function ApiKeysScreen() {
                   <code>{key.prefix}…</code>
                 </td>
                 <td>{when(key.createdAt)}</td>
-                <td>{when(key.lastUsedAt)}</td>
+                <td>
+                  {when(key.lastUsedAt)}
+                  {/* A scoped key's last use per action (#33): which of its rights are still in use. */}
+                  {Object.entries(key.lastUsedByAction ?? {}).map(([action, at]) => (
+                    <small key={action} className="key-action-use">
+                      <br />
+                      {t('lastUsedAction', { action, when: when(at ?? null) })}
+                    </small>
+                  ))}
+                </td>
                 {manages && (
                   <td>
                     <button type="button" className="button secondary" onClick={() => setDeleting(key)}>

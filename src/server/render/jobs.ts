@@ -74,12 +74,22 @@ export async function latestReleaseNo(sql: Sql, teamId: string, docId: string, t
   return row.release_no;
 }
 
-export async function createJob(sql: Sql, spec: RenderJobSpec): Promise<string> {
+export async function createJob(sql: Sql, spec: RenderJobSpec, options: { singleUse?: boolean } = {}): Promise<string> {
   const id = newId('job');
   await sql.query(
-    `INSERT INTO render_jobs (id, team_id, doc_id, instance_id, template_id, release_no, target_type, runtime)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [id, spec.teamId, spec.docId, spec.instanceId, spec.templateId, spec.releaseNo, spec.targetType, spec.runtime],
+    `INSERT INTO render_jobs (id, team_id, doc_id, instance_id, template_id, release_no, target_type, runtime, single_use)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      id,
+      spec.teamId,
+      spec.docId,
+      spec.instanceId,
+      spec.templateId,
+      spec.releaseNo,
+      spec.targetType,
+      spec.runtime,
+      options.singleUse === true,
+    ],
   );
   return id;
 }
@@ -102,12 +112,24 @@ export interface StoredJob extends RenderJobDto {
   file?: { bytes: Uint8Array; mime: string; fileName: string };
 }
 
-/** A job of one instance of one team's document (404 for anything else). */
+type StoredRow = JobRow & {
+  result: Uint8Array | null;
+  mime: string | null;
+  file_name: string | null;
+  single_use: boolean;
+};
+
+/**
+ * A job of one instance of one team's document (404 for anything else). A single-use job's file
+ * is deleted with its row by the fetch that reads it: one DELETE … RETURNING, so of two racing
+ * fetches exactly one gets the file and the other a 404.
+ */
 export async function getJob(sql: Sql, teamId: string, docId: string, instanceId: string, jobId: string) {
-  const [row] = await sql.query<JobRow & { result: Uint8Array | null; mime: string | null; file_name: string | null }>(
-    'SELECT * FROM render_jobs WHERE id = $1 AND team_id = $2 AND doc_id = $3 AND instance_id = $4',
-    [jobId, teamId, docId, instanceId],
-  );
+  const where = 'id = $1 AND team_id = $2 AND doc_id = $3 AND instance_id = $4';
+  const ids = [jobId, teamId, docId, instanceId];
+  let [row] = await sql.query<StoredRow>(`SELECT * FROM render_jobs WHERE ${where}`, ids);
+  if (row?.single_use && row.status === 'done')
+    [row] = await sql.query<StoredRow>(`DELETE FROM render_jobs WHERE ${where} AND status = 'done' RETURNING *`, ids);
   if (!row) throw notFound('render job');
   const job: StoredJob = { jobId: row.id, status: row.status, instanceId: row.instance_id };
   if (row.error) job.error = row.error;

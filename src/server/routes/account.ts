@@ -34,6 +34,7 @@ import { resetMail } from '../mailText';
 import { acceptInvitation, invitationInvalid, previewInvitation } from '../members';
 import { checkPassword } from '../passwords';
 import { SlidingWindowLimiter } from '../rateLimit';
+import { sessionRoutes } from '../sessions';
 import { createTeam } from '../teams';
 
 const resetLinkInvalid = () => new ApiError(400, BODY_CODE.invalid, 'ResetLinkInvalid');
@@ -75,7 +76,7 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       // Everyone starts with a team of their own, so sync works before any team is shared.
       const team = await createTeam(tx, userId, body.name);
       await tx.query('UPDATE users SET default_team_id = $1 WHERE id = $2', [team.id, userId]);
-      return createSession(tx, userId, ctx.config.sessionTtlMs);
+      return createSession(tx, userId, ctx.config.sessionTtlMs, c.req.header('user-agent'));
     });
     return ok(c, login);
   });
@@ -108,7 +109,7 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       throw new ApiError(401, BODY_CODE.unauthorized, 'InvalidUser', 'wrong email or password');
     }
     await ctx.loginLimiter.reset(key);
-    return ok(c, await createSession(ctx.db, user.id, ctx.config.sessionTtlMs));
+    return ok(c, await createSession(ctx.db, user.id, ctx.config.sessionTtlMs, c.req.header('user-agent')));
   });
 
   // The answer is the same whether the address has an account or not: the form cannot be used to
@@ -162,7 +163,7 @@ export function publicAccountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [hash, userId]);
       // Whoever knew the old password is signed out everywhere.
       await tx.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
-      return createSession(tx, userId, ctx.config.sessionTtlMs);
+      return createSession(tx, userId, ctx.config.sessionTtlMs, c.req.header('user-agent'));
     });
     return ok(c, login);
   });
@@ -234,6 +235,8 @@ export function accountRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     }
     return ok(c, await loadUser(ctx, userId));
   });
+
+  sessionRoutes(api, ctx);
 
   api.post('/invitations/:code/accept', async (c) => {
     const code = secretOf(c, 'code', invitationInvalid);

@@ -58,6 +58,11 @@ export function apiKeyRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     const body = await readBody(c, createApiKeyBody);
     return ok(c, await createApiKey(db, team.id, userOf(c), body.description, body));
   });
+  // What the team may use of this server and uses now (read-only: the server's configuration sets it).
+  api.get('/teams/:teamId/quotas', async (c) => {
+    const team = await memberTeam(db, userOf(c), param(c, 'teamId'));
+    return ok(c, await ctx.quotas.usage(team.id));
+  });
   api.delete('/teams/:teamId/app-keys/:keyId', async (c) => {
     const team = await managedTeam(c);
     await revokeApiKey(db, team.id, param(c, 'keyId'));
@@ -121,7 +126,13 @@ function publicPreviewRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
       targetType,
       runtime: 'native',
     });
-    return fileResponse(c, fileOf(await ctx.render.render(request)));
+    // A public preview renders on its team's account, like any other render of the team.
+    const done = await ctx.quotas.startRender(ids.teamId, (seconds) => c.header('Retry-After', String(seconds)));
+    try {
+      return fileResponse(c, fileOf(await ctx.render.render(request)));
+    } finally {
+      done();
+    }
   });
 }
 
@@ -205,12 +216,18 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
     if (dataSource === null || dataSource === undefined)
       throw new ApiError(400, BODY_CODE.invalid, 'DocumentNotInited', 'the document has no data source yet');
     const values = instanceValues(parseDataSource(dataSource), body.data);
-    const [row] = await db.query<InstanceRow>(
-      `INSERT INTO doc_instances (id, team_id, doc_id, data, created_by) VALUES ($1, $2, $3, $4, $5)
-       RETURNING id, doc_id, data, created_at`,
-      [newId('inst'), teamId, docId, JSON.stringify(values), callerId(caller)],
-    );
-    return ok(c, toInstanceDto(row as InstanceRow));
+    // The team's instance quotas are checked after the insert, in its transaction: a refusal rolls it back.
+    const row = await db.transaction(async (tx) => {
+      await ctx.quotas.lockTeam(tx, teamId);
+      const [inserted] = await tx.query<InstanceRow>(
+        `INSERT INTO doc_instances (id, team_id, doc_id, data, created_by) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id, doc_id, data, created_at`,
+        [newId('inst'), teamId, docId, JSON.stringify(values), callerId(caller)],
+      );
+      await ctx.quotas.checkInstances(tx, teamId);
+      return inserted as InstanceRow;
+    });
+    return ok(c, toInstanceDto(row));
   });
 
   api.get(`${docPath}/instances`, async (c) => {
@@ -278,8 +295,19 @@ export function renderApiRoutes(api: Hono<AuthEnv>, ctx: ServerContext) {
           { issues: [{ path: 'targetType', reason: `one of ${targets.join(', ')}` }] },
         );
       const large = JSON.stringify(request.values).length > ctx.config.largeJobBytes;
-      if (!query.async && !query.prerender && !large) return fileResponse(c, fileOf(await ctx.render.render(request)));
-      const jobId = await createJob(db, spec);
+      const asJob = query.async || query.prerender || large;
+      // A job's file is stored: a team whose stored results fill its quota gets no new one.
+      if (asJob) await ctx.quotas.checkStoredFiles(teamId);
+      const done = await ctx.quotas.startRender(teamId, (seconds) => c.header('Retry-After', String(seconds)), {
+        synchronous: !asJob,
+      });
+      if (!asJob)
+        try {
+          return fileResponse(c, fileOf(await ctx.render.render(request)));
+        } finally {
+          done();
+        }
+      const jobId = await createJob(db, spec, { singleUse: body.singleUse });
       await (await ctx.render.queue()).enqueue(jobId);
       if (caller.kind === 'user')
         await logDoc(db, docId, caller.userId, 'instance.render', { instanceId: instance.id, jobId });

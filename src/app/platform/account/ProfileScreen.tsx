@@ -5,6 +5,7 @@ import { serverApi } from '../../services/sync/server';
 import { useErrorText } from '../useErrorText';
 import { useAccountsTranslation } from './i18n/useTranslation';
 import { RequireAccount } from './RequireAccount';
+import { SessionsPanel } from './SessionsPanel';
 import './accounts.css';
 
 function ProfileForm() {
@@ -124,6 +125,7 @@ export function ProfileScreen() {
       <h1 id="profile-title">{t('profileTitle')}</h1>
       <RequireAccount>
         <ProfileForm />
+        <SessionsPanel />
       </RequireAccount>
     </section>
   );

@@ -10,6 +10,7 @@ import { serverApi, serverLogin } from '../../services/sync/server';
 import { useAccountsTranslation } from '../account/i18n/useTranslation';
 import { RequireAccount } from '../account/RequireAccount';
 import { useErrorText } from '../useErrorText';
+import { TeamQuotas } from './TeamQuotas';
 import { useTeam } from './useTeam';
 import '../account/accounts.css';
 
@@ -93,6 +94,7 @@ function TeamBasic() {
         <dd>{team.teamKey}</dd>
       </dl>
       <p data-testid="your-role">{t('yourRole', { role: t(`role_${team.role}`) })}</p>
+      <TeamQuotas teamId={team.id} />
       {error && (
         <p role="alert" className="account-alert">
           {error}
