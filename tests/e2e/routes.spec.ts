@@ -120,6 +120,8 @@ test.describe('host-brand table', () => {
   });
 
   test('other host screens render', async ({ page }) => {
+    // Many first visits in one test (the print, Office and signature screens): past 30 s at load ~20.
+    test.setTimeout(60_000);
     for (const [path, title] of [
       ['/print', 'Print'],
       ['/print-docx', 'Print Office templates'],
