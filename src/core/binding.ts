@@ -17,8 +17,6 @@ export type Binding =
   | { kind: 'open'; docId: string }
   | { kind: 'none' };
 
-export type BindingKind = Binding['kind'];
-
 const APPROVAL_PREFIX = 'approval:';
 
 /** The binding a stored string names: a table (or, for older templates, maybe a bare approval code), an approval, or none. */

@@ -138,7 +138,7 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { code: number | string; message: string }>;
 
 export type ErrorName = keyof typeof ERROR_CATALOGUE;
-export type ErrorCode = (typeof ERROR_CATALOGUE)[ErrorName]['code'];
+type ErrorCode = (typeof ERROR_CATALOGUE)[ErrorName]['code'];
 
 /** One located problem, e.g. a schema failure at a path. */
 export interface ErrorIssue {
@@ -147,7 +147,7 @@ export interface ErrorIssue {
   reason: string;
 }
 
-export interface QuireErrorOptions {
+interface QuireErrorOptions {
   /** Detail appended to the catalogue message (English; for logs and the CLI). */
   detail?: string;
   issues?: readonly ErrorIssue[];

@@ -10,7 +10,7 @@ interface ZodFailure {
   readonly issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[];
 }
 
-export interface ZodIssueOptions {
+interface ZodIssueOptions {
   /** How the failing value's path is named (default `a.b[0].c`); e.g. relative to a prefix with `joinPath`. */
   path?: (segments: readonly PropertyKey[]) => string;
   /** At most this many issues (hostile input can fail in thousands of places). */

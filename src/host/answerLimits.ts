@@ -10,7 +10,7 @@ import { FIELD_LIMIT, type HostMethod, RECORDS_PER_REQUEST } from './protocol';
 /** One cell's value, as text: far more than any printed field, far less than a frozen page. */
 export const CELL_VALUE_LIMIT = 1_000_000;
 /** All of one answer's text together. */
-export const ANSWER_TEXT_LIMIT = 8_000_000;
+const ANSWER_TEXT_LIMIT = 8_000_000;
 /** Nesting of one value (a cell holding a list of objects is 3 deep). */
 const DEPTH_LIMIT = 12;
 

@@ -60,7 +60,7 @@ export async function hostRecords(
 }
 
 /** What a host record's print source carries besides its data, as a local record's does. */
-export interface HostSourceOptions {
+interface HostSourceOptions {
   /** Links a QR code can encode for the record (the app's own record URLs). */
   linksFor?: (tableId: string, recordId: string) => RecordLinks;
   /** Bytes of an image attachment by its URL; undefined leaves that image to the renderer's loader. */
@@ -145,7 +145,7 @@ export async function loadLinkedTables(bridge: Bridge, baseId: string | null, ta
   return tables.filter((t): t is HostTable => t !== undefined);
 }
 
-export function sameSelection(a: Selection | undefined, b: Selection): boolean {
+function sameSelection(a: Selection | undefined, b: Selection): boolean {
   return (
     a !== undefined &&
     a.baseId === b.baseId &&
@@ -161,7 +161,7 @@ export interface VisibilitySource {
   subscribe(listener: () => void): () => void;
 }
 
-export interface SelectionFollower {
+interface SelectionFollower {
   /** A selection the host pushed (an event): applied at once, as if just read. */
   push(selection: Selection): void;
   stop(): void;

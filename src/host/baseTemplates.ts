@@ -17,7 +17,7 @@
  * A refused write (a locked table, a stale version) is reported, never thrown: the device copy
  * stays and the next pass tries again. Pure apart from the three stores it is given.
  */
-import { QuireError, toQuireError } from '../core/errors';
+import { type QuireError, toQuireError } from '../core/errors';
 
 export interface ServerTemplate {
   id: string;
@@ -56,12 +56,12 @@ export interface BaseTemplateDevice {
 }
 
 /** What both sides last agreed on for one template. */
-export interface SyncMark {
+interface SyncMark {
   version: number;
   revision: number;
 }
 
-export interface SyncMarks {
+interface SyncMarks {
   get(id: string): SyncMark | undefined;
   set(id: string, mark: SyncMark): void;
   delete(id: string): void;
@@ -203,9 +203,4 @@ export function storedMarks(store: {
     set: (id, mark) => store.setItem(key(id), JSON.stringify(mark)),
     delete: (id) => store.removeItem(key(id)),
   };
-}
-
-/** "token not match" from the server's bind call, as the token authority reports it. */
-export function isTokenNotMatch(error: unknown): boolean {
-  return error instanceof QuireError && error.errorName === 'TokenNotMatch';
 }

@@ -11,12 +11,12 @@ import type { Clock } from './bridge';
 import { realClock } from './bridge';
 
 export const BASE_TOKEN_LOCK_MS = 30_000;
-export const TOKEN_VERIFY_RETRY_MS = 500;
-export const TENANT_KEY_RETRY_MS = 200;
+const TOKEN_VERIFY_RETRY_MS = 500;
+const TENANT_KEY_RETRY_MS = 200;
 /** The API's body code for a base token it no longer accepts. */
-export const BASE_TOKEN_INVALID_BODY_CODE = 3021;
+const BASE_TOKEN_INVALID_BODY_CODE = 3021;
 /** Token cache key prefix (spec 000 §9: "v2 plus category"). */
-export const TOKEN_CACHE_PREFIX = 'v2';
+const TOKEN_CACHE_PREFIX = 'v2';
 
 /** Key/value storage shared by the tabs of one browser profile (localStorage in the app). */
 export interface SharedStore {
@@ -26,7 +26,7 @@ export interface SharedStore {
 }
 
 /** Per base: the token and whether its templates were recovered (spec 000 §3, "base cache"). */
-export interface BaseCache {
+interface BaseCache {
   baseAccessToken?: string;
   templateRecoveryCheck?: boolean;
 }
@@ -110,7 +110,7 @@ export function acquireTokenLock(store: SharedStore, baseId: string, owner: stri
   if (after?.owner !== owner) throw new QuireError('BaseTokenLocked', { detail: baseId });
 }
 
-export function releaseTokenLock(store: SharedStore, baseId: string, owner: string): void {
+function releaseTokenLock(store: SharedStore, baseId: string, owner: string): void {
   if (readLock(store, baseId)?.owner === owner) store.removeItem(lockKey(baseId));
 }
 

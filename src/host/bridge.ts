@@ -26,12 +26,12 @@ import {
   SUPPORTED_VERSIONS,
 } from './protocol';
 
-export interface MessageTarget {
+interface MessageTarget {
   postMessage(message: unknown, targetOrigin: string): void;
 }
 
 /** The window Quire listens on (its own). */
-export interface MessageSource {
+interface MessageSource {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
@@ -46,7 +46,7 @@ export const realClock: Clock = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export interface BridgeOptions {
+interface BridgeOptions {
   self: MessageSource;
   /** The framing window. */
   parent: MessageTarget;

@@ -15,14 +15,14 @@ export interface DemoTemplateSpec {
 }
 
 /** The names a base's tables have when made from the demo (as the demo names them, any case). */
-export const DEMO_TABLE_NAMES: Readonly<Record<string, readonly string[]>> = {
+const DEMO_TABLE_NAMES: Readonly<Record<string, readonly string[]>> = {
   orders: ['orders'],
   orderLines: ['order lines'],
   customers: ['customers'],
   employees: ['employees'],
 };
 
-export interface DemoRestoreItem {
+interface DemoRestoreItem {
   id: string;
   tableId: string;
   template: DemoTemplateSpec;

@@ -4,7 +4,7 @@
  */
 import type { HostMethod, MethodParams, MethodResult } from './protocol';
 
-export interface FakeTable {
+interface FakeTable {
   id: string;
   name: string;
   fields: Array<{ id: string; name: string; type: string }>;

@@ -16,7 +16,7 @@ type Bridge = Pick<HostBridge, 'request'>;
 export const DEMO_INFO_KEY = 'quire.demoInfo';
 /** Where an earlier release kept it; cleared once the new copy is saved. */
 export const LEGACY_DEMO_INFO_KEY = 'demoInfo';
-export const INITIALISED_BASES_KEY = 'quire.initialisedBases';
+const INITIALISED_BASES_KEY = 'quire.initialisedBases';
 export const INITIALISED_BASES_KEPT = 20;
 
 const demoInfoSchema = z.object({
@@ -25,7 +25,7 @@ const demoInfoSchema = z.object({
   baseUrl: z.string().max(2000).default(''),
   version: z.number().int().nonnegative(),
 });
-export type DemoInfo = z.output<typeof demoInfoSchema>;
+type DemoInfo = z.output<typeof demoInfoSchema>;
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -90,7 +90,7 @@ export function recordInitialised(store: SharedStore, baseId: string): string[] 
   return list;
 }
 
-export interface InitResult {
+interface InitResult {
   token: string;
   skipped: boolean;
   restored: number;

@@ -10,8 +10,8 @@ import type { HostField, HostRecord } from './protocol';
 
 type Bridge = Pick<HostBridge, 'request'>;
 
-export const KEY_FIELD = 'key';
-export const VALUE_FIELD = 'value';
+const KEY_FIELD = 'key';
+const VALUE_FIELD = 'value';
 /** Rows the meta table may hold before Quire stops reading (it keeps a handful). */
 const META_ROW_LIMIT = 500;
 

@@ -36,7 +36,7 @@ export const HOST_ERROR_CODES = ['NOT_FOUND', 'WRONG_BASE', 'FORBIDDEN', 'UNSUPP
 const id = z.string().min(1).max(200);
 const envelope = { protocol: z.literal(PROTOCOL), version: z.number().int().positive() };
 
-export const selectionSchema = z.object({
+const selectionSchema = z.object({
   baseId: id.nullable(),
   tableId: id.nullable(),
   viewId: id.nullable().default(null),
@@ -183,9 +183,9 @@ export const eventSchema = z.object({
   data: z.unknown(),
 });
 
-export type RequestMessage = z.output<typeof requestSchema>;
-export type ResponseMessage = z.output<typeof responseSchema>;
-export type EventMessage = z.output<typeof eventSchema>;
+type RequestMessage = z.output<typeof requestSchema>;
+type ResponseMessage = z.output<typeof responseSchema>;
+type EventMessage = z.output<typeof eventSchema>;
 
 /** Whether a posted value claims to be ours at all (others' traffic is not logged as forged). */
 export function isProtocolMessage(data: unknown): data is { protocol: typeof PROTOCOL; type?: unknown } {

@@ -8,7 +8,7 @@ import type { Clock } from './bridge';
 
 type Listener = (event: MessageEvent) => void;
 
-export interface FakeWindow {
+interface FakeWindow {
   origin: string;
   listeners: Set<Listener>;
   addEventListener(type: 'message', fn: Listener): void;

@@ -27,7 +27,7 @@ export interface DisplayError {
 }
 
 /** Server answers with this body code when the user should reach support. */
-export const CONTACT_US_CODE = 3020;
+const CONTACT_US_CODE = 3020;
 
 type Shape = Record<string, unknown>;
 

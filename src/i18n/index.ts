@@ -12,7 +12,7 @@ export type { AppNamespace, MessageKey, Namespace, Resources } from './resources
 export type Messages = Resources['translation'];
 
 /** localStorage key of the language the user chose. */
-export const LANGUAGE_STORAGE_KEY = 'quire.language';
+const LANGUAGE_STORAGE_KEY = 'quire.language';
 
 // Locales are bundled with the app (lazy chunks, precached by the service worker): nothing is fetched
 // from another origin and a language switch works offline.
@@ -22,7 +22,7 @@ export async function loadMessages(lng: Language): Promise<Messages> {
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
-export interface SetupOptions {
+interface SetupOptions {
   /** location.search, for the `lng` parameter. */
   search?: string;
   storage?: KeyValueStore;

@@ -74,7 +74,7 @@ export function matchLanguage(tag: string | null | undefined): Language | undefi
   return ALIASES[primary] ?? SUPPORTED_LANGUAGES.find((lng) => lng.toLowerCase().startsWith(`${primary}-`));
 }
 
-export interface LanguageSources {
+interface LanguageSources {
   /** `lng` query parameter of the current URL. */
   query?: string | null;
   /** The choice saved by the language switcher. */

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FALLBACK_LANGUAGE } from './languages';
 import { type AppNamespace, loadResource, type Resources } from './resources';
 
-export interface TranslationNamespace<N extends AppNamespace> {
+interface TranslationNamespace<N extends AppNamespace> {
   ns: N;
   /** Messages of `lng`; English when the language has no file. */
   loadMessages(lng: string): Promise<Resources[N]>;

@@ -73,7 +73,7 @@ function validate<T>(parse: (v: unknown) => T, value: unknown, path: string, iss
   }
 }
 
-export interface ApprovalImportResult {
+interface ApprovalImportResult {
   definitions: string[];
   instances: number;
 }

@@ -36,7 +36,7 @@ const ROW_STORES = Object.keys(BACKED_UP).filter((name) => name !== 'records') a
 const READ_STORES: StoreName[] = [...ROW_STORES, ...RECORD_STORES];
 
 /** Rows by store name; `records` is the flat list of all records. */
-export type BackupStores = Partial<Record<StoreName | 'records', Row[]>>;
+type BackupStores = Partial<Record<StoreName | 'records', Row[]>>;
 
 export type BackupScope = { kind: 'workspace' } | { kind: 'base'; baseId: string };
 
@@ -238,7 +238,7 @@ export interface RestoreOptions {
   mode?: 'replace' | 'merge';
 }
 
-export interface RestoreResult {
+interface RestoreResult {
   counts: Record<string, number>;
 }
 

@@ -24,7 +24,7 @@ interface ChannelLike {
   onmessage: ((event: MessageEvent) => void) | null;
 }
 
-export const CHANGE_CHANNEL_NAME = 'quire-storage-changes';
+const CHANGE_CHANNEL_NAME = 'quire-storage-changes';
 
 export class ChangeBus {
   private readonly listeners = new Set<ChangeListener>();

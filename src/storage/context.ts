@@ -31,7 +31,7 @@ export function newId(prefix: string): string {
   return out;
 }
 
-export interface WriteSpec {
+interface WriteSpec {
   /** Short action name for change events, e.g. 'record.update'. */
   action: string;
   stores: StoreName[];

@@ -20,7 +20,7 @@ import type {
   TemplateRow,
 } from './types';
 
-export const DEFAULT_DB_NAME = 'quire';
+const DEFAULT_DB_NAME = 'quire';
 
 /**
  * Every schema version, oldest first. Dexie needs the full history to upgrade an old database; a
@@ -56,7 +56,7 @@ export const SCHEMA_V3 = {
 } as const;
 
 /** #31: saved signatures, one row per signer on this device (a new table: no rows to migrate). */
-export const SCHEMA_V4 = {
+const SCHEMA_V4 = {
   signatures: 'id',
 } as const;
 

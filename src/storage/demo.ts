@@ -28,7 +28,7 @@ import type {
 
 export const DEMO_BASE_ID = 'demo-base';
 export const DEMO_APPROVAL_CODE = 'DEMO-EXPENSE';
-export const DEMO_INSTALLED_KEY = 'demo.installed';
+const DEMO_INSTALLED_KEY = 'demo.installed';
 
 export const DEMO_TABLE_IDS = {
   customers: 'demo-customers',
@@ -36,7 +36,7 @@ export const DEMO_TABLE_IDS = {
   orders: 'demo-orders',
   orderLines: 'demo-order-lines',
 } as const;
-export type DemoTableKey = keyof typeof DEMO_TABLE_IDS;
+type DemoTableKey = keyof typeof DEMO_TABLE_IDS;
 
 /** A template to install with the demo, bound to one of its tables (supplied from tests/fixtures). */
 export interface DemoTemplate {
@@ -73,7 +73,7 @@ function demoUser(index: number): { id: string; name: string; email: string } {
 }
 
 /** The members list seeded for the demo base (see members.ts). */
-export function demoMembers(now: number): MemberRow[] {
+function demoMembers(now: number): MemberRow[] {
   return EMPLOYEES.map((_, i) => ({ ...demoUser(i), addedAt: now }));
 }
 
@@ -184,7 +184,7 @@ function avatarSvg(name: string, color: string): Blob {
  * A handwriting-like stroke for a person, as an SVG data URL: approval hosts send signatures as
  * image URLs inside the instance JSON, and a data URL keeps the demo offline and the same everywhere.
  */
-export function demoSignature(name: string): string {
+function demoSignature(name: string): string {
   const codes = [...name].map((ch) => ch.codePointAt(0) ?? 0);
   const width = 24 + codes.length * 9;
   let d = 'M6 30';

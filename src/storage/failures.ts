@@ -45,7 +45,7 @@ function isUnavailable(item: ErrorLike): boolean {
   );
 }
 
-export type StorageFailureKind = 'StorageQuotaExceeded' | 'StorageUnavailable';
+type StorageFailureKind = 'StorageQuotaExceeded' | 'StorageUnavailable';
 
 export function storageFailureKind(error: unknown): StorageFailureKind | undefined {
   const chain = errorChain(error);

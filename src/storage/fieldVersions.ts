@@ -8,7 +8,7 @@ import type { CellValue, RecordRow } from './types';
  */
 
 /** The fields of `fieldIds` another writer changed after `since` (all of them when unknown). */
-export function fieldsChangedSince(record: RecordRow, fieldIds: readonly string[], since: number): string[] {
+function fieldsChangedSince(record: RecordRow, fieldIds: readonly string[], since: number): string[] {
   if (record.updatedAt === since) return [];
   // A record last written before per-field times existed: no way to tell which field changed.
   if (!record.fieldsUpdatedAt) return [...fieldIds];

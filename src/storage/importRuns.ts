@@ -10,7 +10,7 @@ import type { Storage } from './storage';
  */
 
 /** The single marker of the first version; still read, so an import interrupted then is reported. */
-export const RUNNING_IMPORT_KEY = 'import.running';
+const RUNNING_IMPORT_KEY = 'import.running';
 const markerKey = (runId: string) => `${RUNNING_IMPORT_KEY}:${runId}`;
 
 export interface RunningImport {

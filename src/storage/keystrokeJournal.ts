@@ -35,7 +35,7 @@ export interface DurableJournal {
 
 type Factory = Pick<IDBFactory, 'open'>;
 /** The IndexedDB implementation: the browser's, or fake-indexeddb in tests. */
-export interface JournalBackend {
+interface JournalBackend {
   indexedDB: Factory;
   IDBKeyRange: Pick<typeof IDBKeyRange, 'bound'>;
 }

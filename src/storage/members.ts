@@ -14,7 +14,7 @@ export interface MemberRow extends StoredUser {
   addedAt: number;
 }
 
-export const MEMBERS_KEY_PREFIX = 'base.members:';
+const MEMBERS_KEY_PREFIX = 'base.members:';
 
 export function membersKey(baseId: string): string {
   return MEMBERS_KEY_PREFIX + baseId;

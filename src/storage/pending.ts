@@ -31,11 +31,11 @@ function patchedFields(payload: unknown): { patch: Record<string, unknown>; fiel
   return fields.length > 0 ? { patch: patch as Record<string, unknown>, fields } : null;
 }
 
-export function fieldKey(key: string, field: string): string {
+function fieldKey(key: string, field: string): string {
   return `${key}#${field}`;
 }
 
-export type PendingListener = (items: readonly PendingWrite[]) => void;
+type PendingListener = (items: readonly PendingWrite[]) => void;
 
 export class PendingWrites {
   private readonly items = new Map<string, PendingWrite>();

@@ -200,7 +200,7 @@ function putBlocks(ctx: StorageContext, blocks: RecordBlockRow[]): PromiseLike<v
   return Dexie.Promise.all(requests).then(() => undefined);
 }
 
-export interface NewRecord {
+interface NewRecord {
   values: RecordRow['values'];
   /** A suffix for a stable id (demo data); random otherwise. */
   idSuffix?: string;

@@ -23,7 +23,7 @@ export function assetHashFromUrl(url: string): string | undefined {
   return url.startsWith(ASSET_URL_PREFIX) ? url.slice(ASSET_URL_PREFIX.length) : undefined;
 }
 
-export type ResolveAssetUrl = (hash: string) => string;
+type ResolveAssetUrl = (hash: string) => string;
 
 function withAssetUrls(value: CellValue, resolve: ResolveAssetUrl): unknown {
   if (!Array.isArray(value)) return value;
@@ -36,7 +36,7 @@ function withAssetUrls(value: CellValue, resolve: ResolveAssetUrl): unknown {
   });
 }
 
-export function toTableRecord(record: RecordRow, resolve: ResolveAssetUrl = assetUrl): TableRecord {
+function toTableRecord(record: RecordRow, resolve: ResolveAssetUrl = assetUrl): TableRecord {
   const fields: Record<string, unknown> = {};
   for (const [fieldId, value] of Object.entries(record.values)) fields[fieldId] = withAssetUrls(value, resolve);
   return { recordId: record.id, fields };
@@ -55,7 +55,7 @@ export function toTableData(
   };
 }
 
-export interface PrintInputs {
+interface PrintInputs {
   table: TableData;
   /** Linked tables holding only the records the chosen records link to. */
   linkedTables: TableData[];

@@ -23,7 +23,7 @@ export type SyncEvent =
   | { type: 'remote'; template: TemplateDto }
   | { type: 'offline'; retryInMs: number; error: unknown };
 
-export interface SyncEngineOptions {
+interface SyncEngineOptions {
   transport: SyncTransport;
   db?: SyncDb;
   onEvent?: (event: SyncEvent) => void;

@@ -36,7 +36,7 @@ export interface TemplatePlace {
 }
 
 /** on this device only · waiting to send · synced · conflict (shown per template). */
-export type TemplateSyncState = 'pending' | 'synced' | 'conflict' | 'deleted';
+type TemplateSyncState = 'pending' | 'synced' | 'conflict' | 'deleted';
 
 export interface TemplateSyncRow {
   templateId: string;
@@ -77,7 +77,7 @@ export interface ConflictRow {
 }
 
 /** A local template (app storage id) and the server template it syncs with. */
-export interface LocalLinkRow {
+interface LocalLinkRow {
   remoteId: string;
   localId: string;
   baseId: string;
@@ -98,7 +98,7 @@ export interface BaseLinkRow {
   complete?: boolean;
 }
 
-export interface MetaRow {
+interface MetaRow {
   key: string;
   value: unknown;
 }

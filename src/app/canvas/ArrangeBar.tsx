@@ -3,7 +3,7 @@
 import { useCanvasTranslation } from '../services/i18n/canvas';
 import type { Alignment, Layer } from './arrange';
 
-export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 export function ArrangeBar({
   count,

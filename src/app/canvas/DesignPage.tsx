@@ -42,7 +42,7 @@ interface Drag {
   moved: boolean;
 }
 
-export interface DesignPageProps {
+interface DesignPageProps {
   content: CanvasTemplateContent;
   pageIndex: number;
   size: { width: number; height: number };

@@ -32,7 +32,7 @@ const CODE_NAMES: Record<string, string> = {
   pdf417: 'PDF417',
 };
 
-export interface FieldPropertiesProps {
+interface FieldPropertiesProps {
   field: CanvasField;
   bindOptions: BindOption[];
   patch: (fn: (f: CanvasField) => CanvasField) => void;

@@ -24,7 +24,7 @@ export interface Guide {
 /** Snapping distance in mm at 100 % zoom. */
 export const SNAP_MM = 1.5;
 /** Pasted fields land this far right and down of their copies. */
-export const PASTE_OFFSET_MM = 5;
+const PASTE_OFFSET_MM = 5;
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -50,7 +50,7 @@ export function boxBetween(a: Point, b: Point): Box {
 }
 
 /** A field's four corners on the page as it prints (turned `rotate`° clockwise around its centre). */
-export function cornersOf(f: Pick<CanvasField, 'position' | 'width' | 'height' | 'rotate'>): Point[] {
+function cornersOf(f: Pick<CanvasField, 'position' | 'width' | 'height' | 'rotate'>): Point[] {
   const cx = f.position.x + f.width / 2;
   const cy = f.position.y + f.height / 2;
   const a = radians(f.rotate);
@@ -111,7 +111,7 @@ export function marqueeSelection(
   return [...before, ...hit.filter((n) => !before.includes(n))];
 }
 
-export interface ResizeOptions {
+interface ResizeOptions {
   /** Other fields' boxes to snap to (an upright field only); none: no snapping. */
   others?: readonly Box[];
   threshold?: number;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { drawPdf } from '../services/pdf';
 
-export function dataUrlToBytes(url: string): Uint8Array {
+function dataUrlToBytes(url: string): Uint8Array {
   const binary = atob(url.slice(url.indexOf(',') + 1));
   const out = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
@@ -24,9 +24,9 @@ export async function pdfPageSizes(bytes: Uint8Array): Promise<{ width: number; 
   });
 }
 
-export type BasePdfState = 'reading' | 'bad' | undefined;
+type BasePdfState = 'reading' | 'bad' | undefined;
 
-export interface BasePdfPages {
+interface BasePdfPages {
   images: string[];
   sizes: { width: number; height: number }[];
 }

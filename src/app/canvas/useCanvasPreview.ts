@@ -18,12 +18,12 @@ const PREVIEW_WIDTH = 360;
 const SETTLE_MS = 350;
 
 /** What a preview run shows: the pages drawn and their text. */
-export interface CanvasPreviewShown {
+interface CanvasPreviewShown {
   canvases: HTMLCanvasElement[];
   text: string;
 }
 
-export interface CanvasPreview {
+interface CanvasPreview {
   state: RenderRunState<CanvasPreviewShown>;
   run: RenderRun<CanvasPreviewShown>;
   /** The last failure, kept while the next run works (a success clears it). */

@@ -339,7 +339,7 @@ export function HostAddTemplateScreen() {
 }
 
 /** How often the editor's saved work is sent to the server while it stays open. */
-export const EDITOR_PUSH_MS = 5_000;
+const EDITOR_PUSH_MS = 5_000;
 
 /**
  * The editor saves to this device; signed in to a server, the table's templates are brought in

@@ -9,7 +9,7 @@ import { formatErrorForDisplay, toastText, toTranslate } from '../../i18n';
 import { Dialog } from '../services/dialogs/Dialog';
 import { useHostTranslation } from './i18n/useHostTranslation';
 
-export type NoticeMode = 'modal' | 'toast' | 'notification';
+type NoticeMode = 'modal' | 'toast' | 'notification';
 
 export function HostNotice({ error, mode, onDismiss }: { error: unknown; mode: NoticeMode; onDismiss?: () => void }) {
   const { t: tApp } = useTranslation();

@@ -12,7 +12,7 @@ export type BaseInit =
   | { status: 'done'; token: string }
   | { status: 'failed'; error: unknown };
 
-export type BaseGate =
+type BaseGate =
   | { show: 'error'; error: unknown }
   | { show: 'connecting' | 'preparing' | 'waitingForTab' }
   | { show: 'base'; token: string };

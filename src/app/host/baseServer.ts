@@ -14,13 +14,13 @@ import { clearToken, type SharedStore, waitForTenantKey } from '../../host/baseT
 import { serverLogin } from '../services/sync/server';
 import { serverAddress } from '../services/sync/serverAddress';
 
-export interface BaseConfig {
+interface BaseConfig {
   editLock: boolean;
   /** Whether this user may change the lock (an admin). */
   docManage: boolean;
 }
 
-export interface BaseServer {
+interface BaseServer {
   bind(token: string): Promise<void>;
   templates(token: string): BaseTemplateServer;
   config(token: string, tableId: string): Promise<BaseConfig>;

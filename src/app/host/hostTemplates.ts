@@ -111,7 +111,7 @@ export async function createApprovalHostTemplate(input: {
 }
 
 /** This device's templates as the base-template sync sees them. */
-export const deviceTemplates: BaseTemplateDevice = {
+const deviceTemplates: BaseTemplateDevice = {
   async list(tableId) {
     return (await (await getStorage()).templates.list({ tableId })).map(toDeviceTemplate);
   },

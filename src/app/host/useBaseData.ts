@@ -22,7 +22,7 @@ import { baseServer } from './baseServer';
 import { type HostTemplateSync, listHostTemplates, syncHostTemplates } from './hostTemplates';
 
 /** Records listed on the table screen and offered by the preview's picker. */
-export const RECORDS_SHOWN = 50;
+const RECORDS_SHOWN = 50;
 
 export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'failed'; error: unknown };
 
@@ -108,7 +108,7 @@ export function useRecordSource(
   return state;
 }
 
-export function editLockKey(tableId: string): string {
+function editLockKey(tableId: string): string {
   return checkKey(`quire.editLock.${tableId.replace(/[^A-Za-z0-9._-]/g, '_')}`);
 }
 
@@ -179,7 +179,7 @@ export function useEditLock(base: BaseHost, tableId: string) {
   return { locked, available, source, setLocked, error, clearError };
 }
 
-export type TemplatesState = {
+type TemplatesState = {
   rows: TemplateRow[] | undefined;
   error: unknown;
   sync: HostTemplateSync | undefined;

@@ -35,7 +35,7 @@ import './preview.css';
 import { Select } from '../shell/Select';
 import type { TemplateGroup } from './sources';
 
-export type PreviewStage = RenderStage;
+type PreviewStage = RenderStage;
 
 function searchText(search: Record<string, unknown>, key: string): string | undefined {
   const value = search[key];
@@ -60,7 +60,7 @@ function useViewerWidth(ref: React.RefObject<HTMLElement | null>): number {
  * (what to print) and `usePreviewRender` (the render runs).
  */
 /** The screen an Office template (Word, Excel, PowerPoint) previews and prints on, given by the routes. */
-export type OfficePrintScreenComponent = ComponentType<{
+type OfficePrintScreenComponent = ComponentType<{
   templateId: string;
   title: string;
   initialRecord?: string;

@@ -30,7 +30,7 @@ import {
   type TemplateGroup,
 } from './sources';
 
-export interface PreviewChoicesInput {
+interface PreviewChoicesInput {
   /** The route's table (`/baseplugin/t/$tableId/preview/…`). */
   routeTableId: string | undefined;
   /** The template the URL names (`$templateId` or `?template=`). */
@@ -43,7 +43,7 @@ export interface PreviewChoicesInput {
   onMissing: () => void;
 }
 
-export interface PreviewChoices {
+interface PreviewChoices {
   /** The table or approval whose templates are offered; unset on the general print screen. */
   scope: string | undefined;
   groups: TemplateGroup[];

@@ -15,7 +15,7 @@ export interface Shown {
   fileName: string;
 }
 
-export interface PreviewRenderInput {
+interface PreviewRenderInput {
   /** Undefined: nothing to render (loading, or a template this screen does not print). */
   template: PreviewTemplate | undefined;
   record: string | undefined;

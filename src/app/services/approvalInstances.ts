@@ -49,7 +49,7 @@ export function matchesQuery(text: string, query: string): boolean {
 }
 
 /** An approval definition with the instances of it on this device. */
-export interface ApprovalWithInstances {
+interface ApprovalWithInstances {
   definition: ApprovalDefinitionRow;
   instances: ApprovalInstanceRow[];
 }

@@ -26,7 +26,7 @@ import { approvalSource, EMPTY_SOURCE, tableRecordSource } from './printing';
 
 const LINK_TYPES = new Set(['singleLink', 'duplexLink']);
 /** Records offered in the preview's picker. */
-export const PICKER_LIMIT = 200;
+const PICKER_LIMIT = 200;
 
 /** A binding with what was read for it: fields, and the records or instances to choose from. */
 export type LoadedBinding =

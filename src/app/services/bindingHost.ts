@@ -14,7 +14,7 @@ const IMAGE_CACHE_LIMIT = 64;
 const images = new Map<string, Promise<Uint8Array | undefined>>();
 
 /** An image attachment's bytes over the network (or a data URL); undefined when it cannot be read. */
-export function fetchImageBytes(url: string): Promise<Uint8Array | undefined> {
+function fetchImageBytes(url: string): Promise<Uint8Array | undefined> {
   const known = images.get(url);
   if (known) return known;
   const read = fetch(url)
@@ -27,7 +27,7 @@ export function fetchImageBytes(url: string): Promise<Uint8Array | undefined> {
   return read;
 }
 
-export interface HostPrintOptions {
+interface HostPrintOptions {
   readImage?: (url: string) => Promise<Uint8Array | undefined>;
   linksFor?: (tableId: string, recordId: string) => RecordLinks;
 }

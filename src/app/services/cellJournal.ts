@@ -203,7 +203,7 @@ export function dropOnceWritten(
   });
 }
 
-export interface CellReplay {
+interface CellReplay {
   outcomes: CellReplayOutcome[];
   /** Why storage refused an entry (a full disk), for the banner; the entry is kept. */
   failure?: ReturnType<typeof classifyStorageFailure>;

@@ -24,8 +24,6 @@ export type RenderRunState<R> =
   | { status: 'cancelled'; shown: R | undefined }
   | { status: 'error'; error: unknown; shown: R | undefined };
 
-export type RenderRunStatus = RenderRunState<unknown>['status'];
-
 /** What a job is handed: the signal that says it was abandoned, and where to report its stage. */
 export interface RunContext {
   signal: AbortSignal;
@@ -33,7 +31,7 @@ export interface RunContext {
 }
 
 /** One render: reads its data, renders (and perhaps draws) and gives what the screen shows. */
-export type RenderJob<R> = (run: RunContext) => Promise<R>;
+type RenderJob<R> = (run: RunContext) => Promise<R>;
 
 export interface RenderRunOptions {
   /** The clock the "rendered in … ms" figure is measured with. */

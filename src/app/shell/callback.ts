@@ -25,7 +25,7 @@ export function hasCallbackParam(search: string): boolean {
  * exchanges the provider's answer, so it gets the whole URL; a host page only learns that the
  * round trip ended and where (origin and path) — never the query's sign-in code or state.
  */
-export function callbackFor(receiver: string, href: string, ownOrigin: string): CallbackMessage {
+function callbackFor(receiver: string, href: string, ownOrigin: string): CallbackMessage {
   if (receiver === ownOrigin) return { type: 'callback', url: href };
   const url = new URL(href);
   return { type: 'callback', url: `${url.origin}${url.pathname}` };

@@ -4,7 +4,7 @@
  */
 
 /** The query parameter the phone's link carries the token in. */
-export const LINK_PARAM = 'link';
+const LINK_PARAM = 'link';
 
 /** The phone's address for a token, on the given site's origin. */
 export function phoneLink(origin: string, token: string): string {

@@ -12,7 +12,7 @@ import { serverApi, serverLogin } from '../services/sync/server';
 import { DEFAULT_PEN_WIDTH } from './strokes';
 
 /** This device's id for the signer: the signed-in account's, else the device's own. */
-export function signerId(): string {
+function signerId(): string {
   const login = serverLogin();
   return login ? accountSignatureId(login.userId) : LOCAL_SIGNATURE_ID;
 }
@@ -53,7 +53,7 @@ export async function loadSignature(): Promise<SignatureRow | undefined> {
   return { ...saved, serverSavedAt: Date.now() };
 }
 
-export interface SaveOutcome {
+interface SaveOutcome {
   row: SignatureRow;
   /** undefined: not signed in; true: the account has it; else the server's refusal. */
   server: true | undefined | { error: unknown };

@@ -47,7 +47,7 @@ export function mimeByExtension(name: string): string {
   return MIME_BY_EXTENSION[fileExtension(name)] ?? DEFAULT_MIME;
 }
 
-export interface FileLike {
+interface FileLike {
   fileName?: string;
   name?: string;
   mime?: string;
@@ -73,7 +73,7 @@ export function isPreviewable(file: FileLike | string): boolean {
   return PREVIEW_MIMES.has(mime) || PREVIEW_EXTENSIONS.has(fileExtension(nameOf(file)));
 }
 
-export interface CacheProxyInput {
+interface CacheProxyInput {
   /** Storage host, e.g. `https://cos.example.com` (a trailing slash is tolerated). */
   cos: string;
   url: string;
@@ -97,24 +97,17 @@ export function cacheProxyUrl({ cos, url, uid, fileKey }: CacheProxyInput): stri
 /** Default attachment-preview size limit: 20 MB. */
 export const PREVIEW_SIZE_LIMIT = 20 * 1024 * 1024;
 
-export const PREVIEW_RESULT_CODES = [
-  'size_over_limit',
-  'success',
-  'FETCH_ERROR',
-  'missing',
-  'unknown',
-  'error',
-] as const;
-export type PreviewResultCode = (typeof PREVIEW_RESULT_CODES)[number];
+const PREVIEW_RESULT_CODES = ['size_over_limit', 'success', 'FETCH_ERROR', 'missing', 'unknown', 'error'] as const;
+type PreviewResultCode = (typeof PREVIEW_RESULT_CODES)[number];
 
 /** Per-file preview state: unfinished, then finished with success (page images) or failure. */
-export type FilePreviewState =
+type FilePreviewState =
   | { state: 'unfinished' }
   | { state: 'finished'; result: 'success'; code: 'success'; images: string[] }
   | { state: 'finished'; result: 'failure'; code: Exclude<PreviewResultCode, 'success'>; message?: string };
 
 /** The answer of the externally supplied preview loader (§7). */
-export interface PreviewLoaderResponse {
+interface PreviewLoaderResponse {
   status: 'SUCCESS' | 'FAILED';
   errorCode?: string;
   msg?: string;
@@ -125,7 +118,7 @@ export interface PreviewLoaderResponse {
   >;
 }
 
-export interface PreviewRequestFile {
+interface PreviewRequestFile {
   fileName: string;
   url: string;
   fileSize?: number;

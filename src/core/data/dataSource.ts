@@ -37,13 +37,13 @@ export const variableSchema = z.object({
 });
 export type Variable = z.infer<typeof variableSchema>;
 
-export const dataSpecSchema = z.object({
+const dataSpecSchema = z.object({
   id: z.string().min(1),
   variables: z.array(variableSchema),
 });
 export type DataSpec = z.infer<typeof dataSpecSchema>;
 
-export const variableGroupSchema = z.object({
+const variableGroupSchema = z.object({
   name: z.string(),
   description: z.string().optional(),
   variables: z.array(variableSchema).optional(),

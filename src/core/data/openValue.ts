@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 
-export const previewImagesSchema = z.discriminatedUnion('status', [
+const previewImagesSchema = z.discriminatedUnion('status', [
   /** 0: preview pages are ready. */
   z.object({ status: z.literal(0), images: z.array(z.string()) }),
   /** 1: preview still being produced. */
@@ -20,7 +20,7 @@ export const previewImagesSchema = z.discriminatedUnion('status', [
 ]);
 export type PreviewImages = z.infer<typeof previewImagesSchema>;
 
-export const attachmentSchema = z.object({
+const attachmentSchema = z.object({
   fileName: z.string(),
   fileSize: z.number().nonnegative().optional(),
   url: z.string(),
@@ -48,20 +48,6 @@ export type OpenValue =
   /** displayText: what the map prints as a whole (a linked record: its primary field's text). */
   | { type: 'map'; fields: Record<string, OpenValue | null>; displayText?: string }
   | { type: 'list'; items: OpenValue[] };
-
-export type OpenValueKind = OpenValue['type'];
-
-export const OPEN_VALUE_KINDS = [
-  'string',
-  'text',
-  'number',
-  'bool',
-  'numberList',
-  'datetime',
-  'attachments',
-  'map',
-  'list',
-] as const satisfies readonly OpenValueKind[];
 
 export const openValueSchema: z.ZodType<OpenValue> = z.lazy(() =>
   z.discriminatedUnion('type', [
@@ -106,7 +92,7 @@ export const list = (items: OpenValue[]): OpenValue => ({ type: 'list', items })
 export type PlainValue = string | number | boolean | null | PlainValue[] | { [key: string]: PlainValue };
 
 /** The plain form of one attachment: what a template sees in `{#files}{fileName}{/files}`. */
-export interface PlainAttachment {
+interface PlainAttachment {
   [key: string]: PlainValue;
   fileName: string;
   fileSize: number | null;

@@ -8,10 +8,10 @@ import { groupVariables, type OpenDataSource, specVariables, type Variable } fro
 import { bool, datetime, files, list, map, num, numList, type OpenAttachment, type OpenValue, str } from './openValue';
 import { cents, isSumName, lineAmount, nameWords, numberHint, sampleNumber, sampleText, textHint } from './sampleHints';
 
-export const SAMPLE_DEPTH = { generate: 4, preview: 3 } as const;
+const SAMPLE_DEPTH = { generate: 4, preview: 3 } as const;
 export const SAMPLE_MAX_LIST_ITEMS = 10;
 
-export interface SampleOptions {
+interface SampleOptions {
   purpose?: keyof typeof SAMPLE_DEPTH;
   seed?: number;
   /** Base instant for datetimes (default 2024-01-01T00:00:00Z) so output does not depend on the clock. */

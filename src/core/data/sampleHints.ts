@@ -5,7 +5,7 @@
  * caller passes its seeded random source, so the same seed still gives the same data.
  */
 
-export type TextHint =
+type TextHint =
   | 'email'
   | 'phone'
   | 'address'
@@ -20,7 +20,7 @@ export type TextHint =
   | 'title'
   | 'sentence';
 
-export type NumberHint = 'count' | 'money' | 'percent' | 'days' | 'year' | 'age';
+type NumberHint = 'count' | 'money' | 'percent' | 'days' | 'year' | 'age';
 
 /** `invoiceNumber`, `unit_price`, "Unit price" → lower-case words. */
 export function nameWords(...names: (string | undefined)[]): string[] {

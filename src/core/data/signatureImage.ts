@@ -7,11 +7,11 @@
 /** Largest signature PNG kept anywhere, bytes. A 1200×400 pad of strokes compresses to far less. */
 export const SIGNATURE_MAX_BYTES = 256 * 1024;
 /** Largest side of a signature image, px (the pad draws at most 1200 wide at 2× density). */
-export const SIGNATURE_MAX_SIDE = 4096;
+const SIGNATURE_MAX_SIDE = 4096;
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-export interface PngInfo {
+interface PngInfo {
   width: number;
   height: number;
   /** The colour type holds an alpha channel (6: RGBA, 4: grey + alpha) or a tRNS chunk follows. */
@@ -44,7 +44,7 @@ export function pngInfo(bytes: Uint8Array): PngInfo | undefined {
   return { width, height, alpha };
 }
 
-export type SignatureProblem = 'notPng' | 'tooLarge' | 'badSize' | 'opaque';
+type SignatureProblem = 'notPng' | 'tooLarge' | 'badSize' | 'opaque';
 
 /** Why these bytes cannot be kept as a signature, or undefined when they can. */
 export function signatureProblem(bytes: Uint8Array): SignatureProblem | undefined {

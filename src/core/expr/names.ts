@@ -15,7 +15,7 @@ import { parsePath } from './path';
 
 const INDEX = /^\d+$/;
 
-export function isValidPathSegment(segment: string, position = 0): boolean {
+function isValidPathSegment(segment: string, position = 0): boolean {
   if (position > 0 && INDEX.test(segment)) return true;
   const first = segment[0];
   if (first === undefined || first === ' ' || first === '.') return false;

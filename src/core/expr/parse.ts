@@ -119,7 +119,7 @@ function parsePathTag(body: string, where: string, options: ParseOptions): TagEx
  * Index of the `|` that starts the filters of an expression tag: not `||`, not inside quotes or
  * brackets; -1 when there are no filters.
  */
-export function expressionPipe(body: string): number {
+function expressionPipe(body: string): number {
   let depth = 0;
   let quote: string | undefined;
   for (let i = 0; i < body.length; i++) {

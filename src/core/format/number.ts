@@ -55,7 +55,7 @@ function clampDigits(n: number | undefined, fallback: number): number {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** Intl formatters are costly to build (~0.1 ms); batches format thousands of values. */
-export function cachedNumberFormat(
+function cachedNumberFormat(
   locale: string | undefined,
   options: Intl.NumberFormatOptions,
   // Callers formatting per value pass a key of their own: JSON.stringify of the options for

@@ -40,7 +40,7 @@ const SAMPLE_COUNT = 3;
  * Inference reads at most this many rows: the head of the file and an even spread of the rest. It is
  * only a proposal — conversion checks every cell — so a bounded look keeps 100,000-row files quick.
  */
-export const INFER_ROW_BUDGET = 6_000;
+const INFER_ROW_BUDGET = 6_000;
 
 function sampleRowIndexes(count: number): number[] {
   if (count <= INFER_ROW_BUDGET) return Array.from({ length: count }, (_, i) => i);

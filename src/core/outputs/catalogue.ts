@@ -8,7 +8,7 @@
 import { EditorMode } from '../model/types';
 
 /** Facts about one file format. */
-export interface FileFormatInfo {
+interface FileFormatInfo {
   /** The product name people know the format by, the same in every language. */
   name: string;
   mime: string;
@@ -49,7 +49,7 @@ export type MergeableFormat = {
 }[FileFormat];
 
 /** An uploaded file a template kind is made from (Word, Excel, PowerPoint). */
-export interface UploadInfo {
+interface UploadInfo {
   /** The extension an upload must have (the kind follows it). */
   extension: string;
   /** Macro-enabled variants of the format, refused by name before anything is read. */
@@ -58,7 +58,7 @@ export interface UploadInfo {
   editorMode: EditorMode;
 }
 
-export interface TemplateKindInfo {
+interface TemplateKindInfo {
   /** The formats the kind makes, the first being what it prints by default. */
   formats: readonly FileFormat[];
   /** Kinds authored elsewhere and uploaded as a file; none for templates designed in Quire. */
@@ -101,9 +101,7 @@ export const OFFICE_KINDS = TEMPLATE_KIND_LIST.filter((kind): kind is OfficeKind
 export const MAX_TEMPLATE_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Every macro-enabled extension of every uploaded kind (lower case, no dot). */
-export const MACRO_EXTENSIONS: readonly string[] = OFFICE_KINDS.flatMap(
-  (kind) => TEMPLATE_KINDS[kind].upload.macroExtensions,
-);
+const MACRO_EXTENSIONS: readonly string[] = OFFICE_KINDS.flatMap((kind) => TEMPLATE_KINDS[kind].upload.macroExtensions);
 
 export function isTemplateKind(value: unknown): value is TemplateKind {
   return typeof value === 'string' && Object.hasOwn(TEMPLATE_KINDS, value);
@@ -140,7 +138,7 @@ export function isMergeable(format: FileFormat): format is MergeableFormat {
 }
 
 /** The extension of a file name, lower case, without the dot ('' when none). */
-export function extensionOf(fileName: string): string {
+function extensionOf(fileName: string): string {
   return /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
 }
 

@@ -20,7 +20,7 @@ export function contentObject(content: unknown): unknown {
 }
 
 /** pdfme's template format with no kind of its own (or Quire's `canvas`). */
-export function isPdfmeShape(value: unknown): boolean {
+function isPdfmeShape(value: unknown): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&

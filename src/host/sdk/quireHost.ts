@@ -32,7 +32,7 @@ export type { Selection };
 export { PROTOCOL, PROTOCOL_VERSION, SUPPORTED_VERSIONS };
 
 /** What a handler receives: the validated params of its method. */
-export type HandlerParams<M extends HostMethod> = ReturnType<(typeof METHODS)[M]['params']['parse']>;
+type HandlerParams<M extends HostMethod> = ReturnType<(typeof METHODS)[M]['params']['parse']>;
 export type Handlers = {
   [M in Exclude<HostMethod, 'hello'>]?: (
     params: HandlerParams<M>,

@@ -5,7 +5,7 @@ import type { LoginContext, LoginRow, StoredLogin } from '../types';
 export const LOGIN_VERSION = 'v1';
 
 /** One key per login context; the auth id is appended (spec 000 §3). */
-export const LOGIN_KEY_PREFIX: Record<LoginContext, string> = {
+const LOGIN_KEY_PREFIX: Record<LoginContext, string> = {
   standard: 'quire-login-',
   approval: 'quire-approval-login-',
   open: 'quire-open-login-',

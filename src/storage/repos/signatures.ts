@@ -7,7 +7,7 @@ export const LOCAL_SIGNATURE_ID = 'local';
 /** The id of a signed-in account's signature. */
 export const accountSignatureId = (accountId: string) => `user:${accountId}`;
 
-export type NewSignature = Omit<SignatureRow, 'updatedAt' | 'serverSavedAt'>;
+type NewSignature = Omit<SignatureRow, 'updatedAt' | 'serverSavedAt'>;
 
 /**
  * Saved signatures (#31). A save replaces the signer's row whole; on a failed write nothing is kept

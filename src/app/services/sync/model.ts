@@ -29,7 +29,7 @@ export function suggestedDoc(
 }
 
 /** A workspace of this device and the document it syncs with. */
-export interface WorkspaceLink {
+interface WorkspaceLink {
   baseId: string;
   docId: string;
 }

@@ -20,7 +20,7 @@ import type { Selection } from './selection';
 import { SlotPool } from './slots';
 import { useLinkedTitles, useWindowRecords } from './useGridData';
 
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 const CHECK_WIDTH = 92;
 /** Room for the expand button beside the row number, on tables that have child records. */
 const CHECK_WIDTH_EXPANDABLE = 120;

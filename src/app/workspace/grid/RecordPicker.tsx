@@ -37,7 +37,7 @@ const SEARCH_DELAY_MS = 120;
 /** Fields shown under a record's title in the list, to tell similar titles apart. */
 const DETAIL_FIELDS = 2;
 
-export interface LinkOption {
+interface LinkOption {
   id: string;
   title: string;
   detail: string;

@@ -13,7 +13,7 @@ export interface GridKey {
   altKey: boolean;
 }
 
-export type KeyIntent =
+type KeyIntent =
   | { kind: 'move'; rows: number; cols: number }
   /** Start editing the active cell; `initial` is the character typed on it. */
   | { kind: 'edit'; initial?: string };

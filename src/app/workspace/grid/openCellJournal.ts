@@ -12,7 +12,7 @@ export interface OpenCell {
   since?: number;
 }
 
-export interface OpenCellJournal {
+interface OpenCellJournal {
   /** The editor's text changed. */
   typed(text: string): void;
   /** The editor committed: its own commit journals and writes the value from here on. */

@@ -4,7 +4,7 @@
  * Side by side, the second named the revision the picker opened on, the grid's revision check
  * refused it, and the picker put the refused change back on screen as if it had never been made.
  */
-export interface PickerSaves<T> {
+interface PickerSaves<T> {
   /** Queues `next`; resolves with whether storage took it. */
   save(next: T): Promise<boolean>;
 }

@@ -11,7 +11,7 @@ import { dropCellEdit, dropOnceWritten, journalCellEdit } from '../../services/c
 import { holdEdit, releaseEdit } from '../../services/heldEdits';
 import { trackSave } from '../../services/storageWrites';
 
-export interface CellWrite {
+interface CellWrite {
   tableId: string;
   recordId: string;
   field: TableField;

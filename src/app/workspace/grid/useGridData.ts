@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseRecordId, type RecordRow, type Storage, type TableField } from '../../../storage';
 import { cellText, isLink, linkIds } from './cells';
 
-export interface RecordIds {
+interface RecordIds {
   ids: string[];
   /**
    * Records in the table, once the whole id list has loaded (`complete`); until then the number of
@@ -119,7 +119,7 @@ export function useRecordIds(storage: Storage, tableId: string): RecordIds | und
 }
 
 /** Read access to the records the grid has loaded; a new object whenever any of them changed. */
-export interface LoadedRecords {
+interface LoadedRecords {
   get(id: string): RecordRow | undefined;
 }
 

@@ -2,7 +2,7 @@ import { QuireError } from '../../../core/errors';
 import { type RawSheet, sheetFromJsonText } from '../../../core/import';
 import { listXlsxSheets, readCsvBytes, readXlsx } from '../../../storage';
 
-export type ImportFileKind = 'csv' | 'xlsx' | 'json';
+type ImportFileKind = 'csv' | 'xlsx' | 'json';
 
 export function fileKind(name: string): ImportFileKind | undefined {
   const ext = name.toLowerCase().split('.').pop() ?? '';
@@ -17,7 +17,7 @@ export function tableNameFromFile(name: string): string {
   return name.replace(/\.[^.]+$/, '').trim() || 'Imported';
 }
 
-export interface ReadResult {
+interface ReadResult {
   sheet: RawSheet;
   sheets?: string[];
 }

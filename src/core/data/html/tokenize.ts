@@ -10,7 +10,7 @@ export interface HtmlAttribute {
   value: string;
 }
 
-export type HtmlToken =
+type HtmlToken =
   | { kind: 'text'; text: string }
   | { kind: 'start'; name: string; attributes: HtmlAttribute[]; selfClosing: boolean }
   | { kind: 'end'; name: string };

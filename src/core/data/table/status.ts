@@ -7,7 +7,7 @@ import { CONVERTERS, type ConvertOptions, convertCell } from './convert';
 import type { TableField, TableRecord } from './types';
 
 /** How loading linked (child) records ended, when it did not simply succeed. */
-export const DATA_LOAD_STATUSES = [
+const DATA_LOAD_STATUSES = [
   /** The linked table or some linked records are not available. */
   'missed',
   /** The link cell links no record. */
@@ -23,19 +23,19 @@ export const DATA_LOAD_STATUSES = [
 ] as const;
 export type DataLoadStatus = (typeof DATA_LOAD_STATUSES)[number];
 
-export const RESOLVED_FIELD_KINDS = ['value', 'field', 'ignore', 'loading', 'noData'] as const;
+const RESOLVED_FIELD_KINDS = ['value', 'field', 'ignore', 'loading', 'noData'] as const;
 export type ResolvedFieldKind = (typeof RESOLVED_FIELD_KINDS)[number];
 
-export const FIELD_ERRORS = ['missing', 'notRecordData', 'unsupported', 'notValidConfig'] as const;
-export type FieldError = (typeof FIELD_ERRORS)[number];
+const FIELD_ERRORS = ['missing', 'notRecordData', 'unsupported', 'notValidConfig'] as const;
+type FieldError = (typeof FIELD_ERRORS)[number];
 
 /** A template's reference to a table field: by id (stable across renames) or by name. */
-export interface FieldRef {
+interface FieldRef {
   id?: string;
   name?: string;
 }
 
-export type ResolvedField =
+type ResolvedField =
   /** The record's converted value. */
   | { kind: 'value'; field: TableField; value: OpenValue }
   /** No record to read (designer, board-view header): print the field itself, e.g. as `[Name]`. */

@@ -39,7 +39,7 @@ export class Namespace {
   ) {}
 }
 
-export type Callable = Lambda | Builtin;
+type Callable = Lambda | Builtin;
 
 export function isCallable(value: unknown): value is Callable {
   return value instanceof Lambda || value instanceof Builtin;
@@ -59,7 +59,7 @@ export interface Run {
 }
 
 /** Results longer than this (text characters, list items) stop the expression. */
-export const MAX_SIZE = 1_000_000;
+const MAX_SIZE = 1_000_000;
 
 export function limitError(detail: string): QuireError {
   return new QuireError('ExprLimitExceeded', { detail, params: { detail } });
