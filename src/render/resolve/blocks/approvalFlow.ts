@@ -1,0 +1,62 @@
+/**
+ * The approval flow diagram (#31 item 3): the process as DOT text (core/data/approval/flowDot),
+ * laid out by Graphviz (WASM, offline, loaded on first use) into SVG, embedded as a vector image.
+ * Names reach Graphviz only inside escaped DOT strings, and Graphviz writes label text into the
+ * SVG XML-escaped, so a hostile name is text in the PDF, never markup or Typst code (the SVG is
+ * an image file to Typst, not source). Without a process (designer preview, a non-approval
+ * record) a placeholder process is drawn so the designer sees the block's settings at work.
+ */
+
+import { approvalFlowDot } from '../../../core/data/approval/flowDot';
+import { type ApprovalLanguage, operationLabel } from '../../../core/data/approval/labels';
+import type { ProcessEntry } from '../../../core/data/approval/types';
+import type { ApprovalFlowConfig } from '../../../core/model/types';
+import type { VBlock } from '../../view-model';
+import type { BlockResolver } from './resolver';
+
+/** The family Typst has loaded for Latin text (wasm/fonts.ts); CJK fallbacks follow it. */
+const FONT_FAMILY = 'Noto Sans, Noto Sans SC, Noto Sans JP, Noto Sans KR, Noto Sans TC, Noto Sans Thai';
+
+type Layout = (dot: string) => string;
+let graphviz: Promise<Layout> | undefined;
+
+/** Graphviz's WASM (~100 ms to load), once per realm; a failed load is retried next time. */
+function loadGraphviz(): Promise<Layout> {
+  graphviz ??= import('@hpcc-js/wasm-graphviz')
+    .then(({ Graphviz }) => Graphviz.load())
+    .then((instance) => (dot: string) => instance.dot(dot, 'svg'))
+    .catch((error: unknown) => {
+      graphviz = undefined;
+      throw error;
+    });
+  return graphviz;
+}
+
+/** A small process standing for any instance: the labels say what each fact would show. */
+function placeholderProcess(lang: ApprovalLanguage): ProcessEntry[] {
+  const start = operationLabel('START', lang);
+  return [
+    { nodeName: start, userName: 'Applicant', operation: 'START', time: Date.UTC(2024, 0, 2, 1) },
+    { nodeName: 'Approval 1', userName: 'Approver', operation: 'APPROVED', time: Date.UTC(2024, 0, 2, 3) },
+    { nodeName: 'Approval 2', userName: 'Approver', operation: 'PENDING', time: null },
+  ];
+}
+
+export const resolveApprovalFlow: BlockResolver<'approvalFlow'> = async (ctx, _scope, block) => {
+  const flow: ApprovalFlowConfig = block.flow;
+  const input = ctx.approvalFlow;
+  const lang: ApprovalLanguage = input?.lang ?? 'en-US';
+  const process = input?.process ?? placeholderProcess(lang);
+  const dot = approvalFlowDot(process, {
+    direction: flow.direction,
+    facts: { approvers: flow.approvers, outcome: flow.outcome, time: flow.time },
+    lang,
+    timeZone: input?.timeZone ?? ctx.timeZone,
+    fontFamily: FONT_FAMILY,
+  });
+  const layout = await loadGraphviz();
+  // Natural size (Graphviz writes it in pt), capped at the column by the typesetter.
+  const svg = new TextEncoder().encode(layout(dot));
+  const image: VBlock = { t: 'image', path: ctx.assets.add(svg, 'svg'), align: 'center' };
+  return [image];
+};

@@ -1,0 +1,90 @@
+/**
+ * #31 item 3: the approval flow diagram block. Through the real path: approval print source →
+ * print input → document → Graphviz (WASM) SVG → Typst (native) → PDF, read back with poppler.
+ * The diagram is a vector image, so its node names are PDF text (not pixels); a hostile node name
+ * prints literally (no DOT, SVG or Typst is made of it).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeEngine } from '../../src/render/node-engine';
+import { prepareOutputTemplate, renderOutput } from '../../src/render/outputs/render';
+import type { TypstEngine } from '../../src/render/typst/engine';
+import { block, content, fullRow, p, page, richText } from '../fixtures/builders';
+import { flat, pdfText } from './harness';
+
+/** Raster images in the PDF (poppler's list, header lines dropped). */
+function rasterCount(pdf: Uint8Array): number {
+  const dir = mkdtempSync(join(tmpdir(), 'quire-flow-'));
+  try {
+    writeFileSync(join(dir, 'a.pdf'), pdf);
+    const list = execFileSync('pdfimages', ['-list', join(dir, 'a.pdf')], { encoding: 'utf8' });
+    return list
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim() !== '').length;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/approval/${name}.json`, import.meta.url), 'utf8'));
+
+const HOSTILE = 'Legal "]; x -> y [label=" <b>&amp;</b> #panic() \\N $x$';
+
+const template = (flow: Record<string, unknown> = {}) =>
+  content([
+    page('p', [
+      fullRow('r1', richText('t', [p('Flow')])),
+      fullRow('r2', block('f', 'approvalFlow', { flow: { direction: 'LR', ...flow } })),
+    ]),
+  ] as never);
+
+describe('approval flow diagram', () => {
+  let engine: Promise<TypstEngine> | undefined;
+  const env = { typst: () => (engine ??= createNodeEngine('native')) };
+  afterAll(async () => (await engine)?.dispose());
+
+  const print = async (source: unknown, flow?: Record<string, unknown>) => {
+    const file = await renderOutput(prepareOutputTemplate(template(flow)), source, env, { format: 'pdf' });
+    return file.bytes;
+  };
+
+  it('prints every node and approver of the demo instance as text, with no raster image', async () => {
+    const source = {
+      kind: 'approval',
+      definition: fixture('reimbursement.definition'),
+      instance: fixture('reimbursement.instance'),
+    };
+    const pdf = await print(source);
+    const text = flat(pdfText(pdf));
+    for (const name of ['Submit', 'Manager', 'Finance', 'Li Wei', 'Wang Fang', 'Zhao Min'])
+      expect(text).toContain(name);
+    expect(rasterCount(pdf)).toBe(0);
+  }, 120_000);
+
+  it('prints a hostile node name literally', async () => {
+    const instance = fixture('purchase.instance');
+    instance.approval_processes_data = {
+      title: 'process',
+      data: [
+        { nodeName: 'Submit', userName: 'Zhou Lan', operation: 'START', time: 1710032400000 },
+        { nodeName: HOSTILE, userName: 'Qian <Hao>', operation: 'APPROVED', time: 1710036000000 },
+      ],
+    };
+    const pdf = await print({ kind: 'approval', definition: fixture('purchase.definition'), instance });
+    const text = flat(pdfText(pdf));
+    expect(text).toContain(flat(HOSTILE));
+    expect(text).toContain('Qian <Hao>');
+  }, 120_000);
+
+  it('draws a placeholder process without an instance (designer preview)', async () => {
+    const pdf = await print({ kind: 'approval', definition: fixture('purchase.definition') }, { direction: 'TB' });
+    const text = flat(pdfText(pdf));
+    expect(text).toContain('Approval 1');
+    expect(text).toContain('Approver');
+  }, 120_000);
+});
