@@ -9,8 +9,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildPrintInput } from '../../src/core/print/build';
 import { createNodeEngine } from '../../src/render/node-engine';
+import { renderDocumentDetailed } from '../../src/render/outputs/document';
 import { prepareOutputTemplate, renderOutput } from '../../src/render/outputs/render';
+import { documentText, prepareTemplate } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { block, content, fullRow, p, page, richText } from '../fixtures/builders';
 import { flat, pdfText } from './harness';
@@ -73,12 +76,18 @@ describe('approval flow diagram', () => {
       data: [
         { nodeName: 'Submit', userName: 'Zhou Lan', operation: 'START', time: 1710032400000 },
         { nodeName: HOSTILE, userName: 'Qian <Hao>', operation: 'APPROVED', time: 1710036000000 },
+        { nodeName: '财务审核', userName: '孙丽', operation: 'PENDING', time: null },
       ],
     };
-    const pdf = await print({ kind: 'approval', definition: fixture('purchase.definition'), instance });
+    const source = { kind: 'approval', definition: fixture('purchase.definition'), instance };
+    const pdf = await print(source);
     const text = flat(pdfText(pdf));
     expect(text).toContain(flat(HOSTILE));
     expect(text).toContain('Qian <Hao>');
+    expect(text).toContain('财务审核');
+    // The browser loads CJK fonts only for text the view model holds: the diagram's labels count.
+    const { doc } = await renderDocumentDetailed(prepareTemplate(template() as never), buildPrintInput(source), env);
+    expect(documentText(doc)).toContain('财务审核');
   }, 120_000);
 
   it('draws a placeholder process without an instance (designer preview)', async () => {

@@ -7,15 +7,13 @@
  * record) a placeholder process is drawn so the designer sees the block's settings at work.
  */
 
+import { fontFamilies, fontGroupsForText } from '../../../../wasm/fonts';
 import { approvalFlowDot } from '../../../core/data/approval/flowDot';
 import { type ApprovalLanguage, operationLabel } from '../../../core/data/approval/labels';
 import type { ProcessEntry } from '../../../core/data/approval/types';
 import type { ApprovalFlowConfig } from '../../../core/model/types';
 import type { VBlock } from '../../view-model';
 import type { BlockResolver } from './resolver';
-
-/** The family Typst has loaded for Latin text (wasm/fonts.ts); CJK fallbacks follow it. */
-const FONT_FAMILY = 'Noto Sans, Noto Sans SC, Noto Sans JP, Noto Sans KR, Noto Sans TC, Noto Sans Thai';
 
 type Layout = (dot: string) => string;
 let graphviz: Promise<Layout> | undefined;
@@ -47,16 +45,19 @@ export const resolveApprovalFlow: BlockResolver<'approvalFlow'> = async (ctx, _s
   const input = ctx.approvalFlow;
   const lang: ApprovalLanguage = input?.lang ?? 'en-US';
   const process = input?.process ?? placeholderProcess(lang);
-  const dot = approvalFlowDot(process, {
+  const options = {
     direction: flow.direction,
     facts: { approvers: flow.approvers, outcome: flow.outcome, time: flow.time },
     lang,
     timeZone: input?.timeZone ?? ctx.timeZone,
-    fontFamily: FONT_FAMILY,
-  });
+  };
+  // Labels are set in the families Typst loads (wasm/fonts), in the document language's CJK order.
+  const families = fontFamilies(fontGroupsForText(approvalFlowDot(process, options), ctx.locale), ctx.locale);
+  const dot = approvalFlowDot(process, { ...options, fontFamily: families.join(', ') });
   const layout = await loadGraphviz();
   // Natural size (Graphviz writes it in pt), capped at the column by the typesetter.
   const svg = new TextEncoder().encode(layout(dot));
-  const image: VBlock = { t: 'image', path: ctx.assets.add(svg, 'svg'), align: 'center' };
+  // The DOT text holds every label (names, outcomes, times): the render loads the CJK/Thai fonts they need.
+  const image: VBlock = { t: 'image', path: ctx.assets.add(svg, 'svg'), align: 'center', text: dot };
   return [image];
 };
