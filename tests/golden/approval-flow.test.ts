@@ -15,6 +15,7 @@ import { renderDocumentDetailed } from '../../src/render/outputs/document';
 import { prepareOutputTemplate, renderOutput } from '../../src/render/outputs/render';
 import { documentText, prepareTemplate } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
+import { buildDemoRows } from '../../src/storage/demo';
 import { block, content, fullRow, p, page, richText } from '../fixtures/builders';
 import { flat, pdfText } from './harness';
 
@@ -67,6 +68,36 @@ describe('approval flow diagram', () => {
     for (const name of ['Submit', 'Manager', 'Finance', 'Li Wei', 'Wang Fang', 'Zhao Min'])
       expect(text).toContain(name);
     expect(rasterCount(pdf)).toBe(0);
+  }, 120_000);
+
+  it('prints every node name of each approval fixture instance', async () => {
+    for (const name of ['leave', 'purchase', 'reimbursement', 'in-progress']) {
+      const instance = fixture(`${name}.instance`);
+      const definition = fixture(`${name === 'in-progress' ? 'purchase' : name}.definition`);
+      const text = flat(pdfText(await print({ kind: 'approval', definition, instance })));
+      // The host sends the process as JSON text or parsed; the fixtures have both.
+      const processes = instance.approval_processes_data;
+      const steps: { nodeName: string }[] = (typeof processes === 'string' ? JSON.parse(processes) : processes).data;
+      const nodes = steps.map((step) => step.nodeName.trim()).filter((node) => node !== '' && node !== '-');
+      expect(nodes.length).toBeGreaterThan(1);
+      for (const node of nodes) expect(text, `${name}: ${node}`).toContain(node);
+    }
+  }, 120_000);
+
+  it('prints every node and approver of each demo-base instance', async () => {
+    const { definition, instances } = await buildDemoRows(Date.UTC(2026, 0, 5));
+    for (const row of instances) {
+      const text = flat(
+        pdfText(await print({ kind: 'approval', definition: definition.design, instance: row.instance })),
+      );
+      const steps: { nodeName: string; userName: string }[] = JSON.parse(
+        String(row.instance.approval_processes_data),
+      ).data;
+      for (const step of steps) {
+        expect(text, row.code).toContain(step.nodeName);
+        expect(text, row.code).toContain(step.userName);
+      }
+    }
   }, 120_000);
 
   it('prints a hostile node name literally', async () => {
