@@ -9,7 +9,12 @@
 
 import { fontFamilies, fontGroupsForText } from '../../../../wasm/fonts';
 import { approvalFlowDot } from '../../../core/data/approval/flowDot';
-import { type ApprovalLanguage, operationLabel } from '../../../core/data/approval/labels';
+import {
+  type ApprovalLanguage,
+  operationLabel,
+  resolveApprovalLanguage,
+  systemLabel,
+} from '../../../core/data/approval/labels';
 import type { ProcessEntry } from '../../../core/data/approval/types';
 import type { ApprovalFlowConfig } from '../../../core/model/types';
 import type { VBlock } from '../../view-model';
@@ -30,20 +35,26 @@ function loadGraphviz(): Promise<Layout> {
   return graphviz;
 }
 
-/** A small process standing for any instance: the labels say what each fact would show. */
+/** A small process standing for any instance, in the approval's language: the labels say what each fact would show. */
 function placeholderProcess(lang: ApprovalLanguage): ProcessEntry[] {
-  const start = operationLabel('START', lang);
+  const node = systemLabel('approvalNodes', lang);
+  const approvers = systemLabel('approvers', lang);
   return [
-    { nodeName: start, userName: 'Applicant', operation: 'START', time: Date.UTC(2024, 0, 2, 1) },
-    { nodeName: 'Approval 1', userName: 'Approver', operation: 'APPROVED', time: Date.UTC(2024, 0, 2, 3) },
-    { nodeName: 'Approval 2', userName: 'Approver', operation: 'PENDING', time: null },
+    {
+      nodeName: operationLabel('START', lang),
+      userName: systemLabel('applicant', lang),
+      operation: 'START',
+      time: Date.UTC(2024, 0, 2, 1),
+    },
+    { nodeName: `${node} 1`, userName: approvers, operation: 'APPROVED', time: Date.UTC(2024, 0, 2, 3) },
+    { nodeName: `${node} 2`, userName: approvers, operation: 'PENDING', time: null },
   ];
 }
 
 export const resolveApprovalFlow: BlockResolver<'approvalFlow'> = async (ctx, _scope, block) => {
   const flow: ApprovalFlowConfig = block.flow;
   const input = ctx.approvalFlow;
-  const lang: ApprovalLanguage = input?.lang ?? 'en-US';
+  const lang: ApprovalLanguage = input?.lang ?? resolveApprovalLanguage(ctx.locale);
   const process = input?.process ?? placeholderProcess(lang);
   const options = {
     direction: flow.direction,
