@@ -29,9 +29,11 @@ export async function renderInPageWorker(
   workerUrl: string,
   template: unknown,
   data: unknown,
+  /** The print source; default a `data` source of `data`. */
+  source: unknown = { kind: 'data', data },
 ): Promise<WorkerRender> {
   const result = await page.evaluate(
-    async ({ workerUrl, template, data }) => {
+    async ({ workerUrl, template, source }) => {
       const worker = new Worker(workerUrl, { type: 'module' });
       const progress: number[] = [];
       const started = performance.now();
@@ -57,7 +59,7 @@ export async function renderInPageWorker(
               type: 'APPLY',
               path: ['render'],
               argumentList: [
-                { type: 'RAW', value: { templateKey: 'long', template, source: { kind: 'data', data } } },
+                { type: 'RAW', value: { templateKey: 'long', template, source } },
                 { type: 'HANDLER', name: 'proxy', value: port2 },
               ],
             },
@@ -74,7 +76,7 @@ export async function renderInPageWorker(
         binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 0x8000)));
       return { error: null, progress, base64: btoa(binary), ms };
     },
-    { workerUrl, template, data },
+    { workerUrl, template, source },
   );
   return { ...result, pdf: new Uint8Array(Buffer.from(result.base64, 'base64')) };
 }

@@ -71,6 +71,7 @@ export function documentText(doc: ViewDocument): string {
       } else if (b.t === 'row') {
         for (const c of b.cols) visit(c.blocks);
       } else if (b.t === 'box' || b.t === 'float') visit(b.blocks);
+      else if (b.t === 'image' && b.text) parts.push(b.text);
     }
   };
   for (const section of doc.sections) visit(section.blocks);

@@ -138,6 +138,8 @@ export interface VImage {
   width?: number;
   fit?: 'width';
   align?: Align;
+  /** Text the image draws (an SVG diagram's labels): the fonts its script needs are loaded too. */
+  text?: string;
 }
 
 export interface VHr {

@@ -18,7 +18,7 @@ import { recoverUnsaved } from '../services/saving/recover';
 import { SaveConflict, SaveIndicator, SaveStorageBanner, useLeaveGuard } from '../services/saving/SaveNotices';
 import { getStorage } from '../services/storage';
 import { EditorSyncBadge } from '../services/sync/TemplateSync';
-import { EDITOR_BLOCKS, INSERTABLE_BLOCKS } from './blocks';
+import { EDITOR_BLOCKS, insertableBlocks } from './blocks';
 import { blockBarSlotAtom, Canvas, MM_TO_PX } from './canvas/Canvas';
 import { moveBlockStep } from './canvas/moves';
 import { loadTableContext, type TableContext } from './data';
@@ -33,6 +33,7 @@ import { insertVariable } from './richtext/slate';
 import * as C from './state/commands';
 import {
   activeSlateAtom,
+  approvalBoundAtom,
   approvalGroupsAtom,
   canRedoAtom,
   canUndoAtom,
@@ -111,6 +112,7 @@ export function EditorScreen(props: { templateId?: string; backHref?: string; op
     s.set(tableNameAtom, loaded.context.table?.name ?? loaded.context.open?.docName ?? '');
     s.set(openGroupsAtom, loaded.context.open?.groups ?? []);
     s.set(approvalGroupsAtom, loaded.context.approval?.groups ?? []);
+    s.set(approvalBoundAtom, Boolean(loaded.context.approval));
     return s;
   }, [loaded]);
 
@@ -212,6 +214,7 @@ function InsertMenu() {
   const run = useCommand();
   const store = useStore();
   const [open, setOpen] = useState(false);
+  const approvalBound = useAtomValue(approvalBoundAtom);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -239,7 +242,7 @@ function InsertMenu() {
           aria-label={t('editor.insert')}
           onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
         >
-          {INSERTABLE_BLOCKS.map((type, i) => (
+          {insertableBlocks(approvalBound).map((type, i) => (
             <button
               key={type}
               type="button"

@@ -28,6 +28,7 @@ const PATHS = {
   label: 'M4 7h6M4 12h6M4 17h6M13 6h7v12h-7z',
   row: 'M4 5h7v14H4zM13 5h7v14h-7z',
   article: 'M6 3h9l4 4v14H6zM9 10h7M9 14h7M9 18h5',
+  flow: 'M3 4h6v5H3zM15 15h6v5h-6zM6 9v5a2 2 0 0 0 2 2h7M12 13l3 3-3 3',
   close: 'M6 6l12 12M18 6 6 18',
   loop: 'M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4',
   sigma: 'M18 5H6l6 7-6 7h12',

@@ -4,6 +4,7 @@
  * Adding a type to `Block` fails the typecheck here until its entry exists.
  */
 import type { BlockType } from '../../core/model';
+import { ApprovalFlowView } from './canvas/blocks/ApprovalFlowView';
 import { ArticleView } from './canvas/blocks/ArticleView';
 import { BarcodeView } from './canvas/blocks/BarcodeView';
 import { EditItemView } from './canvas/blocks/EditItemView';
@@ -17,6 +18,7 @@ import { StaticImageView } from './canvas/blocks/StaticImageView';
 import type { BlockView } from './canvas/blocks/shared';
 import { TableView } from './canvas/blocks/TableView';
 import type { IconName } from './Icon';
+import { ApprovalFlowPanel } from './panels/blocks/ApprovalFlowPanel';
 import { ArticlePanel } from './panels/blocks/ArticlePanel';
 import { BarcodePanel } from './panels/blocks/BarcodePanel';
 import { EditItemPanel } from './panels/blocks/EditItemPanel';
@@ -37,8 +39,8 @@ interface EditorBlock<T extends BlockType> {
   panel: BlockPanelView<T>;
   /** Its icon in the insert menu. */
   icon: IconName;
-  /** Offered by the insert menu. */
-  insertable: boolean;
+  /** Offered by the insert menu: always, never, or only in a template bound to an approval. */
+  insertable: boolean | 'approval';
 }
 
 export const EDITOR_BLOCKS = {
@@ -53,6 +55,7 @@ export const EDITOR_BLOCKS = {
   editItem: { view: EditItemView, panel: EditItemPanel, icon: 'label', insertable: true },
   row: { view: RowView, panel: RowPanel, icon: 'row', insertable: true },
   article: { view: ArticleView, panel: ArticlePanel, icon: 'article', insertable: true },
+  approvalFlow: { view: ApprovalFlowView, panel: ApprovalFlowPanel, icon: 'flow', insertable: 'approval' },
 } satisfies { [T in BlockType]: EditorBlock<T> };
 
 /** The entry of a block type; undefined for a type this build does not know (content of a newer client). */
@@ -63,7 +66,10 @@ export function editorBlock<T extends BlockType>(type: T): EditorBlock<T> | unde
   return blocks[type];
 }
 
-/** The insert menu, in order. */
-export const INSERTABLE_BLOCKS = (Object.keys(EDITOR_BLOCKS) as BlockType[]).filter(
-  (type) => EDITOR_BLOCKS[type].insertable,
-);
+/** The insert menu, in order; approval-only blocks (the flow diagram) when the template is bound to an approval. */
+export function insertableBlocks(approvalBound: boolean): BlockType[] {
+  return (Object.keys(EDITOR_BLOCKS) as BlockType[]).filter((type) => {
+    const insertable: boolean | 'approval' = EDITOR_BLOCKS[type].insertable;
+    return insertable === 'approval' ? approvalBound : insertable;
+  });
+}

@@ -17,6 +17,7 @@ import type {
   TemplateDocument,
 } from './types';
 
+export { DEFAULT_APPROVAL_FLOW_CONFIG } from './blocks/approvalFlow';
 export { DEFAULT_BARCODE_CONFIG } from './blocks/barcode';
 export { createEmptyRichText, createParagraph, createText } from './blocks/content';
 export { DEFAULT_LABEL_WIDTH } from './blocks/editItem';

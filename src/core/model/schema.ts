@@ -6,6 +6,7 @@
  * `parse.ts` ties migration, schema and rules together.
  */
 import { z } from 'zod';
+import { ApprovalFlowConfigSchema } from './blocks/approvalFlow';
 import { BarcodeConfigSchema } from './blocks/barcode';
 import {
   AttachmentRenderConfigSchema,
@@ -45,6 +46,7 @@ import { CURRENT_SCHEMA_VERSION, DEFAULT_PAGE_SETTING, DEFAULT_PDF_SETTINGS, DEF
 import { type BlockOfType, type BlockType, EditorMode, TemplateCategory } from './types';
 
 export {
+  ApprovalFlowConfigSchema,
   AttachmentImageConfigSchema,
   AttachmentRenderConfigSchema,
   BarcodeConfigSchema,
@@ -173,6 +175,7 @@ export type _SchemaTypeChecks = [
   Assert<Same<z.output<typeof ImageConfigSchema>, import('./types').ImageConfig>>,
   Assert<Same<z.output<typeof AttachmentRenderConfigSchema>, import('./types').AttachmentRenderConfig>>,
   Assert<Same<z.output<typeof BarcodeConfigSchema>, import('./types').BarcodeConfig>>,
+  Assert<Same<z.output<typeof ApprovalFlowConfigSchema>, import('./types').ApprovalFlowConfig>>,
   Assert<Same<z.output<typeof NumberFormatSchema>, import('./types').NumberFormat>>,
   Assert<Same<Omit<z.output<typeof TextLeafSchema>, 'type'>, import('./types').TextLeaf>>,
   Assert<Same<z.output<typeof VariableFilterCallSchema>, import('./types').VariableFilterCall>>,

@@ -516,6 +516,21 @@ export interface BarcodeBlock extends BlockBase {
   barcode: BarcodeConfig;
 }
 
+/** Settings of the approval flow diagram (#31): layout direction and the facts each node shows. */
+export interface ApprovalFlowConfig {
+  /** 'TB' top-down, 'LR' left-right (Graphviz rankdir). */
+  direction: 'TB' | 'LR';
+  approvers: boolean;
+  outcome: boolean;
+  time: boolean;
+}
+
+/** The approval instance's process drawn as a graph (beyond the spec; approval-bound templates). */
+export interface ApprovalFlowBlock extends BlockBase {
+  type: 'approvalFlow';
+  flow: ApprovalFlowConfig;
+}
+
 export type Block =
   | RichTextBlock
   | EditItemBlock
@@ -527,7 +542,8 @@ export type Block =
   | StaticImageBlock
   | FloatContainerBlock
   | ArticleBlock
-  | BarcodeBlock;
+  | BarcodeBlock
+  | ApprovalFlowBlock;
 export type BlockType = Block['type'];
 export type BlockOfType<T extends BlockType> = Extract<Block, { type: T }>;
 

@@ -4,11 +4,12 @@
  * print-ready text), so a tag without filters prints what the user sees in the grid or the form.
  */
 import { mapApproval } from '../data/approval/mapApproval';
+import { parseApprovalInstance } from '../data/approval/types';
 import { parseDataSource, parseOpenValues } from '../data/dataSource';
 import { displayText, type OpenValue } from '../data/openValue';
 import { recordToOpenValues } from '../data/table/scope';
 import type { TableData, TableField } from '../data/table/types';
-import { formatDate, resolveTimeZone } from '../format/date';
+import { DEFAULT_TIME_ZONE, formatDate, resolveTimeZone } from '../format/date';
 import type { PrintInput } from './input';
 import { type ParsedPrintSource, type PrintSourceKind, parsePrintSource } from './sources';
 
@@ -66,6 +67,11 @@ function fromApproval(source: SourceOf<'approval'>, settings: PrintSettings): Pr
     links: { ...(shareUrl ? { recordShareUrl: shareUrl, currentRecord: shareUrl } : {}), ...source.links },
     assets: source.assets ?? {},
     names: { TABLE_NAME: text('approvalName'), FIRST_FIELD: text('approvalNumber') },
+    approvalFlow: {
+      process: instance === undefined ? null : parseApprovalInstance(instance).approval_processes_data.data,
+      lang: mapping.lang,
+      timeZone: resolveTimeZone(settings.timeZone ?? DEFAULT_TIME_ZONE),
+    },
   };
 }
 

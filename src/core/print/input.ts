@@ -5,6 +5,8 @@
  * (`build.ts`), inside the render worker, and crosses worker and process boundaries as
  * structured-cloneable data: values, bytes and strings only — never object URLs.
  */
+import type { ApprovalLanguage } from '../data/approval/labels';
+import type { ProcessEntry } from '../data/approval/types';
 import type { FileNameVariables } from '../naming/filename';
 
 /** Links a QR code can encode besides field values (spec 001 §3.4); supplied by the host/app. */
@@ -35,6 +37,17 @@ export interface PrintInput {
   assets: Record<string, Uint8Array>;
   /** Variables of the output file name (spec 001 §9.3) the data source knows. */
   names: FileNameVariables;
+  /**
+   * An approval source's process, for the flow diagram block: `process` null when no instance
+   * was given (the designer's preview draws a placeholder). Absent for other sources.
+   */
+  approvalFlow?: ApprovalFlowInput;
+}
+
+export interface ApprovalFlowInput {
+  process: ProcessEntry[] | null;
+  lang: ApprovalLanguage;
+  timeZone: string;
 }
 
 /** An empty input: a template printed with no record (the designer's placeholders show). */

@@ -63,6 +63,7 @@ export async function resolveForExport(
       links: input.links,
       fieldIds: input.fieldIds,
       loadImage: assetsFirst(input.assets, env.loadImage),
+      ...(input.approvalFlow ? { approvalFlow: input.approvalFlow } : {}),
     });
   } catch (error) {
     if (isQuireError(error)) throw error;

@@ -15,7 +15,12 @@ import type { OutputEnvironment, OutputRenderer } from './types';
 
 /** How one print input resolves: its links, field ids, and its own image bytes before the environment's. */
 function resolveOptionsOf(input: PrintInput, env: OutputEnvironment): ResolveOptions {
-  return { links: input.links, fieldIds: input.fieldIds, loadImage: assetsFirst(input.assets, env.loadImage) };
+  return {
+    links: input.links,
+    fieldIds: input.fieldIds,
+    loadImage: assetsFirst(input.assets, env.loadImage),
+    ...(input.approvalFlow ? { approvalFlow: input.approvalFlow } : {}),
+  };
 }
 
 /** The PDF and the view model it was typeset from (tests compare view models across callers). */

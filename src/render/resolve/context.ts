@@ -1,6 +1,6 @@
 import type { EvalOptions, Scope } from '../../core/expr/evaluate';
 import type { FilterFn } from '../../core/expr/filters';
-import type { RecordLinks } from '../../core/print/input';
+import type { ApprovalFlowInput, RecordLinks } from '../../core/print/input';
 import type { AssetStore } from './assets';
 
 export type { RecordLinks };
@@ -17,6 +17,8 @@ export interface ResolveOptions {
   maxItems?: number;
   /** Extra template filters by name (e.g. from the data layer); built-ins cannot be replaced. */
   filters?: Readonly<Record<string, FilterFn>>;
+  /** The approval process the flow diagram block draws (print input of an approval source). */
+  approvalFlow?: ApprovalFlowInput;
 }
 
 /** Everything resolve needs while walking the template. */
@@ -35,6 +37,7 @@ export interface ResolveContext {
   pageSumNames: ReadonlySet<string>;
   /** Counts repeated items against `maxItems`. */
   budget: { items: number; max: number };
+  approvalFlow?: ApprovalFlowInput;
 }
 
 /**

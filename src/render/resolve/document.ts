@@ -100,6 +100,7 @@ export async function resolveDocument(
     assets: store,
     pageSumNames: pageSumNames(content),
     budget: { items: 0, max: options.maxItems ?? DEFAULT_MAX_ITEMS },
+    ...(options.approvalFlow ? { approvalFlow: options.approvalFlow } : {}),
   };
 
   const pdf = settings.pdf;

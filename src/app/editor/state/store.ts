@@ -28,6 +28,8 @@ export const fieldsAtom = atom<FieldOption[]>([]);
 export const tableNameAtom = atom<string>('');
 /** Form, system and signature variables when the template is bound to an approval definition. */
 export const approvalGroupsAtom = atom<ApprovalFieldGroup[]>([]);
+/** The template is bound to an approval: the insert menu offers the approval-only blocks. */
+export const approvalBoundAtom = atom<boolean>(false);
 /** A team document's data-source groups: the field panel lists these instead of a table's fields. */
 export const openGroupsAtom = atom<OpenFieldGroup[]>([]);
 

@@ -27,6 +27,8 @@ export interface FlowOptions {
   facts: FlowFacts;
   lang: ApprovalLanguage;
   timeZone: string;
+  /** Font family of the labels (the renderer names one its typesetter has loaded); default sans-serif. */
+  fontFamily?: string;
 }
 
 interface FlowNode {
@@ -86,13 +88,21 @@ export function flowOf(process: readonly ProcessEntry[]): { nodes: FlowNode[]; p
   return { nodes: [...byName.values()], path };
 }
 
+/**
+ * Graphviz reads `&name;` in a label as an XML entity and writes it to SVG unescaped, so `&amp;`
+ * in a name would print as `&`: every `&` is written as the entity itself to stay literal.
+ */
+function labelText(text: string): string {
+  return text.replace(/&/g, '&amp;');
+}
+
 function labelOf(node: FlowNode, options: FlowOptions): string {
   const lines = [node.name];
   if (options.facts.approvers && node.approvers.length > 0) lines.push(node.approvers.join(', '));
   if (options.facts.outcome && node.operation) lines.push(operationLabel(node.operation, options.lang));
   if (options.facts.time && node.time != null && node.time !== '')
     lines.push(approvalDateTime(node.time, options.timeZone));
-  return lines.join('\n');
+  return labelText(lines.join('\n'));
 }
 
 /** The DOT text of an instance's process. */
@@ -101,7 +111,7 @@ export function approvalFlowDot(process: readonly ProcessEntry[], options: FlowO
   const out = [
     'digraph approval {',
     `  rankdir=${options.direction};`,
-    '  node [shape=box, style="rounded,filled", fontname="sans-serif", fontsize=10];',
+    `  node [shape=box, style="rounded,filled", fontname=${dotString(options.fontFamily ?? 'sans-serif')}, fontsize=10];`,
     '  edge [color="#555555"];',
   ];
   for (const node of nodes) {

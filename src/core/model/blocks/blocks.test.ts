@@ -6,7 +6,7 @@ import { BLOCK_TYPES, BLOCKS, blockDependencies } from './index';
 
 describe('block registry', () => {
   it('lists every block type once, each definition under its own type', () => {
-    expect(BLOCK_TYPES).toHaveLength(11);
+    expect(BLOCK_TYPES).toHaveLength(12);
     for (const type of BLOCK_TYPES) expect(BLOCKS[type].type).toBe(type);
   });
 
@@ -54,6 +54,21 @@ describe('blockDependencies', () => {
     const image = createBlock('image');
     expect(deps({ ...image, image: { ...image.image, fieldName: 'photos' } as never }).fields).toEqual(['photos']);
     expect(deps(createBlock('staticImage'))).toMatchObject({ fields: [], content: [] });
+    expect(deps(createBlock('approvalFlow'))).toMatchObject({ fields: [], content: [] });
+  });
+
+  it('fills the flow diagram defaults and refuses an unknown direction', () => {
+    const parsed = BLOCKS.approvalFlow.schema.parse({ id: 'f', type: 'approvalFlow' });
+    expect(parsed.flow).toEqual({ direction: 'TB', approvers: true, outcome: true, time: false });
+    const lr = BLOCKS.approvalFlow.schema.parse({
+      id: 'f',
+      type: 'approvalFlow',
+      flow: { direction: 'LR', time: true },
+    });
+    expect(lr.flow).toMatchObject({ direction: 'LR', time: true, approvers: true });
+    expect(
+      BLOCKS.approvalFlow.schema.safeParse({ id: 'f', type: 'approvalFlow', flow: { direction: 'RL' } }).success,
+    ).toBe(false);
   });
 
   it('splits a dynamic table into content read per item and content read once', () => {

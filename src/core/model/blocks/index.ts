@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Block, BlockOfType, BlockType } from '../types';
+import { approvalFlowBlock } from './approvalFlow';
 import { articleBlock } from './article';
 import { barcodeBlock } from './barcode';
 import type { BlockDefinition, BlockReads } from './define';
@@ -31,6 +32,7 @@ export const BLOCKS = {
   floatContainer: floatContainerBlock,
   article: articleBlock,
   barcode: barcodeBlock,
+  approvalFlow: approvalFlowBlock,
 } satisfies { [T in BlockType]: BlockDefinition<T> };
 
 export const BLOCK_TYPES = Object.keys(BLOCKS) as BlockType[];
@@ -49,6 +51,7 @@ export const BlockSchema: z.ZodType<Block> = z.discriminatedUnion(
     BLOCKS.floatContainer.schema,
     BLOCKS.article.schema,
     BLOCKS.barcode.schema,
+    BLOCKS.approvalFlow.schema,
   ],
   unknownKind('block', 'type'),
 );

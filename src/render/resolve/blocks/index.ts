@@ -3,6 +3,7 @@
  * `Block` fails the typecheck here until its resolver exists and is listed.
  */
 import type { BlockType } from '../../../core/model/types';
+import { resolveApprovalFlow } from './approvalFlow';
 import { resolveArticle } from './article';
 import { resolveBarcodeBlock } from './barcode';
 import { resolveEditItem } from './editItem';
@@ -28,4 +29,5 @@ export const RESOLVERS = {
   floatContainer: resolveFloatContainer,
   article: resolveArticle,
   barcode: resolveBarcodeBlock,
+  approvalFlow: resolveApprovalFlow,
 } satisfies { [T in BlockType]: BlockResolver<T> };
