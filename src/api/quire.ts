@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { ApiClient } from './client';
 import { requireArgs } from './client';
 import type {
+  ApiKeyAction,
   ApiKeyCreatedDto,
   ApiKeyDto,
   CollectedSignatureDto,
@@ -213,10 +214,16 @@ export function quireApi(client: ApiClient) {
         requireArgs({ teamId });
         return get<ApiKeyDto[]>(`/api/teams/${seg(teamId)}/app-keys`, 'FetchTeamApiKeysFailed');
       },
-      create: (teamId: string, description: string) => {
+      /** `scope` (#33): only these documents / actions, until `expiresAt`; a part left out is unlimited. */
+      create: (
+        teamId: string,
+        description: string,
+        scope: { docIds?: string[]; actions?: ApiKeyAction[]; expiresAt?: number } = {},
+      ) => {
         requireArgs({ teamId });
         return send<ApiKeyCreatedDto>('POST', `/api/teams/${seg(teamId)}/app-key`, 'UpdateTeamFailed', {
           description,
+          ...scope,
         });
       },
       remove: (teamId: string, keyId: string) => {

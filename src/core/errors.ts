@@ -75,6 +75,10 @@ export const ERROR_CATALOGUE = {
   ImportNotText: { code: 'IMPORT_NOT_TEXT', message: 'the file is not a text (CSV) file' },
   ImportNotXlsx: { code: 'IMPORT_NOT_XLSX', message: 'the file is not an Excel (.xlsx) workbook' },
   BackupInvalid: { code: 'BACKUP_INVALID', message: 'the file is not a Quire backup' },
+  BackupSchemaMismatch: {
+    code: 'BACKUP_SCHEMA_MISMATCH',
+    message: 'the backup was made at another database schema version: restore it with the Quire version that made it',
+  },
   FontsUnavailable: { code: 'FONTS_UNAVAILABLE', message: 'the fonts for this script are not on this device' },
   // Embedding in a host (docs/HOST-PROTOCOL.md)
   HostTimeout: { code: 'HOST_TIMEOUT', message: 'the host did not answer in time' },

@@ -74,6 +74,13 @@ describe.each(testBackends())('backup and restore on $name', (backend) => {
     const target = await backend.open();
     try {
       await expect(restoreDatabase(target, ['{"hello": 1}'])).rejects.toMatchObject({ errorName: 'BackupInvalid' });
+      // A dump from another schema version (an older or newer Quire): refused by a catalogued error of its own.
+      const [first, ...rest] = lines;
+      const other = JSON.stringify({ ...JSON.parse(first ?? '{}'), schemaVersion: header.schemaVersion + 1 });
+      await expect(restoreDatabase(target, [other, ...rest])).rejects.toMatchObject({
+        errorName: 'BackupSchemaMismatch',
+        message: expect.stringContaining(`it was made at schema version ${header.schemaVersion + 1}`),
+      });
       // Cut short (no sequences line): the one transaction gives back every row it took.
       await expect(restoreDatabase(target, lines.slice(0, -1))).rejects.toMatchObject({ errorName: 'BackupInvalid' });
       const [users] = await target.query<{ n: string | number }>('SELECT count(*) AS n FROM users');

@@ -125,9 +125,9 @@ export async function restoreDatabase(
         header = checkHeader(line);
         const version = await schemaVersion(tx);
         if (header.schemaVersion !== version)
-          throw invalidBackup(
-            `it was made at schema version ${header.schemaVersion}; this server is at ${version} (of ${MIGRATIONS.length}): restore with the Quire version that made it`,
-          );
+          throw new QuireError('BackupSchemaMismatch', {
+            detail: `it was made at schema version ${header.schemaVersion}; this server is at ${version} (of ${MIGRATIONS.length})`,
+          });
         const [users] = await tx.query<{ n: number | string }>('SELECT count(*) AS n FROM users');
         if (Number(users?.n) > 0)
           throw new QuireError('DataInvalid', { detail: 'restore goes into an empty database; this one has accounts' });

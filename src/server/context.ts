@@ -46,6 +46,8 @@ export interface ServerConfig {
   quotas: TeamQuotas;
   /** How long a finished render job's file (and row) is kept (#33; QUIRE_RENDER_RESULT_HOURS). */
   renderResultTtlMs: number;
+  /** How long an instance is kept after it was created (#33 item 3; QUIRE_INSTANCE_DAYS); null: until deleted. */
+  instanceTtlMs: number | null;
   /** How often expired job results, sessions, reset and invitation links are deleted (retention.ts). */
   retentionIntervalMs: number;
   /** On PostgreSQL, whether this process takes render jobs too (`npm run render-worker` processes always do). */
@@ -84,6 +86,7 @@ export const DEFAULT_CONFIG: ServerConfig = {
   renderPool: DEFAULT_RENDER_POOL,
   quotas: DEFAULT_QUOTAS,
   renderResultTtlMs: 24 * 3600_000,
+  instanceTtlMs: null,
   retentionIntervalMs: 10 * 60_000,
   trustedProxies: [],
 };

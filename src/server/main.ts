@@ -99,6 +99,11 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
         Number(process.env.QUIRE_RENDER_RESULT_HOURS) > 0
           ? Number(process.env.QUIRE_RENDER_RESULT_HOURS) * 3600_000
           : DEFAULT_CONFIG.renderResultTtlMs,
+      // Off unless set: an instance is a team's record, deleted by its owner (DELETE …/instances/{id}).
+      instanceTtlMs:
+        Number(process.env.QUIRE_INSTANCE_DAYS) > 0
+          ? Number(process.env.QUIRE_INSTANCE_DAYS) * 24 * 3600_000
+          : DEFAULT_CONFIG.instanceTtlMs,
       mail,
     },
   });

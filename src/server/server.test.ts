@@ -618,6 +618,40 @@ describe.each(testBackends())('server on $name', (backend) => {
       // The user's real session still works.
       expect((await call('GET', '/api/user', { token: user.token })).status).toBe(200);
     });
+
+    it('keeps instances by default; with a lifetime, deletes the old ones but not one a render still waits on', async () => {
+      const user = await userWithDoc();
+      const instance = (id: string, age: number) =>
+        db.query(
+          `INSERT INTO doc_instances (id, team_id, doc_id, data, created_by, created_at) VALUES ($1, $2, $3, '{}', $4, $5)`,
+          [`${id}-${user.userId}`, user.teamId, user.docId, user.userId, new Date(Date.now() - age)],
+        );
+      const day = 24 * 3600_000;
+      await instance('old', 3 * day);
+      await instance('old-rendering', 3 * day);
+      await instance('new', day);
+      await db.query(
+        `INSERT INTO render_jobs (id, team_id, doc_id, instance_id, template_id, target_type, status)
+         VALUES ($1, $2, $3, $4, 't', 'pdf', 'running')`,
+        [`job-${user.userId}`, user.teamId, user.docId, `old-rendering-${user.userId}`],
+      );
+      const left = async () =>
+        (await db.query<{ id: string }>('SELECT id FROM doc_instances WHERE team_id = $1', [user.teamId]))
+          .map((r) => r.id.replace(`-${user.userId}`, ''))
+          .sort();
+
+      await purgeExpired(db, 3600_000);
+      expect(await left()).toEqual(['new', 'old', 'old-rendering']);
+      const purged = await purgeExpired(db, 3600_000, 2 * day);
+      expect(purged.instances).toBeGreaterThanOrEqual(1);
+      expect(await left()).toEqual(['new', 'old-rendering']);
+      // Once its render finished, the next run takes it too (its job goes with it: ON DELETE CASCADE).
+      await db.query(`UPDATE render_jobs SET status = 'done', finished_at = now() WHERE id = $1`, [
+        `job-${user.userId}`,
+      ]);
+      await purgeExpired(db, 3600_000, 2 * day);
+      expect(await left()).toEqual(['new']);
+    });
   });
 
   describe('team isolation', () => {

@@ -111,7 +111,7 @@ export async function startQuireServer(options: QuireServerOptions = {}): Promis
     threadEntry: options.renderThreadEntry,
   });
   await render.start();
-  const retention = scheduleRetention(db, config.renderResultTtlMs, config.retentionIntervalMs);
+  const retention = scheduleRetention(db, config.renderResultTtlMs, config.retentionIntervalMs, config.instanceTtlMs);
   const mailer = createMailer(config.mail);
   let listeningOrigin = '';
   // Several processes may serve one PostgreSQL: their limits are counted together there.

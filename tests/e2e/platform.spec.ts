@@ -2,7 +2,9 @@
  * The open platform's keys in Chromium with the real server (issue 15): the built app and the API
  * on one origin (scripts/serve.mjs --api, PGlite in a temp folder). A signed-in owner sees the
  * team on /o, creates an API key (its secret shown once), an outside system (this test) renders an
- * invoice PDF with it, the screen shows the key's last use, and a deleted key is refused.
+ * invoice PDF with it, the screen shows the key's last use, and a deleted key is refused. Then a
+ * key limited to one document and to rendering, with an expiry (#33): its scope on the screen, a
+ * creation refused (403), a render answered, its last render shown.
  */
 import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../fixtures/platform';
 import { type ApiServer, apiPort, callApi, startApiServer } from './api-server';
@@ -113,4 +115,32 @@ test('an owner creates an API key on its screen, an outside system renders a PDF
   await expect(page.getByText('This team has no API keys.')).toBeVisible();
   const refused = await api(`${docBase}/instances`, { key });
   expect(refused.status).toBe(401);
+
+  // #33 item 4: a key limited to this document and to rendering, with an expiry day.
+  await page.getByLabel('Description').fill('Printer');
+  await page.getByLabel('Only these documents').check();
+  await page.getByLabel('Invoices').check();
+  for (const action of ['Read instances', 'Create instances', 'Delete instances'])
+    await page.getByLabel(action).uncheck();
+  await page.getByLabel('Expires on').fill('2099-12-31');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const scoped = (await page.getByTestId('new-api-key').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Done' }).click();
+  const scopedRow = page.getByTestId('api-key-list').getByRole('row', { name: /Printer/ });
+  await expect(scopedRow).toContainText('Invoices');
+  await expect(scopedRow).toContainText('Render');
+  await expect(scopedRow).not.toContainText('Create instances');
+  await expect(scopedRow.getByTestId('key-expiry')).toContainText('Expires');
+  // Outside its actions: refused; inside them: the PDF, and the screen shows the render's last use.
+  expect(
+    (await api(`${docBase}/instances`, { method: 'POST', key: scoped, body: { data: invoiceValues } })).status,
+  ).toBe(403);
+  const scopedPdf = await api(`${docBase}/instances/${instanceId}/render?templateId=${template.id}`, {
+    method: 'POST',
+    key: scoped,
+    body: { targetType: 'pdf' },
+  });
+  expect(scopedPdf.status).toBe(200);
+  await page.reload();
+  await expect(scopedRow).toContainText('Render:');
 });

@@ -2,15 +2,25 @@
  * `/o/:teamId/api-keys`: a team's API keys (issue 15). Owners and admins create a key (its secret
  * shown once, in a dialog) and delete keys after a confirmation; every member sees the list with
  * each key's start, creation and last use — a member sees a sentence instead of the controls.
+ * A key may be limited to some documents and actions and given an expiry (#33, `KeyScope.tsx`).
  */
 import { Link, useParams } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import type { ApiKeyCreatedDto, ApiKeyDto } from '../../api/contract';
+import type { ApiKeyCreatedDto, ApiKeyDto, DocDto } from '../../api/contract';
 import { ConfirmDialog } from '../services/dialogs/ConfirmDialog';
 import { Dialog } from '../services/dialogs/Dialog';
 import { serverApi } from '../services/sync/server';
 import { useServerToken } from '../services/sync/useSync';
 import { usePlatformTranslation } from './i18n/useTranslation';
+import {
+  emptyScope,
+  KeyScopeCell,
+  KeyScopeFields,
+  type ScopeDraft,
+  scopeOf,
+  scopeProblem,
+  useActionName,
+} from './KeyScope';
 import { useTeam } from './team/useTeam';
 import { useErrorText } from './useErrorText';
 
@@ -22,6 +32,9 @@ export function ApiKeysScreen() {
   const { team, manages } = useTeam();
   const [keys, setKeys] = useState<ApiKeyDto[] | null>(null);
   const [description, setDescription] = useState('');
+  const [scope, setScope] = useState<ScopeDraft>(emptyScope);
+  const [docs, setDocs] = useState<DocDto[]>([]);
+  const actionName = useActionName();
   const [created, setCreated] = useState<ApiKeyCreatedDto | null>(null);
   const [copied, setCopied] = useState(false);
   const [deleting, setDeleting] = useState<ApiKeyDto | null>(null);
@@ -30,7 +43,10 @@ export function ApiKeysScreen() {
 
   const reload = useCallback(async () => {
     try {
-      setKeys(await serverApi().appKeys.list(teamId));
+      const api = serverApi();
+      const [list, page] = await Promise.all([api.appKeys.list(teamId), api.docs.list(teamId, { pageSize: 200 })]);
+      setKeys(list);
+      setDocs(page.list);
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -59,12 +75,18 @@ export function ApiKeysScreen() {
 
   async function create(event: FormEvent) {
     event.preventDefault();
+    const problem = scopeProblem(scope);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       setCopied(false);
-      setCreated(await serverApi().appKeys.create(teamId, description.trim()));
+      setCreated(await serverApi().appKeys.create(teamId, description.trim(), scopeOf(scope)));
       setDescription('');
+      setScope(emptyScope());
       await reload();
     } catch (failure) {
       setError(errorText(failure));
@@ -121,6 +143,7 @@ export function ApiKeysScreen() {
           <small id="key-description-hint">
             {t('descriptionHint')} {t('ownerOnly')}
           </small>
+          <KeyScopeFields draft={scope} docs={docs} onChange={setScope} />
           <button type="submit" className="button primary" disabled={busy}>
             {t('createKey')}
           </button>
@@ -137,6 +160,7 @@ export function ApiKeysScreen() {
             <tr>
               <th scope="col">{t('description')}</th>
               <th scope="col">{t('keyPrefix')}</th>
+              <th scope="col">{t('keyScope')}</th>
               <th scope="col">{t('created')}</th>
               <th scope="col">{t('lastUsed')}</th>
               {manages && (
@@ -153,6 +177,9 @@ export function ApiKeysScreen() {
                 <td>
                   <code>{key.prefix}…</code>
                 </td>
+                <td>
+                  <KeyScopeCell apiKey={key} docs={docs} when={when} />
+                </td>
                 <td>{when(key.createdAt)}</td>
                 <td>
                   {when(key.lastUsedAt)}
@@ -160,7 +187,7 @@ export function ApiKeysScreen() {
                   {Object.entries(key.lastUsedByAction ?? {}).map(([action, at]) => (
                     <small key={action} className="key-action-use">
                       <br />
-                      {t('lastUsedAction', { action, when: when(at ?? null) })}
+                      {t('lastUsedAction', { action: actionName(action), when: when(at ?? null) })}
                     </small>
                   ))}
                 </td>

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command';
 import { approvalCommand } from './approval';
+import { backupCommand, restoreCommand } from './backup';
 import { evalCommand } from './eval';
 import { filenameCommand } from './filename';
 import { migrateCommand } from './migrate';
@@ -19,4 +20,6 @@ export const COMMANDS: CliCommand[] = [
   varsCommand,
   approvalCommand,
   renderCommand,
+  backupCommand,
+  restoreCommand,
 ];
