@@ -37,7 +37,7 @@ export interface ApiClientOptions {
   retryDelayMs?: number;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   /** The catalogue error for a failure of this call ('template update error', 'Failed to fetch teams'…). */

@@ -139,7 +139,7 @@ export const updateTeamBody = z.object({ name });
 export const addMemberBody = z.object({ email: z.string().trim().toLowerCase().max(254) });
 
 /** A member's role in a team: owners and admins manage members; only owners make owners. */
-export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 export interface TeamDto {
@@ -434,9 +434,9 @@ export interface InstanceDto {
 }
 
 /** A render's target is a file format of the output catalogue. */
-export const RENDER_TARGETS = FILE_FORMAT_LIST as [FileFormat, ...FileFormat[]];
+const RENDER_TARGETS = FILE_FORMAT_LIST as [FileFormat, ...FileFormat[]];
 export type RenderTarget = FileFormat;
-export const RENDER_RUNTIMES = ['native', 'wasm'] as const;
+const RENDER_RUNTIMES = ['native', 'wasm'] as const;
 
 const flag = z
   .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])

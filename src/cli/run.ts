@@ -2,7 +2,7 @@ import { isQuireError } from '../core/errors';
 import type { CliCommand, CliIO } from './command';
 import { COMMANDS } from './commands/index';
 
-export const processIO: CliIO = {
+const processIO: CliIO = {
   out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
 };

@@ -20,7 +20,7 @@ import { Lane } from './typst/lane';
  * rows). Two lanes at the budget, the engines started ahead of the moves (~60 MB each in a Node
  * worker thread) and the caller's own engine and view model stay under 1 GB.
  */
-export const CHUNK_ENGINE_BUDGET_BYTES = 192 * 2 ** 20;
+const CHUNK_ENGINE_BUDGET_BYTES = 192 * 2 ** 20;
 
 export interface LaneOptions {
   freshEngine?: () => Promise<TypstEngine>;

@@ -18,7 +18,7 @@ import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument, VTable } from './view-model';
 
 /** Body rows per compile: a chunk stays about 20 pages, so each compile's layout is bounded. */
-export const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 500;
 
 export interface ChunkOptions extends LaneOptions {
   /** Rows per compile; tests pass small numbers to put many joins in a short table. */

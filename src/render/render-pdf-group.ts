@@ -17,7 +17,7 @@ import type { TypstEngine } from './typst/engine';
 import type { ViewDocument } from './view-model';
 
 /** One record of a group and how its data resolves (its own links, field ids and images). */
-export interface GroupRecord {
+interface GroupRecord {
   record: unknown;
   options: ResolveOptions;
 }
@@ -26,7 +26,7 @@ export interface GroupRecord {
  * Serialized view model per compile: a part stops growing past this, so one compile's input (and
  * Typst's memory, which grows with it) stays bounded whatever the records hold.
  */
-export const PART_BUDGET_BYTES = 2_000_000;
+const PART_BUDGET_BYTES = 2_000_000;
 
 interface ResolvedRecord {
   doc: ViewDocument;

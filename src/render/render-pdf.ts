@@ -13,12 +13,12 @@ import { resolveDocument } from './resolve/document';
 import type { TypstEngine } from './typst/engine';
 import type { VBlock, ViewDocument } from './view-model';
 
-export interface RenderOptions extends ResolveOptions, ChunkOptions {
+interface RenderOptions extends ResolveOptions, ChunkOptions {
   engine: TypstEngine;
 }
 
 /** Template content as stored (JSON text), as a value, or already parsed. */
-export type TemplateInput = string | ParsedTemplateContent | unknown;
+type TemplateInput = string | ParsedTemplateContent | unknown;
 
 const parsedByText = new Map<string, ParsedTemplateContent>();
 const parsedByObject = new WeakMap<object, ParsedTemplateContent>();
@@ -149,7 +149,7 @@ export async function resolveForPdf(
   }
 }
 
-export interface RenderResult {
+interface RenderResult {
   pdf: Uint8Array;
   doc: ViewDocument;
 }

@@ -8,10 +8,10 @@
  */
 
 export type Align = 'left' | 'center' | 'right' | 'justify';
-export type VAlign = 'top' | 'middle' | 'bottom';
+type VAlign = 'top' | 'middle' | 'bottom';
 
 /** How a per-page aggregate is printed (computeVariable format). */
-export interface VNumberFormat {
+interface VNumberFormat {
   /** Fraction digits, or null to print as computed. */
   dec: number | null;
   /** Pad fraction digits with zeros up to `dec`. */
@@ -41,7 +41,7 @@ export interface VTextSpan {
 }
 
 /** An aggregate over the tagged rows laid out on the current page (computeVariable range currentPage). */
-export interface VPageSumSpan {
+interface VPageSumSpan {
   t: 'pagesum';
   key: string;
   cmd: 'sum' | 'avg' | 'count' | 'max' | 'min';
@@ -52,7 +52,7 @@ export interface VPageSumSpan {
   color?: string;
 }
 
-export interface VImageSpan {
+interface VImageSpan {
   t: 'img';
   path: string;
   /** pt; the image keeps its aspect ratio. */
@@ -83,7 +83,7 @@ export interface VParagraph {
   heading?: 1 | 2;
 }
 
-export interface VList {
+interface VList {
   t: 'list';
   ordered: boolean;
   items: VBlock[][];
@@ -125,7 +125,7 @@ export interface VTable {
   marks?: number;
 }
 
-export interface VRow {
+interface VRow {
   t: 'row';
   cols: { width: number; blocks: VBlock[] }[];
   gap?: number;
@@ -142,12 +142,12 @@ export interface VImage {
   text?: string;
 }
 
-export interface VHr {
+interface VHr {
   t: 'hr';
   stroke: VStroke;
 }
 
-export interface VBoxBlock {
+interface VBoxBlock {
   t: 'box';
   box: VBox;
   blocks: VBlock[];
@@ -155,7 +155,7 @@ export interface VBoxBlock {
 }
 
 /** A box placed at (x, y) pt from the top-left of its container, outside the flow. */
-export interface VFloat {
+interface VFloat {
   t: 'float';
   x: number;
   y: number;
@@ -166,7 +166,7 @@ export interface VFloat {
   blocks: VBlock[];
 }
 
-export interface VPageBreak {
+interface VPageBreak {
   t: 'pagebreak';
 }
 
@@ -180,7 +180,7 @@ export interface VSection {
   reset: boolean;
 }
 
-export interface VPageNumber {
+interface VPageNumber {
   align: 'left' | 'center' | 'right';
   position: 'top' | 'bottom';
 }

@@ -12,7 +12,7 @@ import { digest } from './digest';
 import { invalid, notFound } from './envelope';
 
 /** Every key starts with this, so a request's credential is told from a session token at a glance. */
-export const API_KEY_PREFIX = 'qk_';
+const API_KEY_PREFIX = 'qk_';
 const KEY_PATTERN = /^qk_[A-Za-z0-9_-]{43}$/;
 
 export const looksLikeApiKey = (value: string) => value.startsWith(API_KEY_PREFIX);

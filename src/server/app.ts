@@ -17,7 +17,7 @@ import { syncRoutes } from './routes/sync';
 import { teamRoutes } from './routes/teams';
 
 /** Whether a request target decodes to UTF-8 without NUL characters. */
-export function decodesCleanly(target: string): boolean {
+function decodesCleanly(target: string): boolean {
   try {
     return !decodeURIComponent(target.replace(/\+/g, ' ')).includes('\0');
   } catch {

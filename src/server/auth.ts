@@ -36,7 +36,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
-export interface Session {
+interface Session {
   userId: string;
   tokenHash: string;
 }
@@ -91,7 +91,7 @@ export function requireSession(sql: Sql): MiddlewareHandler<AuthEnv> {
 // ---- password reset links (#15) ---------------------------------------------------------------
 
 /** How long a reset link works. */
-export const RESET_TTL_MS = 60 * 60_000;
+const RESET_TTL_MS = 60 * 60_000;
 
 /**
  * Creates a single-use reset token for a user (its digest stored) and answers the token. Older

@@ -19,7 +19,7 @@ import { MIGRATIONS } from './migrations';
 export const BACKUP_FORMAT = 'quire-backup';
 const ROWS_PER_LINE = 200;
 
-export interface BackupHeader {
+interface BackupHeader {
   format: typeof BACKUP_FORMAT;
   formatVersion: 1;
   /** The schema version (migrations applied) the rows fit. */

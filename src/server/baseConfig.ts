@@ -24,7 +24,7 @@ export const baseConfigBody = z.object({ tableId, editLock: z.boolean() });
 export const baseTokenQuery = z.object({ baseAccessToken: baseTokenParam.optional() });
 
 /** What `GET /api/print/base/{baseId}/config` answers (spec 000 §3 "Edit lock config"). */
-export interface BaseConfigDto {
+interface BaseConfigDto {
   baseId: string;
   tableId: string;
   editLock: boolean;
@@ -32,9 +32,8 @@ export interface BaseConfigDto {
   docManage: boolean;
 }
 
-export const tokenNotMatch = (detail: string) => new ApiError(409, 409, 'TokenNotMatch', detail);
-export const baseTokenRefused = (detail: string) =>
-  new ApiError(403, BODY_CODE.baseTokenInvalid, 'NoBaseToken', detail);
+const tokenNotMatch = (detail: string) => new ApiError(409, 409, 'TokenNotMatch', detail);
+const baseTokenRefused = (detail: string) => new ApiError(403, BODY_CODE.baseTokenInvalid, 'NoBaseToken', detail);
 
 /**
  * Binds `token` to the base for the team (first call), or checks it is the one bound: the same

@@ -12,14 +12,14 @@ import { QuireError } from '../core/errors';
 
 export const LOCK_FILE = 'quire-server.lock';
 
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   startedAt: string;
   command: string;
 }
 
-export interface DataLock {
+interface DataLock {
   release(): void;
 }
 

@@ -12,10 +12,10 @@ import { invitationMail } from './mailText';
 import { createInvitation, previewInvitation } from './members';
 import { SlidingWindowLimiter } from './rateLimit';
 
-export const INVITATIONS_PER_ADDRESS = 5;
-export const INVITATION_MAILS_PER_TEAM = 30;
+const INVITATIONS_PER_ADDRESS = 5;
+const INVITATION_MAILS_PER_TEAM = 30;
 
-export interface MailedInvitation {
+interface MailedInvitation {
   actorId: string;
   teamId: string;
   email: string;

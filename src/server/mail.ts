@@ -23,7 +23,7 @@ export interface MailMessage {
 }
 
 /** Why a send failed: the relay refused this recipient, or the relay itself failed. */
-export type MailFailure = 'recipient' | 'server';
+type MailFailure = 'recipient' | 'server';
 
 export interface Mailer {
   readonly configured: boolean;
@@ -72,7 +72,7 @@ export function mailSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MailS
 }
 
 /** The mailer when none is configured: reports so and never sends. */
-export const noMailer: Mailer = {
+const noMailer: Mailer = {
   configured: false,
   async send() {
     throw mailNotConfigured();
@@ -86,7 +86,7 @@ export const noMailer: Mailer = {
 /** Codes nodemailer gives when the relay refused the envelope's recipients, not the connection. */
 const RECIPIENT_CODES = new Set(['EENVELOPE']);
 
-export function smtpMailer(settings: MailSettings): Mailer {
+function smtpMailer(settings: MailSettings): Mailer {
   // Short timeouts: the request that sends waits for the relay's answer.
   const transport = nodemailer.createTransport(
     { url: settings.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 },

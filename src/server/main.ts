@@ -14,7 +14,7 @@ import { fetchPolicyFromEnv } from './render/fetchPolicy';
 import { renderPoolFromEnv } from './render/renderer';
 import { type QuireServer, type StaticHandler, startQuireServer } from './server';
 
-export interface CliOptions {
+interface CliOptions {
   port: number;
   host: string;
   dataDir: string;

@@ -21,7 +21,7 @@ import { managesTeam, memberTeam, onlyManagers } from './teams';
 
 const DAY_MS = 24 * 3600_000;
 
-export const lastOwner = () =>
+const lastOwner = () =>
   new ApiError(400, BODY_CODE.invalid, 'LastOwner', 'the last owner can be neither removed nor demoted');
 export const invitationInvalid = () => new ApiError(404, BODY_CODE.notFound, 'InvitationInvalid');
 

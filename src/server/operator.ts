@@ -22,7 +22,7 @@ export interface AccessLogEntry {
 /** JSON lines on stdout: what `npm run server` writes unless QUIRE_ACCESS_LOG=0. */
 export const stdoutAccessLog = (entry: AccessLogEntry) => process.stdout.write(`${JSON.stringify(entry)}\n`);
 
-export const SERVER_VERSION: string = (() => {
+const SERVER_VERSION: string = (() => {
   try {
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version?: string;
@@ -36,7 +36,7 @@ export const SERVER_VERSION: string = (() => {
 /** How long the health probe waits for the database before calling it unreachable. */
 const DATABASE_PROBE_MS = 2000;
 
-export interface HealthDto {
+interface HealthDto {
   /** 'pglite' or 'postgres' (what the server was started on). */
   database: string;
   /** Whether the database answered the probe within two seconds. */

@@ -24,7 +24,7 @@ function fromTrustedProxy(c: Context, trusted: ReadonlySet<string>): boolean {
 /** The first value of a forwarded header (the one the outermost trusted proxy set). */
 const firstOf = (value: string | undefined) => value?.split(',')[0]?.trim() || undefined;
 
-export interface OriginPolicy {
+interface OriginPolicy {
   clientAddress(c: Context): string;
   publicOrigin(c: Context): string;
 }

@@ -6,7 +6,7 @@
 import { BODY_CODE } from '../api/contract';
 import { ApiError } from './envelope';
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 const COMMON = new Set(
   [

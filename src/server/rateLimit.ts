@@ -94,7 +94,7 @@ export class SqlLimitStore implements LimitStore {
   }
 }
 
-export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export class SlidingWindowLimiter {
   constructor(

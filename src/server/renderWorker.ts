@@ -11,7 +11,7 @@ import { DEFAULT_RENDER_POOL } from './render/pool';
 import { pgBossOptionsFromEnv, pgBossQueue, type RenderQueue } from './render/queue';
 import { renderPoolFromEnv, threadedRenderer } from './render/renderer';
 
-export async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
+async function startRenderWorker(env: NodeJS.ProcessEnv = process.env) {
   const url = env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url))
     throw new QuireError('ArgumentRequired', {

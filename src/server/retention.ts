@@ -10,7 +10,7 @@
  */
 import type { Sql } from './db';
 
-export interface Purged {
+interface Purged {
   renderJobs: number;
   sessions: number;
   passwordResets: number;

@@ -48,7 +48,7 @@ export interface QuireServer {
 }
 
 /** The app's Content-Security-Policy: its own scripts, workers and WebAssembly; nothing from elsewhere. */
-export function securityHeaders(config: ServerConfig): Record<string, string> {
+function securityHeaders(config: ServerConfig): Record<string, string> {
   const csp = [
     "default-src 'self'",
     // The Typst compiler is WebAssembly; this build also needs eval (STACK-NOTES).

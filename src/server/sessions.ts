@@ -12,7 +12,7 @@ import type { ServerContext } from './context';
 import { notFound, ok, parseWith } from './envelope';
 
 const ID_LENGTH = 16;
-export const sessionIdOf = (tokenHash: string) => tokenHash.slice(0, ID_LENGTH);
+const sessionIdOf = (tokenHash: string) => tokenHash.slice(0, ID_LENGTH);
 
 interface SessionRow {
   token_hash: string;

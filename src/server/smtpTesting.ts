@@ -25,8 +25,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export const SMTP_USER = 'quire';
-export const SMTP_PASSWORD = 'mail secret';
+const SMTP_USER = 'quire';
+const SMTP_PASSWORD = 'mail secret';
 
 /** `=?UTF-8?Q?…?=` and `=?UTF-8?B?…?=` words of a header. */
 function decodeHeader(value: string): string {

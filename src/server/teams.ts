@@ -66,7 +66,7 @@ export async function memberTeam(sql: Sql, userId: string, teamId: string): Prom
   return toTeamDto(row);
 }
 
-export async function memberTeamByKey(sql: Sql, userId: string, teamKey: string): Promise<TeamDto> {
+async function memberTeamByKey(sql: Sql, userId: string, teamKey: string): Promise<TeamDto> {
   const rows = await sql.query<TeamRow>(
     `SELECT t.id, t.team_key, t.name, m.role FROM teams t JOIN team_members m ON m.team_id = t.id
      WHERE m.user_id = $1 AND t.team_key = $2`,

@@ -46,7 +46,7 @@ interface ReleaseRow {
   created_at: Date;
 }
 
-export function toTemplateDto(row: TemplateRow): TemplateDto {
+function toTemplateDto(row: TemplateRow): TemplateDto {
   return {
     id: row.id,
     family: row.family,
@@ -72,7 +72,7 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
   };
 }
 
-export const changeSeqOf = (row: { change_seq: number | string }) => Number(row.change_seq);
+const changeSeqOf = (row: { change_seq: number | string }) => Number(row.change_seq);
 
 function toReleaseDto(row: ReleaseRow): ReleaseDto {
   return {
@@ -118,7 +118,7 @@ export async function findTemplate(sql: Sql, scope: TemplateScope, id: string): 
   return toTemplateDto(row);
 }
 
-export interface TemplateListFilter {
+interface TemplateListFilter {
   baseId?: string;
   tableId?: string;
   category?: number;
@@ -198,7 +198,7 @@ async function refuse(sql: Sql, scope: TemplateScope, id: string, sent: number):
   throw versionConflict(await findTemplate(sql, scope, id), sent);
 }
 
-export interface DraftChange {
+interface DraftChange {
   content?: string;
   deps?: string[];
   name?: string;

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from './db';
 import { type QuireServer, type QuireServerOptions, startQuireServer } from './server';
 
-export interface Backend {
+interface Backend {
   name: 'pglite' | 'postgres';
   open(): Promise<Database>;
   /** Removes what `open` created (PostgreSQL: the schema). */
@@ -45,7 +45,7 @@ export function testBackends(): Backend[] {
   return backends;
 }
 
-export interface Reply<T = unknown> {
+interface Reply<T = unknown> {
   status: number;
   code: number;
   msg: string;
@@ -53,7 +53,7 @@ export interface Reply<T = unknown> {
   headers: Headers;
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   body?: unknown;
   /** Sent as is (for malformed-JSON tests). */

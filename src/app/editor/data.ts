@@ -40,7 +40,7 @@ function approvalMapping(definition: ApprovalDefinitionRow, instance?: ApprovalI
 }
 
 /** What the editor shows for a binding the binding service read. */
-export function tableContextOf(binding: LoadedBinding): TableContext {
+function tableContextOf(binding: LoadedBinding): TableContext {
   const none = { table: undefined, fields: [], records: [], binding };
   switch (binding.kind) {
     case 'table':

@@ -4,7 +4,7 @@
  */
 let counter = 0;
 
-export type IdGenerator = (prefix: string) => string;
+type IdGenerator = (prefix: string) => string;
 
 const randomIds: IdGenerator = (prefix) => {
   counter = (counter + 1) % 1_679_616;

@@ -15,7 +15,7 @@ import type { Block, ParsedTemplateContent, PrintTemplate, TemplateContent, Temp
 /** Deeper JSON than this is refused before zod walks it (zod recurses; hostile input must not overflow the stack). */
 export const MAX_NESTING_DEPTH = 200;
 /** Refuses pathological inputs (e.g. shared sub-objects exploding when walked). */
-export const MAX_JSON_NODES = 5_000_000;
+const MAX_JSON_NODES = 5_000_000;
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: QuireError };
 

@@ -49,7 +49,7 @@ export function tableIssues(table: Table, path: Path = []): ErrorIssue[] {
   return issues;
 }
 
-export function mergeBoundsProblem(merge: TableMerge, rowCount: number, columnCount: number): string | undefined {
+function mergeBoundsProblem(merge: TableMerge, rowCount: number, columnCount: number): string | undefined {
   if (merge.rowSpan * merge.colSpan < 2) return 'a merge must span at least two cells';
   if (merge.rowIndex + merge.rowSpan > rowCount)
     return `rowSpan out of range (rows ${merge.rowIndex}..${merge.rowIndex + merge.rowSpan - 1} of ${rowCount})`;

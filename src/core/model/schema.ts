@@ -77,9 +77,9 @@ export {
 
 // ───────────────────────────── settings ─────────────────────────────
 
-export const PageSizeTypeSchema = z.enum(['A3', 'A4', 'A5', 'A6', 'Letter', 'Custom']);
+const PageSizeTypeSchema = z.enum(['A3', 'A4', 'A5', 'A6', 'Letter', 'Custom']);
 
-export const PageSettingSchema = z.object({
+const PageSettingSchema = z.object({
   sizeType: PageSizeTypeSchema.default(DEFAULT_PAGE_SETTING.sizeType),
   width: z.number().positive().max(10_000).default(DEFAULT_PAGE_SETTING.width),
   height: z.number().positive().max(10_000).default(DEFAULT_PAGE_SETTING.height),
@@ -90,7 +90,7 @@ export const PageSettingSchema = z.object({
   paddingRight: nonNegative.default(DEFAULT_PAGE_SETTING.paddingRight),
 });
 
-export const PdfSettingsSchema = z.object({
+const PdfSettingsSchema = z.object({
   showPageNumber: z.boolean().default(DEFAULT_PDF_SETTINGS.showPageNumber),
   pageNumberAlign: horizontalAlign.default(DEFAULT_PDF_SETTINGS.pageNumberAlign),
   pageNumberPosition: z.enum(['top', 'bottom']).default(DEFAULT_PDF_SETTINGS.pageNumberPosition),
@@ -99,9 +99,9 @@ export const PdfSettingsSchema = z.object({
     .optional(),
 });
 
-export const ExportFileTypeControlSchema = z.enum(['NO_SOURCE_FILE', 'ALL']);
+const ExportFileTypeControlSchema = z.enum(['NO_SOURCE_FILE', 'ALL']);
 
-export const SettingsSchema = z.object({
+const SettingsSchema = z.object({
   lang: z.string().max(20).default(DEFAULT_SETTINGS.lang),
   fontSize: nonNegative.max(1000).default(DEFAULT_SETTINGS.fontSize),
   defaultMarginBottom: z.string().max(20).default(DEFAULT_SETTINGS.defaultMarginBottom),
@@ -114,16 +114,16 @@ export const SettingsSchema = z.object({
 
 export const RowSchema = z.object({ id, columns: z.array(ColumnSchema).min(1, 'a row needs at least one column') });
 
-export const PageSchema = z.object({
+const PageSchema = z.object({
   id,
   rows: z.array(RowSchema).default([]),
   autoPageRootPath: z.string().optional(),
   autoPageNumber: z.boolean().optional(),
 });
 
-export const SectionSchema = z.object({ id, name: z.string().default(''), pageIds: z.array(id).default([]) });
+const SectionSchema = z.object({ id, name: z.string().default(''), pageIds: z.array(id).default([]) });
 
-export const SignatureRefSchema = z.object({
+const SignatureRefSchema = z.object({
   id,
   key: z.string(),
   grouping: z.enum(['person', 'node', 'personList', 'nodeList']).default('person'),
@@ -144,8 +144,8 @@ export const TemplateContentSchema = z.object({
   tagModePageSetting: PageSettingSchema.nullable().default(null),
 });
 
-export const EditorModeSchema = z.union(Object.values(EditorMode).map((value) => z.literal(value)));
-export const TemplateCategorySchema = z.union(Object.values(TemplateCategory).map((value) => z.literal(value)));
+const EditorModeSchema = z.union(Object.values(EditorMode).map((value) => z.literal(value)));
+const TemplateCategorySchema = z.union(Object.values(TemplateCategory).map((value) => z.literal(value)));
 
 export const PrintTemplateSchema = z.object({
   id,

@@ -1,7 +1,7 @@
 import { allBlocks } from './operations/tree';
 import type { BlockType, TemplateDocument } from './types';
 
-export interface DocumentSummary {
+interface DocumentSummary {
   pages: number;
   rows: number;
   blocks: number;

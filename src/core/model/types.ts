@@ -25,11 +25,11 @@ export const TemplateCategory = { RecordView: 1, BoardView: 2 } as const;
 export type TemplateCategory = (typeof TemplateCategory)[keyof typeof TemplateCategory];
 
 export type PageSizeType = 'A3' | 'A4' | 'A5' | 'A6' | 'Letter' | 'Custom';
-export type PageDirection = 'vertical' | 'horizontal';
+type PageDirection = 'vertical' | 'horizontal';
 export type HorizontalAlign = 'left' | 'center' | 'right';
 export type TextAlign = 'left' | 'center' | 'right' | 'justify';
 export type VerticalAlign = 'top' | 'middle' | 'bottom';
-export type ExportFileTypeControl = 'NO_SOURCE_FILE' | 'ALL';
+type ExportFileTypeControl = 'NO_SOURCE_FILE' | 'ALL';
 
 // ───────────────────────────── page setting and settings ─────────────────────────────
 
@@ -45,7 +45,7 @@ export interface PageSetting {
   paddingRight: number;
 }
 
-export interface PdfPageSize {
+interface PdfPageSize {
   width: number;
   height: number;
   unit: 'mm' | 'pt' | 'px' | 'in';
@@ -130,7 +130,7 @@ export interface QrConfig {
 }
 
 /** An uploaded file referenced by a static image. */
-export interface StoredFile {
+interface StoredFile {
   fileName: string;
   url?: string;
   token?: string;
@@ -138,7 +138,7 @@ export interface StoredFile {
   fileSize?: number;
 }
 
-export type ImageDisplayMode = 'fitWidth' | 'oneImagePerLine';
+type ImageDisplayMode = 'fitWidth' | 'oneImagePerLine';
 
 export interface AttachmentImageConfig {
   mode: 'attachment';
@@ -225,23 +225,23 @@ export interface ParagraphElement extends BlockTextProps {
   type: 'paragraph';
   children: RichTextNode[];
 }
-export interface HeadingOneElement extends BlockTextProps {
+interface HeadingOneElement extends BlockTextProps {
   type: 'heading-one';
   children: RichTextNode[];
 }
-export interface HeadingTwoElement extends BlockTextProps {
+interface HeadingTwoElement extends BlockTextProps {
   type: 'heading-two';
   children: RichTextNode[];
 }
-export interface BulletedListElement {
+interface BulletedListElement {
   type: 'bulleted-list';
   children: RichTextNode[];
 }
-export interface NumberedListElement {
+interface NumberedListElement {
   type: 'numbered-list';
   children: RichTextNode[];
 }
-export interface ListItemElement extends BlockTextProps {
+interface ListItemElement extends BlockTextProps {
   type: 'list-item';
   children: RichTextNode[];
 }
@@ -250,25 +250,25 @@ export interface ListItemElement extends BlockTextProps {
 type VoidChildren = { children: TextLeaf[] };
 
 /** An image bound to an attachment field. */
-export interface ImageElement extends VoidChildren {
+interface ImageElement extends VoidChildren {
   type: 'image';
   image: AttachmentImageConfig;
 }
-export interface StaticImageElement extends VoidChildren {
+interface StaticImageElement extends VoidChildren {
   type: 'static-image';
   image: StaticImageConfig;
 }
-export interface QrCodeElement extends VoidChildren {
+interface QrCodeElement extends VoidChildren {
   type: 'qrcode';
   qrcode: QrConfig;
 }
-export interface AttachmentElement extends VoidChildren {
+interface AttachmentElement extends VoidChildren {
   type: 'attachment';
   fieldName: string;
   renderConfig: AttachmentRenderConfig;
 }
 /** An image inside a line of text: from a variable (`name`) or a fixed `url`. */
-export interface InlineImageElement extends VoidChildren {
+interface InlineImageElement extends VoidChildren {
   type: 'inline-image';
   name?: string;
   url?: string;
@@ -287,7 +287,7 @@ export interface VariableFilterCall {
  * or '#' for the 1-based index of the current loop item / dynamic table row.
  * Its style comes from the marks on its single child leaf.
  */
-export interface VariableElement extends VoidChildren {
+interface VariableElement extends VoidChildren {
   type: 'variable';
   name: string;
   filters?: VariableFilterCall[];
@@ -304,7 +304,7 @@ export interface NumberFormat {
 export type ComputeCommand = 'sum' | 'average' | 'count' | 'max' | 'min';
 
 /** An aggregate over a list field, e.g. sum of 'lines.amount' over all rows or the current page. */
-export interface ComputeVariableElement extends VoidChildren {
+interface ComputeVariableElement extends VoidChildren {
   type: 'computeVariable';
   name: string;
   cmd: ComputeCommand;
@@ -334,7 +334,7 @@ export interface LoopElement extends VoidChildren {
 }
 
 /** The current loop item itself (or one of its fields by relative `name`), printed inline. */
-export interface LoopItemInlineElement extends VoidChildren {
+interface LoopItemInlineElement extends VoidChildren {
   type: 'loopItemInline';
   name: string;
   filters?: VariableFilterCall[];
@@ -371,7 +371,7 @@ export interface BorderSide {
   style: 'solid' | 'dashed' | 'dotted' | 'none';
 }
 
-export interface CellBorders {
+interface CellBorders {
   top?: BorderSide;
   right?: BorderSide;
   bottom?: BorderSide;
@@ -413,7 +413,7 @@ export interface TableMerge {
  * The body rows (between header and footer rows) repeat once per item of the list at `rootPath`;
  * inside them variable names are relative to the item.
  */
-export interface DynamicRows {
+interface DynamicRows {
   rootPath: string;
   filter?: Filter;
 }
@@ -452,13 +452,13 @@ export interface BlockBase {
   style: Record<string, string | number>;
 }
 
-export interface RichTextBlock extends BlockBase {
+interface RichTextBlock extends BlockBase {
   type: 'richText';
   content: RichText;
 }
 
 /** A labelled form line: `label` then the content (typically a variable). */
-export interface EditItemBlock extends BlockBase {
+interface EditItemBlock extends BlockBase {
   type: 'editItem';
   label: string;
   /** Percent of the block width taken by the label. */
@@ -472,46 +472,46 @@ export interface RowBlock extends BlockBase {
   columns: Column[];
 }
 
-export interface TableBlock extends BlockBase {
+interface TableBlock extends BlockBase {
   type: 'table';
   table: Table;
 }
 
-export interface QrCodeBlock extends BlockBase {
+interface QrCodeBlock extends BlockBase {
   type: 'qrcode';
   qrcode: QrConfig;
 }
 
 /** An image block: an attachment field's images or one static image. */
-export interface ImageBlock extends BlockBase {
+interface ImageBlock extends BlockBase {
   type: 'image';
   image: ImageConfig;
 }
 
-export interface HorizontalRuleBlock extends BlockBase {
+interface HorizontalRuleBlock extends BlockBase {
   type: 'horizontalRule';
   rule: BorderSide;
 }
 
-export interface StaticImageBlock extends BlockBase {
+interface StaticImageBlock extends BlockBase {
   type: 'staticImage';
   image: StaticImageConfig;
 }
 
 /** A box positioned over the page at (x, y) px from the top-left of the content area. */
-export interface FloatContainerBlock extends BlockBase {
+interface FloatContainerBlock extends BlockBase {
   type: 'floatContainer';
   float: { x: number; y: number; width: number; height?: number };
   content: RichText;
 }
 
 /** A free-flowing document body (the Docs modes). */
-export interface ArticleBlock extends BlockBase {
+interface ArticleBlock extends BlockBase {
   type: 'article';
   content: RichText;
 }
 
-export interface BarcodeBlock extends BlockBase {
+interface BarcodeBlock extends BlockBase {
   type: 'barcode';
   barcode: BarcodeConfig;
 }
@@ -526,7 +526,7 @@ export interface ApprovalFlowConfig {
 }
 
 /** The approval instance's process drawn as a graph (beyond the spec; approval-bound templates). */
-export interface ApprovalFlowBlock extends BlockBase {
+interface ApprovalFlowBlock extends BlockBase {
   type: 'approvalFlow';
   flow: ApprovalFlowConfig;
 }

@@ -89,7 +89,7 @@ function singleChunk(bytes: Uint8Array): ReadableStream<Uint8Array> {
 }
 
 /** Most records typeset in one group: enough to share fonts, few enough that workers share the run. */
-export const MAX_GROUP = 40;
+const MAX_GROUP = 40;
 
 /** Items in groups of `size`, the last one shorter. */
 async function* grouped<T>(items: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {

@@ -27,7 +27,7 @@ function hex(color: unknown, fallback: string): string {
 }
 
 /** The field's `barColor`, `backgroundColor`, `includetext` are read. */
-export type CodeStyle = Record<string, unknown>;
+type CodeStyle = Record<string, unknown>;
 
 /**
  * The SVG markup of a code, or undefined when the value does not fit the format (letters in an

@@ -10,7 +10,7 @@
 import { fontForTexts } from './fonts';
 import type { FieldPlan } from './plan';
 
-export interface FieldVariant {
+interface FieldVariant {
   /** The pdfme field name: the plan's key for the first font, `key~n` for the others. */
   name: string;
   font: string;

@@ -6,7 +6,7 @@
  */
 import { FONT_FILES, type FontGroup, type FontGroupLoader, fontGroupsForText } from '../../../wasm/fonts';
 
-export interface CanvasFont {
+interface CanvasFont {
   group: FontGroup;
   /** Index into the group's files (in FONT_FILES order: regular, bold, …). */
   index: number;

@@ -18,7 +18,7 @@ import {
   parseCanvasContent,
 } from './schema';
 
-export type Mode = 'text' | 'variables' | 'code' | 'image' | 'check' | 'table' | 'list' | 'static' | 'unknown';
+type Mode = 'text' | 'variables' | 'code' | 'image' | 'check' | 'table' | 'list' | 'static' | 'unknown';
 
 export interface FieldPlan {
   /** The generated template's field name (`f<page>_<index>`: unique, never the template's text). */

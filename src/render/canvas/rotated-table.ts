@@ -12,7 +12,7 @@ const MM_TO_PT = 72 / 25.4;
 type PdfArg = Parameters<(typeof table)['pdf']>[0];
 
 /** The matrix [a b c d e f] turning points by `degrees` clockwise about (cx, cy), in PDF points. */
-export function clockwiseAbout(degrees: number, cx: number, cy: number): number[] {
+function clockwiseAbout(degrees: number, cx: number, cy: number): number[] {
   // PDF's y axis points up, so clockwise on the page is a negative angle.
   const rad = (-degrees * Math.PI) / 180;
   const cos = Math.cos(rad);

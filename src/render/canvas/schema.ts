@@ -56,7 +56,7 @@ export function isKnownFieldType(type: string): type is CanvasFieldType {
 }
 
 /** Far above real forms but bounded: the base PDF is decoded in memory. */
-export const MAX_BASE_PDF_BYTES = 30 * 1024 * 1024;
+const MAX_BASE_PDF_BYTES = 30 * 1024 * 1024;
 const MAX_FIELDS = 2000;
 const MAX_PAGES = 500;
 
@@ -64,7 +64,7 @@ const finite = z.number().finite();
 const size = z.number().finite().min(0).max(5000);
 
 /** One field. pdfme's type-specific properties (fontSize, alignment, colours…) pass through. */
-export const canvasFieldSchema = z
+const canvasFieldSchema = z
   .object({
     name: z.string().min(1).max(200),
     /** A type of CANVAS_FIELD_TYPES, or a custom plugin's (reported by name, not drawn). */

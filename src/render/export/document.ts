@@ -14,7 +14,7 @@ import { sniffImage } from '../resolve/assets';
 import { resolveDocument } from '../resolve/document';
 import type { VBlock, VCell, ViewDocument, VSpan, VTable } from '../view-model';
 
-export interface ExportImage {
+interface ExportImage {
   bytes: Uint8Array;
   type: 'png' | 'jpg' | 'gif';
   /** Pixels. */

@@ -11,7 +11,7 @@ import { blocksText, type ExportDocument, PageSums, spansText, tableRows } from 
 
 type CellValue = string | number | Date;
 
-export interface TypedValue {
+interface TypedValue {
   value: CellValue;
   numFmt?: string;
 }
@@ -19,7 +19,7 @@ export interface TypedValue {
 const DATE = /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})$/;
 
 /** The value a printed text stands for, with the number format that prints it the same way. */
-export function typedValue(text: string): TypedValue {
+function typedValue(text: string): TypedValue {
   const trimmed = text.trim();
   if (trimmed === '') return { value: text };
   const date = DATE.exec(trimmed);

@@ -86,7 +86,7 @@ function requestFieldUpdate(pkg: OfficePackage): void {
 }
 
 /** `word/header1.xml` → `header1`; the body is `body`. */
-export function partLabel(name: string): string {
+function partLabel(name: string): string {
   const base = name.replace(/^.*\//, '').replace(/\.xml$/, '');
   return base === 'document' ? 'body' : base;
 }
@@ -165,10 +165,7 @@ async function imageRuns(
   return `</w:t></w:r>${runs}<w:r>${slot.runProps}<w:t xml:space="preserve">`;
 }
 
-export async function joinPieces(
-  pieces: RenderedPiece[],
-  place: (slot: ImageSlot) => Promise<string>,
-): Promise<string> {
+async function joinPieces(pieces: RenderedPiece[], place: (slot: ImageSlot) => Promise<string>): Promise<string> {
   const out: string[] = [];
   for (const piece of pieces) out.push(typeof piece === 'string' ? piece : await place(piece));
   return out.join('');

@@ -613,7 +613,7 @@ export interface RenderContext {
 const CHECKED = '\u2612';
 const UNCHECKED = '\u2610';
 
-export function valueText(value: unknown, expr: TagExpression, ctx: RenderContext): string {
+function valueText(value: unknown, expr: TagExpression, ctx: RenderContext): string {
   const toPlain = ctx.options.toPlain ?? defaultToPlain;
   if (ctx.dialect.checkboxes && expr.filters.length === 0) {
     const plain = toPlain(value);
@@ -622,7 +622,7 @@ export function valueText(value: unknown, expr: TagExpression, ctx: RenderContex
   return toText(value, toPlain);
 }
 
-export function textMarkup(text: string, runProps: string, dialect: Dialect): string {
+function textMarkup(text: string, runProps: string, dialect: Dialect): string {
   if (!/[\r\n\t]/.test(text)) return escapeXml(text);
   return text
     .split(/\r\n|\r|\n/)

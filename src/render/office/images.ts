@@ -116,11 +116,7 @@ function codeImage(code: CodeValue): PlacedImage | undefined {
   }
 }
 
-export async function loadBytes(
-  url: string,
-  input: PrintInput,
-  env: OutputEnvironment,
-): Promise<Uint8Array | undefined> {
+async function loadBytes(url: string, input: PrintInput, env: OutputEnvironment): Promise<Uint8Array | undefined> {
   if (Object.hasOwn(input.assets, url)) return input.assets[url];
   if (url.startsWith('data:')) return decodeDataUrl(url);
   try {

@@ -13,7 +13,7 @@ import { xlsxRenderer } from './xlsx';
 
 const DIR = new URL('../../../tests/fixtures/office-lo/', import.meta.url);
 
-export const LO_RECORD = {
+const LO_RECORD = {
   number: 'INV-7',
   customer: { name: 'Ada & Co', city: 'London' },
   issued: '2024-03-05',
@@ -31,9 +31,9 @@ export const LO_RECORD = {
 };
 
 /** The record's photo: 60×40 grey pixels. */
-export const LO_PHOTO = encodePng(60, 40, new Uint8Array(60 * 40 * 3).fill(90));
+const LO_PHOTO = encodePng(60, 40, new Uint8Array(60 * 40 * 3).fill(90));
 
-export function loTemplateBytes(name: 'letter.docx' | 'orders.xlsx' | 'deck.pptx'): Uint8Array {
+function loTemplateBytes(name: 'letter.docx' | 'orders.xlsx' | 'deck.pptx'): Uint8Array {
   return new Uint8Array(readFileSync(new URL(name, DIR)));
 }
 

@@ -118,7 +118,7 @@ function maxId(xml: string, pattern: RegExp): number {
   return max;
 }
 
-export class DocxMerger {
+class DocxMerger {
   private readonly base: OfficePackage;
   private readonly bodies: Body[] = [];
   private rels: string;

@@ -50,7 +50,7 @@ import { nextPartName } from './xlsx-sheet-copy';
 import { attr, escapeXml } from './xml';
 import type { OfficePackage } from './zip';
 
-export const SLIDE_DIALECT: Dialect = {
+const SLIDE_DIALECT: Dialect = {
   paragraph: 'a:p',
   run: 'a:r',
   text: 'a:t',

@@ -17,7 +17,7 @@ export interface TagSpan {
 }
 
 /** Word turns typed quotes into curly ones; inside a tag they are the tag language's quotes. */
-export function plainQuotes(body: string): string {
+function plainQuotes(body: string): string {
   return body.replace(/[\u201C\u201D\u201E\u00AB\u00BB]/g, '"').replace(/[\u2018\u2019\u201A]/g, "'");
 }
 

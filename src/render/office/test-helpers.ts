@@ -45,7 +45,7 @@ export function p(...runs: string[]): string {
   return `<w:p>${runs.map((r) => `<w:r><w:t xml:space="preserve">${r}</w:t></w:r>`).join('')}</w:p>`;
 }
 
-export interface DocxParts {
+interface DocxParts {
   body: string;
   header?: string;
   footer?: string;
@@ -145,7 +145,7 @@ export function row(r: number, ...cells: string[]): string {
   return `<row r="${r}">${cells.join('')}</row>`;
 }
 
-export interface SheetSpec {
+interface SheetSpec {
   name: string;
   rows: string;
   /** After sheetData: mergeCells, conditionalFormatting… */

@@ -25,7 +25,7 @@ import { attr, decodeXml, escapeXml, setAttr } from './xml';
 import type { OfficePackage } from './zip';
 
 /** Where a row of the template sheet went on one filled sheet (1-based). */
-export type RowOf = (row: number, role: RowRole) => number;
+type RowOf = (row: number, role: RowRole) => number;
 
 /** Parts a drawing or chart refers to that are copied with it (media are shared). */
 const COPIED_WITH_DRAWING = /\/(chart|chartStyle|chartColorStyle|drawing|chartUserShapes)$/;
@@ -47,7 +47,7 @@ export function nextPartName(pkg: OfficePackage, part: string): string {
  * (their styles and colours) it refers to, each copied the same way with its content type.
  * `copied` remembers what this copy already has (a chart used twice is copied once).
  */
-export function copyPartTree(pkg: OfficePackage, part: string, copied = new Map<string, string>()): string | undefined {
+function copyPartTree(pkg: OfficePackage, part: string, copied = new Map<string, string>()): string | undefined {
   if (!pkg.has(part)) return undefined;
   const done = copied.get(part);
   if (done) return done;
@@ -77,7 +77,7 @@ function retarget(relsXml: string, id: string, target: string): string {
   );
 }
 
-export interface SheetCopy {
+interface SheetCopy {
   from: string;
   to: string;
   /** Unique per copy (`Q2`): seeds the new ids of its threaded comments. */
@@ -88,7 +88,7 @@ export interface SheetCopy {
   workbookPart: string;
 }
 
-export interface SheetCopyParts {
+interface SheetCopyParts {
   /** Relationship ids of the original the copy has no part for (its elements using them go). */
   dropped: Set<string>;
   /** Original table name → the copy's (structured references in the copy's formulas follow). */

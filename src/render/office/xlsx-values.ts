@@ -32,7 +32,7 @@ function zonedParts(ms: number, timeZone: string): number[] {
 }
 
 /** Excel serial of an instant, as wall-clock time in `timeZone`. */
-export function excelSerial(ms: number, timeZone: string): { serial: number; time: boolean } {
+function excelSerial(ms: number, timeZone: string): { serial: number; time: boolean } {
   const [y, mo, d, h, mi, s] = zonedParts(ms, timeZone);
   const utc = Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
   return { serial: utc / 86400000 + EXCEL_EPOCH_DAYS, time: h! + mi! + s! > 0 };

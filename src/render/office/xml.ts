@@ -27,7 +27,7 @@ export function tokenize(xml: string): string[] {
   return tokens;
 }
 
-export type TokenKind = 'open' | 'close' | 'empty' | 'text' | 'other';
+type TokenKind = 'open' | 'close' | 'empty' | 'text' | 'other';
 
 export function tokenKind(token: string): TokenKind {
   if (token[0] !== '<') return 'text';

@@ -148,7 +148,7 @@ function inflate(name: string, stored: StoredEntry): Uint8Array {
 }
 
 /** Text of an XML part in the encoding its byte order mark (or its first bytes) says: UTF-8 or UTF-16. */
-export function decodePart(bytes: Uint8Array): string {
+function decodePart(bytes: Uint8Array): string {
   const [a, b] = bytes;
   if (a === 0xff && b === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (a === 0xfe && b === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));

@@ -1,6 +1,6 @@
 import type { ImageLoader } from './context';
 
-export type ImageFormat = 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
+type ImageFormat = 'png' | 'jpg' | 'gif' | 'webp' | 'svg';
 
 /** Recognises the image formats Typst decodes by their first bytes; anything else is broken. */
 export function sniffImage(bytes: Uint8Array): ImageFormat | undefined {

@@ -87,7 +87,7 @@ export function code128Values(text: string): number[] {
   return out;
 }
 
-export interface Code128Drawing {
+interface Code128Drawing {
   /** bwip-js `scaleX` (module width in px). */
   scaleX: number;
   /** Bar height in mm, as passed to bwip-js. */

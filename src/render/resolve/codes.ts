@@ -24,7 +24,7 @@ const BCID: Record<BarcodeFormat, string> = {
   codabar: 'rationalizedCodabar',
 };
 
-export interface CodeSvg {
+interface CodeSvg {
   svg: Uint8Array;
   /** Natural size in pt. */
   width: number;

@@ -9,7 +9,7 @@ import { marginBottomPt } from './rich-text';
 import { resolveSignatureList } from './signatures';
 import { listItems, withItem } from './values';
 
-export interface ResolvedDocument {
+interface ResolvedDocument {
   doc: ViewDocument;
   /** Shadow files for the compiler: images and generated codes by path. */
   assets: Record<string, Uint8Array>;
@@ -17,7 +17,7 @@ export interface ResolvedDocument {
 }
 
 /** Typst language and region from a BCP 47 tag (`zh-TW` → zh / TW). */
-export function typstLang(tag: string): { lang: string; region?: string } {
+function typstLang(tag: string): { lang: string; region?: string } {
   const [lang = 'en', region] = tag.split(/[-_]/);
   const lower = lang.toLowerCase();
   const valid = /^[a-z]{2,3}$/.test(lower) ? lower : 'en';
@@ -28,7 +28,7 @@ export function typstLang(tag: string): { lang: string; region?: string } {
  * A section of the view model that may open a named part of the document (`document.sections`):
  * `lib.typ` makes the title a PDF bookmark. (Kept here until the view model declares it.)
  */
-export interface VTitledSection extends VSection {
+interface VTitledSection extends VSection {
   title?: string;
 }
 

@@ -33,7 +33,7 @@ export async function resolveColumns(ctx: ResolveContext, scope: Scope, columns:
   return [{ t: 'row', cols }];
 }
 
-export async function resolveBlocks(ctx: ResolveContext, scope: Scope, blocks: readonly Block[]): Promise<VBlock[]> {
+async function resolveBlocks(ctx: ResolveContext, scope: Scope, blocks: readonly Block[]): Promise<VBlock[]> {
   const out: VBlock[] = [];
   for (const block of blocks) {
     const inner = await resolveBlock(ctx, scope, block);

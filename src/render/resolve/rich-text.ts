@@ -27,7 +27,7 @@ function isLeaf(node: RichTextNode): node is TextLeaf {
 }
 
 /** Marks of a leaf as span styling; colours are normalised so Typst never sees an invalid one. */
-export function marksOf(leaf: TextLeaf | undefined): Omit<VTextSpan, 't' | 's'> {
+function marksOf(leaf: TextLeaf | undefined): Omit<VTextSpan, 't' | 's'> {
   if (!leaf) return {};
   const marks: Omit<VTextSpan, 't' | 's'> = {};
   if (leaf.bold) marks.b = true;
@@ -150,7 +150,7 @@ function sameMarks(a: VTextSpan, b: VTextSpan): boolean {
 const LONG_RUN =
   /[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]{16,}/gu;
 
-export function splitLongRuns(spans: VSpan[]): VSpan[] {
+function splitLongRuns(spans: VSpan[]): VSpan[] {
   if (!spans.some((s) => s.t === 'text' && s.s.length >= 16 && !s.code)) return spans;
   const out: VSpan[] = [];
   for (const span of spans) {

@@ -47,7 +47,7 @@ function groupKey(group: unknown, key: string): string {
 }
 
 /** The entries the record holds for one reference (one for person/node, several for the lists). */
-export function signaturesOf(ctx: ResolveContext, ref: SignatureRef): Signature[] {
+function signaturesOf(ctx: ResolveContext, ref: SignatureRef): Signature[] {
   const group = variableValue(ctx, ctx.scope, GROUP_VARIABLE[ref.grouping]);
   const value = defaultToPlain(getChild(group, groupKey(group, ref.key), defaultToPlain));
   const entries = Array.isArray(value) ? value.map((item) => defaultToPlain(item)) : [value];

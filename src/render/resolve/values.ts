@@ -62,7 +62,7 @@ export function listItems(ctx: ResolveContext, scope: Scope, rootPath: string, f
  * Splits a compute variable name (`lines.amount`) into the list path and the field of each item,
  * by walking the scope until the first list.
  */
-export function splitListPath(ctx: ResolveContext, scope: Scope, name: string): { list: string; field: string[] } {
+function splitListPath(ctx: ResolveContext, scope: Scope, name: string): { list: string; field: string[] } {
   const segments = parsePath(name).segments;
   for (let i = 1; i <= segments.length; i++) {
     const head = segments.slice(0, i).join('.');

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export function embedLibSource(typ: string): string {
+function embedLibSource(typ: string): string {
   return `// Generated from lib.typ by embed-lib.ts — edit lib.typ, then run: npx tsx src/render/typst/embed-lib.ts\nexport const TYPST_LIB = ${JSON.stringify(typ)};\n`;
 }
 

@@ -4,7 +4,7 @@ import { QuireError } from '../../core/errors';
 import { type CompileJob, SerialQueue, type TypstEngine } from './engine';
 import { PROGRAM_FILES } from './program';
 
-export interface WasmEngineOptions {
+interface WasmEngineOptions {
   /** The compiled Typst web compiler module (see wasm/typst-module.*). */
   loadModule: () => Promise<WebAssembly.Module>;
   loadFontGroup: FontGroupLoader;
@@ -22,7 +22,7 @@ function moduleRef(module: WebAssembly.Module): WebAssembly.Module {
   return { module_or_path: module } as unknown as WebAssembly.Module;
 }
 
-export function diagnosticsText(diagnostics: unknown): string {
+function diagnosticsText(diagnostics: unknown): string {
   if (!Array.isArray(diagnostics)) return String(diagnostics ?? 'unknown error');
   return diagnostics
     .filter((d: Diagnostic) => d.severity !== 'warning')

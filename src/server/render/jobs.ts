@@ -107,7 +107,7 @@ interface JobRow {
   error: { error: ErrorName; msg: string } | null;
 }
 
-export interface StoredJob extends RenderJobDto {
+interface StoredJob extends RenderJobDto {
   instanceId: string;
   file?: { bytes: Uint8Array; mime: string; fileName: string };
 }

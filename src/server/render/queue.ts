@@ -10,7 +10,7 @@ import type { Sql } from '../db';
 import { runJob, unfinishedJobs } from './jobs';
 import type { Renderer } from './renderer';
 
-export const RENDER_QUEUE = 'quire-render';
+const RENDER_QUEUE = 'quire-render';
 
 export interface RenderQueue {
   readonly kind: 'in-process' | 'pg-boss';
@@ -54,7 +54,7 @@ export async function inProcessQueue(sql: Sql, renderer: Renderer, events: JobEv
   };
 }
 
-export interface PgBossOptions {
+interface PgBossOptions {
   url: string;
   /** pg-boss's own schema (tests give each run one). */
   schema: string;

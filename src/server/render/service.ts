@@ -11,7 +11,7 @@ import { inProcessQueue, type JobEvents, pgBossOptionsFromEnv, pgBossQueue, type
 import { type Renderer, threadedRenderer } from './renderer';
 import type { RenderRequest } from './renderFile';
 
-export interface RenderServiceOptions {
+interface RenderServiceOptions {
   fetchPolicy: FetchPolicy;
   pool: RenderPoolConfig;
   /** PostgreSQL only: this process takes render jobs too (PGlite always does). */

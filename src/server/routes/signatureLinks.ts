@@ -30,7 +30,7 @@ import { SlidingWindowLimiter } from '../rateLimit';
 import { SIGNATURE_BODY_MAX } from './signature';
 
 /** Long enough to find the phone, open the camera and sign; short enough that a photo of the screen is soon useless. */
-export const SIGNATURE_LINK_TTL_MS = 5 * 60_000;
+const SIGNATURE_LINK_TTL_MS = 5 * 60_000;
 /** New links one address may ask for per window (a desktop asks again only when one expires). */
 const LINKS_PER_ADDRESS = 30;
 const LINK_WINDOW_MS = 15 * 60_000;

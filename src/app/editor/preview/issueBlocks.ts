@@ -5,7 +5,7 @@
 import { isKnownFilter, parseTemplate } from '../../../core/expr';
 import type { Block, TemplateDocument } from '../../../core/model';
 
-export interface IssueLike {
+interface IssueLike {
   path: string;
   reason: string;
 }
@@ -94,7 +94,7 @@ function tagTexts(block: Block): string[] {
  * variables and malformed tags in QR/bar code text. Render errors from expressions name an offset
  * or a filter, not the block, so the editor finds the block by the same reason.
  */
-export function blockProblems(block: Block): string[] {
+function blockProblems(block: Block): string[] {
   const out: string[] = [];
   unknownFilters(block, out);
   for (const text of tagTexts(block)) {

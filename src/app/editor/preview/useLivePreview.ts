@@ -39,7 +39,7 @@ const THUMBNAIL_WIDTH = 240;
 export const SAMPLE = '__sample__';
 
 /** What one run shows: the PDF, the name a download gets, the source it printed, the pages' text. */
-export interface LivePreviewFile {
+interface LivePreviewFile {
   pdf: Uint8Array;
   fileName: string | undefined;
   source: PrintSource;
@@ -48,13 +48,13 @@ export interface LivePreviewFile {
 }
 
 /** The preview's error as the panel shows it: the cause, its raw text, the first template issues. */
-export interface LivePreviewError {
+interface LivePreviewError {
   cause: unknown;
   message: string;
   issues: string[];
 }
 
-export interface LivePreviewInput {
+interface LivePreviewInput {
   templateId: string;
   name: string;
   content: ParsedTemplateContent;
@@ -77,7 +77,7 @@ export function initialChoice(context: TableContext, sample: string | null): str
  * API would print it; "sample" prints the template's sample data (an approval without sample data:
  * its placeholders); anything else is the binding's record or instance.
  */
-export async function previewSource(context: TableContext, sample: string | null, id: string): Promise<PrintSource> {
+async function previewSource(context: TableContext, sample: string | null, id: string): Promise<PrintSource> {
   if (context.open) return openPrintSource(context.open);
   if (id === SAMPLE && !(context.approval && !sample)) {
     const data = sample ? await loadSampleData(sample) : undefined;

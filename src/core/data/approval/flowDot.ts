@@ -13,16 +13,16 @@ import { normalizeOperation } from './signatures';
 import type { ProcessEntry } from './types';
 import { approvalDateTime } from './values';
 
-export type FlowDirection = 'LR' | 'TB';
+type FlowDirection = 'LR' | 'TB';
 
 /** Which facts each node shows besides its name (the designer's choice). */
-export interface FlowFacts {
+interface FlowFacts {
   approvers: boolean;
   outcome: boolean;
   time: boolean;
 }
 
-export interface FlowOptions {
+interface FlowOptions {
   direction: FlowDirection;
   facts: FlowFacts;
   lang: ApprovalLanguage;

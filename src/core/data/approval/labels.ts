@@ -6,7 +6,7 @@
 
 export const APPROVAL_LANGUAGES = ['en-US', 'ja-JP', 'zh-CN'] as const;
 export type ApprovalLanguage = (typeof APPROVAL_LANGUAGES)[number];
-export const DEFAULT_APPROVAL_LANGUAGE: ApprovalLanguage = 'en-US';
+const DEFAULT_APPROVAL_LANGUAGE: ApprovalLanguage = 'en-US';
 
 /** 'ja', 'ja_JP', 'JA-jp' → 'ja-JP'; anything unsupported → en-US. */
 export function resolveApprovalLanguage(lang: string | undefined | null): ApprovalLanguage {

@@ -75,7 +75,7 @@ const NOT_A_SIGNATURE = new Set<string>(['COMMENT', 'CC']);
 const IN_PROGRESS = new Set<string>(['PENDING']);
 
 /** One signature entry as templates read it. */
-export interface SignatureEntry {
+interface SignatureEntry {
   /** The signature image when the entry is approved (auto-skipped too); '' otherwise. */
   image: string;
   label: string;
@@ -112,7 +112,7 @@ export interface KnownSignature {
   image: string;
 }
 
-export interface SignatureOptions {
+interface SignatureOptions {
   lang: ApprovalLanguage;
   timeZone: string;
   knownSignatures?: readonly KnownSignature[];
@@ -200,7 +200,7 @@ const SIGNATURE_FIELDS = [
 ] as const;
 export const SIGNATURE_VARIABLES: readonly string[] = SIGNATURE_FIELDS;
 
-export function signatureValue(entry: SignatureEntry): OpenValue {
+function signatureValue(entry: SignatureEntry): OpenValue {
   const fields: Record<string, OpenValue> = {};
   for (const key of SIGNATURE_FIELDS) fields[key] = str(entry[key]);
   return map(fields);

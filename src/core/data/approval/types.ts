@@ -62,7 +62,7 @@ const i18nResourceSchema = z
   })
   .loose();
 
-export const approvalDefinitionSchema = z
+const approvalDefinitionSchema = z
   .object({
     approval_name: z.string().default(''),
     approval_code: z.string().default(''),
@@ -75,7 +75,7 @@ export type ApprovalDefinition = z.infer<typeof approvalDefinitionSchema>;
 
 const timeSchema = z.union([z.number(), z.string()]).nullish();
 
-export const commentSchema = z
+const commentSchema = z
   .object({
     id: z.coerce.string().optional(),
     user_name: z.string().default(''),
@@ -114,7 +114,7 @@ export const commentSchema = z
   .loose();
 export type ApprovalComment = z.infer<typeof commentSchema>;
 
-export const processEntrySchema = z
+const processEntrySchema = z
   .object({
     nodeName: z.string().default(''),
     userName: z.string().default(''),
@@ -142,7 +142,7 @@ const processesSchema = z.preprocess((value) => {
   }
 }, z.object({ title: z.string().default(''), data: z.array(processEntrySchema).default([]) }).loose());
 
-export const approvalInstanceSchema = z
+const approvalInstanceSchema = z
   .object({
     content_data: jsonList(formItemSchema).default([]),
     tenant_name: z.string().default(''),

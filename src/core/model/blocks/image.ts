@@ -34,7 +34,7 @@ export const ImageConfigSchema = z.discriminatedUnion(
   unknownKind('image config', 'mode'),
 );
 
-export function createAttachmentImageConfig(): AttachmentImageConfig {
+function createAttachmentImageConfig(): AttachmentImageConfig {
   return { mode: 'attachment', fieldName: '', hideWhenEmpty: false, emptyContent: '', imageDisplayMode: 'fitWidth' };
 }
 
@@ -43,7 +43,7 @@ export function createStaticImageConfig(): StaticImageConfig {
 }
 
 /** An image config reads its attachment field; a static image reads nothing. */
-export function imageConfigReads(config: ImageConfig) {
+function imageConfigReads(config: ImageConfig) {
   return config.mode === 'attachment' && config.fieldName ? { fields: [config.fieldName] } : {};
 }
 

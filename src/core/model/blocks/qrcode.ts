@@ -32,7 +32,7 @@ export const QrConfigSchema = z.object({
 });
 
 /** What a QR value reads: a field by name or id, or the tags of a custom value. */
-export function qrValueReads(value: QrValue) {
+function qrValueReads(value: QrValue) {
   if (value.type === 'fieldValue' && value.field) {
     return value.fieldType === 'id' ? { fieldIds: [value.field] } : { fields: [value.field] };
   }

@@ -9,7 +9,7 @@ import { CURRENT_SCHEMA_VERSION } from '../defaults';
 import { isObject, type JsonObject } from './json';
 import { migrateV0ToV1 } from './v0-to-v1';
 
-export interface Migration {
+interface Migration {
   from: number;
   description: string;
   up(content: JsonObject): JsonObject;

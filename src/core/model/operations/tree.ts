@@ -6,7 +6,7 @@ import { QuireError } from '../../errors';
 import { createId } from '../ids';
 import type { Block, Column, Page, Row, TemplateDocument } from '../types';
 
-export interface BlockLocation {
+interface BlockLocation {
   pageIndex: number;
   rowIndex: number;
   /** Column/block indexes from the page row down; more than one entry means the block sits in nested rows. */
@@ -155,11 +155,11 @@ export function reassignBlockIds(block: Block): Block {
   return copy;
 }
 
-export function reassignColumnIds(column: Column): Column {
+function reassignColumnIds(column: Column): Column {
   return { ...column, id: createId('col'), blocks: column.blocks.map(reassignBlockIds) };
 }
 
-export function reassignRowIds(row: Row): Row {
+function reassignRowIds(row: Row): Row {
   return { ...row, id: createId('row'), columns: row.columns.map(reassignColumnIds) };
 }
 

@@ -10,13 +10,13 @@ import { toText, variableValue } from '../values';
 import type { BlockResolver } from './resolver';
 
 /** The text a bar code encodes: its field's value, or its custom value with `{tags}` filled in. */
-export function barcodeText(ctx: ResolveContext, scope: Scope, config: BarcodeConfig): string {
+function barcodeText(ctx: ResolveContext, scope: Scope, config: BarcodeConfig): string {
   if (config.valueType !== 'field') return interpolate(ctx, scope, config.value);
   const name = config.fieldName ? fieldVariable(ctx, config.fieldName) : '';
   return toText(variableValue(ctx, scope, name));
 }
 
-export function resolveBarcode(ctx: ResolveContext, scope: Scope, config: BarcodeConfig): VBlock[] {
+function resolveBarcode(ctx: ResolveContext, scope: Scope, config: BarcodeConfig): VBlock[] {
   const text = barcodeText(ctx, scope, config);
   if (!text) return [];
   try {
