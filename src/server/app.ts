@@ -1,11 +1,10 @@
 /** The API as one Hono app under /api: public routes first, then everything behind a session. */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { BODY_CODE } from '../api/contract';
 import { type AuthEnv, requireSession } from './auth';
 import type { ServerContext } from './context';
-import { ApiError, errorResponse, invalid, requestIdOf } from './envelope';
+import { ApiError, errorResponse, invalid, limitBody, requestIdOf } from './envelope';
 import { accessLogEntry, health } from './operator';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
@@ -57,18 +56,7 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
     if (!decodesCleanly(target)) throw invalid('the request path or query is not valid percent-encoded UTF-8');
     await next();
   });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: ctx.config.maxBodyBytes,
-      onError: (c) => {
-        // The rest of the body is still on the wire: close the connection rather than reuse it.
-        c.header('Connection', 'close');
-        const detail = `the body is larger than ${ctx.config.maxBodyBytes} bytes`;
-        return errorResponse(c, new ApiError(413, BODY_CODE.tooLarge, 'DataInvalid', detail));
-      },
-    }),
-  );
+  api.use('*', limitBody(ctx.config.maxBodyBytes, `the body is larger than ${ctx.config.maxBodyBytes} bytes`));
 
   // Answered on the request thread, which never renders (render/pool.ts): prompt while renders run.
   // An unreachable database makes it 503, for a load balancer's or monitor's check.

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { ZodType } from 'zod';
 import { BODY_CODE, type Envelope, type ErrorData, type TemplateDto } from '../api/contract';
 import { ERROR_CATALOGUE, type ErrorIssue, type ErrorName, isQuireError } from '../core/errors';
@@ -154,4 +155,18 @@ export function readQuery<T>(c: Context, schema: ZodType<T>): T {
   const query = c.req.query();
   checkJsonValue(query, 'query');
   return parseWith(schema, query, 'query');
+}
+
+/**
+ * Reads at most `maxSize` bytes of a request's body; past that, 413 with `detail`. The rest of
+ * the body is still on the wire, so the connection is closed rather than reused.
+ */
+export function limitBody(maxSize: number, detail: string) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return errorResponse(c, new ApiError(413, BODY_CODE.tooLarge, 'DataInvalid', detail));
+    },
+  });
 }

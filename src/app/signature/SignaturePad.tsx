@@ -79,3 +79,28 @@ export function SignaturePad({
     />
   );
 }
+
+/** Undo the last stroke and clear the pad: the same two buttons wherever a signature is drawn. */
+export function StrokeButtons(props: {
+  strokes: Stroke[];
+  onChange: (strokes: Stroke[]) => void;
+  undoLabel: string;
+  clearLabel: string;
+}) {
+  const { strokes, onChange } = props;
+  return (
+    <>
+      <button
+        type="button"
+        className="button secondary"
+        disabled={strokes.length === 0}
+        onClick={() => onChange(strokes.slice(0, -1))}
+      >
+        {props.undoLabel}
+      </button>
+      <button type="button" className="button secondary" disabled={strokes.length === 0} onClick={() => onChange([])}>
+        {props.clearLabel}
+      </button>
+    </>
+  );
+}

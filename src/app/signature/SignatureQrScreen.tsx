@@ -15,7 +15,7 @@ import { serverApi } from '../services/sync/server';
 import { exportSignaturePng } from './exportPng';
 import { useSignatureTranslation } from './i18n';
 import { isGone, linkToken, phoneLink } from './phoneLink';
-import { SignaturePad } from './SignaturePad';
+import { SignaturePad, StrokeButtons } from './SignaturePad';
 import { SignaturesOff } from './SignaturesOff';
 import { loadSignature, saveSignature } from './savedSignature';
 import { DEFAULT_PEN_WIDTH, type Stroke } from './strokes';
@@ -231,22 +231,7 @@ function PhoneSigning({ token }: { token: string }) {
             onStroke={(s) => setStrokes([...strokes, s])}
           />
           <div className="sig-tools">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={strokes.length === 0}
-              onClick={() => setStrokes(strokes.slice(0, -1))}
-            >
-              {t('undo')}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={strokes.length === 0}
-              onClick={() => setStrokes([])}
-            >
-              {t('clear')}
-            </button>
+            <StrokeButtons strokes={strokes} onChange={setStrokes} undoLabel={t('undo')} clearLabel={t('clear')} />
             <button
               type="button"
               className="button primary"

@@ -10,7 +10,7 @@ import { signaturesEnabled } from '../services/signatureGate';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { exportSignaturePng, type SignaturePng } from './exportPng';
 import { useSignatureTranslation } from './i18n';
-import { SignaturePad } from './SignaturePad';
+import { SignaturePad, StrokeButtons } from './SignaturePad';
 import { SignaturesOff } from './SignaturesOff';
 import { deleteSignature, loadSignature, saveSignature } from './savedSignature';
 import { DEFAULT_PEN_WIDTH, PEN_WIDTHS, type Stroke } from './strokes';
@@ -134,22 +134,7 @@ function SignatureDrawing() {
             onStroke={(s) => change([...strokes, s])}
           />
           <div className="sig-tools">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={strokes.length === 0}
-              onClick={() => change(strokes.slice(0, -1))}
-            >
-              {t('undo')}
-            </button>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={strokes.length === 0}
-              onClick={() => change([])}
-            >
-              {t('clear')}
-            </button>
+            <StrokeButtons strokes={strokes} onChange={change} undoLabel={t('undo')} clearLabel={t('clear')} />
             <fieldset className="sig-widths">
               <legend>{t('penWidth')}</legend>
               {PEN_WIDTHS.map((width) => (

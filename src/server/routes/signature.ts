@@ -4,12 +4,11 @@
  * body is schema-checked, then the bytes themselves: a transparent PNG within the size bounds.
  */
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { BODY_CODE, putSignatureBody, type SignatureDto } from '../../api/contract';
+import { putSignatureBody, type SignatureDto } from '../../api/contract';
 import { base64ToBytes, bytesToBase64, pngInfo, signatureProblem } from '../../core/data/signatureImage';
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
-import { ApiError, errorResponse, invalid, notFound, ok, readBody } from '../envelope';
+import { invalid, limitBody, notFound, ok, readBody } from '../envelope';
 
 const PROBLEM_TEXT = {
   notPng: 'not a PNG image',
@@ -37,17 +36,7 @@ export const SIGNATURE_BODY_MAX = (putSignatureBody.shape.png.maxLength ?? 0) + 
 
 export function signatureRoutes(api: Hono<AuthEnv>, ctx: ServerContext): void {
   // Far below the API's general limit: a signature never needs megabytes, so none are read.
-  api.use(
-    '/user/signature',
-    bodyLimit({
-      maxSize: SIGNATURE_BODY_MAX,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        const detail = `a signature body is at most ${SIGNATURE_BODY_MAX} bytes`;
-        return errorResponse(c, new ApiError(413, BODY_CODE.tooLarge, 'DataInvalid', detail));
-      },
-    }),
-  );
+  api.use('/user/signature', limitBody(SIGNATURE_BODY_MAX, `a signature body is at most ${SIGNATURE_BODY_MAX} bytes`));
   api.get('/user/signature', async (c) => {
     const [row] = await ctx.db.query<SignatureRow>(
       'SELECT png, width, height, updated_at FROM user_signatures WHERE user_id = $1',

@@ -14,7 +14,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   BODY_CODE,
   type CollectedSignatureDto,
@@ -25,7 +24,7 @@ import {
 import { base64ToBytes, bytesToBase64, pngInfo, signatureProblem } from '../../core/data/signatureImage';
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
-import { ApiError, errorResponse, invalid, notFound, ok, readBody } from '../envelope';
+import { ApiError, invalid, limitBody, notFound, ok, readBody } from '../envelope';
 import { SlidingWindowLimiter } from '../rateLimit';
 import { SIGNATURE_BODY_MAX } from './signature';
 
@@ -52,14 +51,7 @@ export function signatureLinkRoutes(api: Hono<AuthEnv>, ctx: ServerContext): voi
   const limiter = new SlidingWindowLimiter('signature-link', LINKS_PER_ADDRESS, LINK_WINDOW_MS, ctx.limitStore);
   api.use(
     '/signature-links/*',
-    bodyLimit({
-      maxSize: SIGNATURE_BODY_MAX,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        const detail = `a signature body is at most ${SIGNATURE_BODY_MAX} bytes`;
-        return errorResponse(c, new ApiError(413, BODY_CODE.tooLarge, 'DataInvalid', detail));
-      },
-    }),
+    limitBody(SIGNATURE_BODY_MAX, `a signature body is at most ${SIGNATURE_BODY_MAX} bytes`),
   );
 
   api.post('/signature-links', async (c) => {
