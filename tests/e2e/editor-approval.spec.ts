@@ -61,6 +61,18 @@ test.describe('template editor: approval templates', () => {
     await expect(lunch).toHaveText(/^#20251202 · .+ · Expense reimbursement – .+ · (APPROVED|PENDING)$/);
     await record.selectOption({ label: (await lunch.textContent()) ?? '' });
     await expect(previewText(page)).toContainText(/Reason:\s*Team lunch after launch/, { timeout: 90_000 });
+
+    // The signature list (#31 item 2): a node's signature at the end of the document, laid out as a table.
+    await page.getByRole('tab', { name: 'Document' }).click();
+    await page.getByRole('button', { name: 'Add a signature' }).click();
+    const signatures = page.getByTestId('signature-list');
+    await signatures.getByLabel('Node', { exact: true }).fill('Finance');
+    await signatures.getByLabel('Label', { exact: true }).fill('Checked by finance');
+    await page.getByLabel('Layout', { exact: true }).selectOption('table');
+    await expect(previewText(page)).toContainText('Checked by finance', { timeout: 60_000 });
+    await expect(previewText(page)).toContainText('Comment');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-signature-list.png` });
+    await page.getByRole('tab', { name: 'Block' }).click();
     await page.screenshot({ path: `${SCREENSHOT_DIR}/editor-approval-bound.png` });
 
     // The data source switch lists this device's approvals and tables.

@@ -134,6 +134,7 @@ export const TemplateDocumentSchema = z.object({
   pages: z.array(PageSchema).min(1, 'a document needs at least one page'),
   sections: z.array(SectionSchema).default([]),
   signatureList: z.array(SignatureRefSchema).default([]),
+  signatureLayout: z.enum(['cells', 'table']).optional(),
 });
 
 export const TemplateContentSchema = z.object({

@@ -587,10 +587,15 @@ export interface SignatureRef {
   label?: string;
 }
 
+/** How the signature list prints: a row of cells per three references, or one table row per signature. */
+export type SignatureLayout = 'cells' | 'table';
+
 export interface TemplateDocument {
   pages: Page[];
   sections: Section[];
   signatureList: SignatureRef[];
+  /** Absent in templates saved before the choice existed: cells. */
+  signatureLayout?: SignatureLayout;
 }
 
 // ───────────────────────────── stored content and entity ─────────────────────────────

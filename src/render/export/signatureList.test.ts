@@ -2,9 +2,8 @@
  * The document's signature list (#31) in the Word, Excel and PowerPoint exports: the approval-form
  * fixture exported with a Manager and a Finance signature and without any. The body prints the
  * approvers too, so each test checks what the list adds: its labels, each signer's name once more
- * and (Word, PowerPoint) one image each. Word and Excel files are read back by python-docx and
- * openpyxl (Debian's), not by our code; PowerPoint by its slide XML. The Excel export embeds no
- * images at all yet (render/export/xlsx.ts), signatures included.
+ * and one image each. Word and Excel files are read back by python-docx and
+ * openpyxl (Debian's), not by our code; PowerPoint by its slide XML; Excel's images by its drawing part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +41,8 @@ const python = (script: string, path: string) =>
   JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, path], { encoding: 'utf8' })) as {
     text: string;
     images: number;
+    /** Excel: the text of the cell each image is anchored in. */
+    cells: string[];
   };
 
 describe('the signature list in the Office exports', () => {
@@ -67,17 +68,25 @@ print(json.dumps({'text': '\\n'.join(texts), 'images': images}))`;
     expect(listed.images - bare.images).toBe(SIGNERS.length);
   }, 60_000);
 
-  it('Excel: openpyxl finds every label and each signer once more (no images: the Excel export embeds none yet)', async () => {
-    const script = `import openpyxl, json, sys
+  it('Excel: openpyxl finds every label and each signer once more, and a signature image in each signer’s cell', async () => {
+    // Debian's openpyxl drops images without Pillow, so the drawing part is read as the file stores it.
+    const script = `import openpyxl, json, sys, zipfile, re
 wb = openpyxl.load_workbook(sys.argv[1])
 texts = [str(c.value) for ws in wb.worksheets for row in ws.iter_rows() for c in row if c.value is not None]
-print(json.dumps({'text': '\\n'.join(texts), 'images': 0}))`;
+archive = zipfile.ZipFile(sys.argv[1])
+drawing = archive.read('xl/drawings/drawing1.xml').decode() if 'xl/drawings/drawing1.xml' in archive.namelist() else ''
+anchors = re.findall(r'<xdr:from><xdr:col>(\\d+)</xdr:col><xdr:colOff>-?\\d+</xdr:colOff><xdr:row>(\\d+)</xdr:row>', drawing)
+cells = [str(wb.worksheets[0].cell(int(r) + 1, int(c) + 1).value) for c, r in anchors]
+print(json.dumps({'text': '\\n'.join(texts), 'images': len(anchors), 'cells': cells}))`;
     const listed = python(script, await exported('xlsx'));
     const bare = python(script, await exported('xlsx', false));
     for (const { node, name } of SIGNERS) {
       expect(listed.text).toContain(`Signed for ${node}`);
       expect(count(listed.text, name)).toBe(count(bare.text, name) + 1);
     }
+    expect(listed.images - bare.images).toBe(SIGNERS.length);
+    for (const { node } of SIGNERS)
+      expect(listed.cells.filter((cell) => cell.includes(`Signed for ${node}`))).toHaveLength(1);
   }, 60_000);
 
   it('PowerPoint: the slides hold every label, each signer once more and an image each', async () => {

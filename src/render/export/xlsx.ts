@@ -2,7 +2,9 @@
  * A resolved document as an Excel workbook (exceljs): a "Document" sheet with the text in reading
  * order and each table in place, then every table again on a sheet of its own. Cells keep their
  * type: numbers, currency amounts, percentages and dates are written as numbers and dates with a
- * matching number format, not as text.
+ * matching number format, not as text. Images (signatures, pictures, codes) are placed over the
+ * cells they belong to — in the flow of the "Document" sheet, or inside their table cell, whose row
+ * grows to hold them.
  */
 import ExcelJS from 'exceljs';
 import { parseNumber } from '../../core/format/number';
@@ -55,6 +57,53 @@ function firstAlign(cell: VCell) {
   return cell.align;
 }
 
+/** Excel's default row is 15 pt = 20 px; a flowing image takes as many rows as it is tall. */
+const ROW_PX = 20;
+/** Pixels per point at Excel's 96 dpi. */
+const PX_PER_PT = 4 / 3;
+/** The widest an image is placed in the document's flow (column A is ~60 characters ≈ 420 px). */
+const FLOW_MAX_PX = 420;
+/** The widest an image is placed in a table cell. */
+const CELL_MAX_PX = 120;
+
+/** English Metric Units per pixel at 96 dpi: drawing offsets inside a cell are written in EMU. */
+const EMU_PER_PX = 9525;
+
+/**
+ * A cell's top-left corner moved down by `downPx`. exceljs types its anchor as fractional
+ * column/row numbers (a fraction it converts with its own row-height guess), but its Anchor also
+ * takes the native form, which is what the drawing part stores: cell plus an exact offset.
+ */
+function nativeAnchor(col: number, row: number, downPx: number): { col: number; row: number } {
+  const native = { nativeCol: col, nativeColOff: 0, nativeRow: row, nativeRowOff: Math.round(downPx * EMU_PER_PX) };
+  return native as unknown as { col: number; row: number };
+}
+
+/** The workbook's images, each added once however often it prints. */
+class WorkbookImages {
+  private readonly ids = new Map<string, number>();
+
+  constructor(
+    private readonly workbook: ExcelJS.Workbook,
+    private readonly source: ExportDocument,
+  ) {}
+
+  /** The image's id and its size in px at a print width (pt; natural size without), at most `maxPx` wide. */
+  get(path: string, widthPt: number | undefined, maxPx: number) {
+    const image = this.source.images.get(path);
+    if (!image) return undefined;
+    let id = this.ids.get(path);
+    if (id === undefined) {
+      const extension = image.type === 'jpg' ? 'jpeg' : image.type;
+      // exceljs types the buffer as Node's Buffer; it only reads the bytes.
+      id = this.workbook.addImage({ buffer: image.bytes as unknown as ExcelJS.Buffer, extension });
+      this.ids.set(path, id);
+    }
+    const width = Math.min(maxPx, widthPt !== undefined ? widthPt * PX_PER_PT : image.width);
+    return { id, width, height: (width * image.height) / image.width };
+  }
+}
+
 class SheetWriter {
   row = 1;
   widestColumn = 1;
@@ -62,7 +111,37 @@ class SheetWriter {
   constructor(
     private readonly sheet: ExcelJS.Worksheet,
     private readonly sums: PageSums,
+    private readonly images?: WorkbookImages,
   ) {}
+
+  /** An image in the flow of the sheet, under the text before it. */
+  image(path: string, widthPt: number | undefined): void {
+    const placed = this.images?.get(path, widthPt, FLOW_MAX_PX);
+    if (!placed) return;
+    this.sheet.addImage(placed.id, {
+      tl: { col: 0, row: this.row - 1 },
+      ext: { width: placed.width, height: placed.height },
+    });
+    this.row += Math.max(1, Math.ceil(placed.height / ROW_PX));
+  }
+
+  /** The images of a table cell, stacked inside it; the row grows to hold them. */
+  private cellImages(vcell: Pick<VCell, 'blocks'>, column: number): void {
+    let top = 0;
+    for (const block of vcell.blocks) {
+      if (block.t !== 'image') continue;
+      const placed = this.images?.get(block.path, block.width, CELL_MAX_PX);
+      if (!placed) continue;
+      this.sheet.addImage(placed.id, {
+        tl: nativeAnchor(column - 1, this.row - 1, top),
+        ext: { width: placed.width, height: placed.height },
+      });
+      top += placed.height;
+    }
+    if (top === 0) return;
+    const row = this.sheet.getRow(this.row);
+    row.height = Math.max(row.height ?? 15, top / PX_PER_PT + 4);
+  }
 
   text(text: string, style: { bold?: boolean; size?: number } = {}): void {
     const cell = this.sheet.getCell(this.row++, 1);
@@ -102,6 +181,7 @@ class SheetWriter {
           const side = { style: 'thin' as const, color: { argb: argb(table.stroke.c) ?? 'FF000000' } };
           cell.border = { top: side, left: side, bottom: side, right: side };
         }
+        this.cellImages(vcell, column);
         for (let r = 0; r < rowspan; r++) for (let c = 0; c < colspan; c++) taken.add(`${this.row + r},${column + c}`);
         if (colspan > 1 || rowspan > 1)
           this.sheet.mergeCells(this.row, column, this.row + rowspan - 1, column + colspan - 1);
@@ -141,10 +221,16 @@ class SheetWriter {
           cell.alignment = { wrapText: true, vertical: 'top' };
         });
         this.widestColumn = Math.max(this.widestColumn, texts.length);
+        // The columns' images (a row of signatures) sit in their column's cell, like a table's.
+        block.cols.forEach((col, index) => {
+          this.cellImages(col, index + 1);
+        });
         this.row++;
         for (const col of block.cols) for (const b of col.blocks) if (b.t === 'table') this.blocks([b], tables);
       } else if (block.t === 'box' || block.t === 'float') {
         this.blocks(block.blocks, tables, prefix);
+      } else if (block.t === 'image') {
+        this.image(block.path, block.fit === 'width' ? undefined : block.width);
       }
     }
   }
@@ -179,14 +265,15 @@ export async function exportXlsx(source: ExportDocument, lang: string): Promise<
   workbook.creator = 'Quire';
   const used = new Set<string>();
   const main = workbook.addWorksheet(sheetName(names.document, used));
-  const writer = new SheetWriter(main, sums);
+  const images = new WorkbookImages(workbook, source);
+  const writer = new SheetWriter(main, sums, images);
   const tables: VTable[] = [];
   for (const section of source.doc.sections) writer.blocks(section.blocks, tables);
   main.getColumn(1).width = 60;
   for (let c = 2; c <= writer.widestColumn; c++) main.getColumn(c).width = 18;
   tables.forEach((table, index) => {
     const sheet = workbook.addWorksheet(sheetName(`${names.table} ${index + 1}`, used));
-    const own = new SheetWriter(sheet, sums);
+    const own = new SheetWriter(sheet, sums, images);
     own.table(table);
     const total = table.cols.reduce((a, b) => a + b, 0) || 1;
     table.cols.forEach((w, c) => {

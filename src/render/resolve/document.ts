@@ -146,7 +146,9 @@ export async function resolveDocument(
     }
   }
   if (sections.length === 0) sections.push({ blocks: [], numbered: false, reset: true });
-  sections[sections.length - 1]!.blocks.push(...(await resolveSignatureList(ctx, content.document.signatureList)));
+  sections[sections.length - 1]!.blocks.push(
+    ...(await resolveSignatureList(ctx, content.document.signatureList, content.document.signatureLayout)),
+  );
 
   const size = pdf.pageSize ? pdfPageSizeMm(pdf.pageSize) : pageDimensions(content.pageSetting);
   const ps = content.pageSetting;

@@ -86,6 +86,39 @@ describe('signature list', () => {
     expect(first![0]).toEqual(['J. Smith', 'J. Smith', '2026-11-16']);
   });
 
+  it('prints one table row per signature under the approval labels when the layout is a table', async () => {
+    const tpl = parseTemplateContent(
+      content([page('p', [fullRow('r', richText('t', [p('Body')]))])] as never, {}, {
+        signatureList,
+        signatureLayout: 'table',
+      } as never) as never,
+    );
+    const record = {
+      signatureByNode: {
+        Manager: { ...entry('Chen Jing', '2026-11-16 09:30', signaturePng(1)), comment: 'Fine by me' },
+        Finance: entry('Wang Fang', '-'),
+      },
+      signatureListByPerson: { 'Li Wei': [entry('Li Wei', '2026-11-15 10:12'), entry('Li Wei', '2026-11-17 08:00')] },
+    };
+    const { doc } = await resolveDocument(tpl, record, { loadImage: async () => new Uint8Array([1]) });
+    const area = doc.sections[0]!.blocks.at(-1)!;
+    if (area.t !== 'box' || area.blocks[0]?.t !== 'table') throw new Error('the signature area is a table');
+    const table = area.blocks[0];
+    const rows = (cells: { blocks: VBlock[] }[][]) =>
+      cells.map((row) => row.map((cell) => boxText(cell.blocks).join(' ')));
+    // Mixed groupings: the first column names the person or node, as the reference's label does.
+    expect(rows(table.header)).toEqual([['Name', 'Signature image', 'Name', 'Time', 'Comment']]);
+    expect(rows(table.body)).toEqual([
+      ['Approved by manager', '<image>', 'Chen Jing', '2026-11-16 09:30', 'Fine by me'],
+      ['Finance', '', 'Wang Fang', '', ''],
+      ['Li Wei (all)', '', 'Li Wei', '2026-11-15 10:12', ''],
+      ['Li Wei (all)', '', 'Li Wei', '2026-11-17 08:00', ''],
+      ['Legal', '', '', '', ''],
+    ]);
+    // The unsigned reference keeps room to sign by hand.
+    expect(table.rowHeights).toEqual([null, null, null, null, null, 36]);
+  });
+
   it('adds nothing when the template lists no signatures', async () => {
     const plain = parseTemplateContent(
       content([page('p', [fullRow('r', richText('t', [p('Body')]))])] as never) as never,

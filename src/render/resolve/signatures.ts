@@ -7,10 +7,12 @@
  * Signatures come from the print input's approval groups (`signatureByPerson`, `signatureByNode`,
  * `signatureListByPerson`, `signatureListByNode`), keyed by person or node name.
  */
+
+import { fieldLabel, resolveApprovalLanguage } from '../../core/data/approval';
 import { legalPathSegment } from '../../core/expr/names';
 import { defaultToPlain, getChild, isPlainObject } from '../../core/expr/values';
-import type { SignatureGrouping, SignatureRef } from '../../core/model/types';
-import type { VBlock } from '../view-model';
+import type { SignatureGrouping, SignatureLayout, SignatureRef } from '../../core/model/types';
+import type { VBlock, VCell } from '../view-model';
 import type { ResolveContext } from './context';
 import { toText, variableValue } from './values';
 
@@ -32,6 +34,7 @@ interface Signature {
   image: string;
   name: string;
   time: string;
+  comment: string;
 }
 
 function textField(entry: Record<string, unknown>, key: string): string {
@@ -58,6 +61,7 @@ function signaturesOf(ctx: ResolveContext, ref: SignatureRef): Signature[] {
       image: textField(entry, 'image'),
       name: textField(entry, 'name'),
       time: textField(entry, 'timeStr'),
+      comment: textField(entry, 'comment'),
     };
     if (signature.image || signature.name || signature.time) out.push(signature);
   }
@@ -70,6 +74,8 @@ async function signatureBlocks(ctx: ResolveContext, signature: Signature): Promi
   if (path) blocks.push({ t: 'image', path, width: IMAGE_WIDTH, align: 'left' });
   if (signature.name) blocks.push({ t: 'par', spans: [{ t: 'text', s: signature.name }] });
   if (signature.time) blocks.push({ t: 'par', spans: [{ t: 'text', s: signature.time, size: 8, color: '#555555' }] });
+  if (signature.comment)
+    blocks.push({ t: 'par', spans: [{ t: 'text', s: signature.comment, size: 8, color: '#555555', i: true }] });
   return blocks;
 }
 
@@ -87,8 +93,18 @@ async function refBlocks(ctx: ResolveContext, ref: SignatureRef): Promise<VBlock
 }
 
 /** The signature area, or nothing when the template lists no signatures. */
-export async function resolveSignatureList(ctx: ResolveContext, refs: readonly SignatureRef[]): Promise<VBlock[]> {
+export async function resolveSignatureList(
+  ctx: ResolveContext,
+  refs: readonly SignatureRef[],
+  layout: SignatureLayout = 'cells',
+): Promise<VBlock[]> {
   if (refs.length === 0) return [];
+  const area = layout === 'table' ? [await signatureTable(ctx, refs)] : await signatureCells(ctx, refs);
+  return [{ t: 'box', box: { margin: [12, 0, 0, 0] }, blocks: area }];
+}
+
+/** Three references a line, each a cell of its label and signatures. */
+async function signatureCells(ctx: ResolveContext, refs: readonly SignatureRef[]): Promise<VBlock[]> {
   const boxes: VBlock[][] = [];
   for (const ref of refs) boxes.push(await refBlocks(ctx, ref));
   const rows: VBlock[] = [];
@@ -98,5 +114,55 @@ export async function resolveSignatureList(ctx: ResolveContext, refs: readonly S
     while (line.length < Math.min(PER_ROW, boxes.length)) line.push([]);
     rows.push({ t: 'row', gap: 12, cols: line.map((blocks) => ({ width: 1, blocks })) });
   }
-  return [{ t: 'box', box: { margin: [12, 0, 0, 0] }, blocks: rows }];
+  return rows;
+}
+
+const textCell = (text: string, bold = false): VCell => ({
+  blocks: text ? [{ t: 'par', spans: [{ t: 'text', s: text, ...(bold ? { b: true } : {}) }] }] : [],
+});
+
+/**
+ * One row per signature under a header (the approval's own labels in the template's language):
+ * reference, signature image, name, time, comment. A reference without signatures keeps an empty
+ * row, tall enough to sign by hand.
+ */
+async function signatureTable(ctx: ResolveContext, refs: readonly SignatureRef[]): Promise<VBlock> {
+  const lang = resolveApprovalLanguage(ctx.locale);
+  const byNode = refs.every((ref) => ref.grouping === 'node' || ref.grouping === 'nodeList');
+  const heads = [byNode ? 'nodeName' : 'name', 'signatureImage', 'name', 'timeStr', 'comment'];
+  const body: VCell[][] = [];
+  const heights: (number | null)[] = [null];
+  for (const ref of refs) {
+    const label = ref.label?.trim() || ref.key;
+    const signatures = signaturesOf(ctx, ref);
+    if (signatures.length === 0) {
+      body.push([textCell(label, true), textCell(''), textCell(''), textCell(''), textCell('')]);
+      heights.push(36);
+      continue;
+    }
+    for (const signature of signatures) {
+      const path = signature.image ? await ctx.assets.image(signature.image) : undefined;
+      const image: VCell = {
+        blocks: path ? [{ t: 'image', path, width: IMAGE_WIDTH * 0.7, align: 'left' }] : [],
+      };
+      body.push([
+        textCell(label, true),
+        image,
+        textCell(signature.name),
+        textCell(signature.time),
+        textCell(signature.comment),
+      ]);
+      heights.push(null);
+    }
+  }
+  return {
+    t: 'table',
+    cols: [2, 2.2, 1.6, 1.8, 2.4],
+    header: [heads.map((key) => textCell(fieldLabel(key, lang), true))],
+    body,
+    footer: [],
+    headerRepeat: true,
+    stroke: { w: 0.5, c: '#999999' },
+    rowHeights: heights,
+  };
 }

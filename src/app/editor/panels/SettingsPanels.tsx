@@ -1,4 +1,4 @@
-/** Page setting (paper, orientation, margins) and document settings (language, type, time zone, numbers). */
+/** Page setting (paper, orientation, margins) and document settings (language, type, time zone, numbers, parts). */
 import { useAtomValue } from 'jotai';
 import { PAGE_SIZES, type PageSizeType } from '../../../core/model';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../../i18n/languages';
@@ -6,6 +6,7 @@ import { useEditorTranslation } from '../../services/i18n/editor';
 import { setPageSetting, setSettings } from '../state/commands';
 import { pageSettingAtom, settingsAtom, useCommand } from '../state/store';
 import { CheckField, NumberField, Section, SelectField } from './controls';
+import { DocumentPartsPanel } from './DocumentPartsPanel';
 
 const SIZES: PageSizeType[] = ['A3', 'A4', 'A5', 'A6', 'Letter', 'Custom'];
 const FONT_SIZES = [6, 7, 8, 9, 10, 11, 12, 14, 16, 18, 20, 24] as const;
@@ -195,6 +196,7 @@ export function DocumentPanel() {
           </>
         )}
       </Section>
+      <DocumentPartsPanel />
     </div>
   );
 }

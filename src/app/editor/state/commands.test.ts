@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createParagraph, UNDO_LIMIT } from '../../../core/model';
 import { TestEditor } from '../testing/TestEditor';
+import { setDocumentParts } from './commands';
 
 describe('editor commands', () => {
   it('inserts blocks below the selection and selects them', () => {
@@ -114,6 +115,31 @@ describe('editor commands', () => {
     editor.undo();
     expect(editor.content.settings.fontSize).toBe(9);
     expect(editor.content.pageSetting.paddingTop).toBe(10);
+  });
+
+  it('edits the signature list and sections as undo steps, a label typed letter by letter as one', () => {
+    const editor = new TestEditor().page('add');
+    const [first, second] = editor.pages.map((p) => p.id);
+    const ref = { id: 's1', key: 'Manager', grouping: 'node' as const };
+    editor.state = setDocumentParts(editor.state, { signatureList: [ref], signatureLayout: 'table' });
+    for (const label of ['A', 'Ap', 'App'])
+      editor.state = setDocumentParts(editor.state, { signatureList: [{ ...ref, label }] }, 'sig-label-s1');
+    editor.state = setDocumentParts(editor.state, { sections: [{ id: 'x', name: 'Annex', pageIds: [second!] }] });
+    expect(editor.document.sections).toEqual([{ id: 'x', name: 'Annex', pageIds: [second] }]);
+    editor.undo();
+    expect(editor.document.sections).toEqual([]);
+    expect(editor.document.signatureList).toEqual([{ ...ref, label: 'App' }]);
+    editor.undo();
+    expect(editor.document.signatureList).toEqual([ref]);
+    expect(editor.document.signatureLayout).toBe('table');
+    editor.undo();
+    expect(editor.document.signatureList).toEqual([]);
+    // Deleting a page takes it out of the sections that held it.
+    editor.state = setDocumentParts(editor.state, {
+      sections: [{ id: 'x', name: 'Annex', pageIds: [first!, second!] }],
+    });
+    editor.page('delete');
+    expect(editor.document.sections[0]!.pageIds).toHaveLength(1);
   });
 
   it('clears the selection when undo removes the selected block', () => {

@@ -338,6 +338,17 @@ export function setSettings(state: EditorState, patch: Partial<Settings>): Edito
   };
 }
 
+/** The document's named sections, its signature list and that list's layout (spec 001 §3.11). */
+type DocumentParts = Partial<Pick<TemplateDocument, 'sections' | 'signatureList' | 'signatureLayout'>>;
+
+/**
+ * Changes the document's parts as one undo step; `group` merges a run of edits (the letters of a
+ * label typed) into one step, as typing in a block does.
+ */
+export function setDocumentParts(state: EditorState, patch: DocumentParts, group?: string): EditorState {
+  return commitDocument(state, { ...documentOf(state), ...patch }, group);
+}
+
 // ───────────────────────────── history and clipboard ─────────────────────────────
 
 export function undo(state: EditorState): EditorState {
