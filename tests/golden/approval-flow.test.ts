@@ -121,6 +121,47 @@ describe('approval flow diagram', () => {
     expect(documentText(doc)).toContain('财务审核');
   }, 120_000);
 
+  it('exports the flow to Word and Excel as a table of its nodes, read back by python-docx and openpyxl', async () => {
+    const source = {
+      kind: 'approval',
+      definition: fixture('reimbursement.definition'),
+      instance: fixture('reimbursement.instance'),
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'quire-flow-export-'));
+    try {
+      const read = async (format: 'docx' | 'xlsx', script: string) => {
+        const file = await renderOutput(prepareOutputTemplate(template({ time: true })), source, env, { format });
+        writeFileSync(join(dir, `flow.${format}`), file.bytes);
+        return JSON.parse(
+          execFileSync('/usr/bin/python3', ['-c', script, join(dir, `flow.${format}`)], { encoding: 'utf8' }),
+        ) as string[][];
+      };
+      const word = await read(
+        'docx',
+        `import docx, json, sys
+d = docx.Document(sys.argv[1])
+print(json.dumps([[c.text for c in r.cells] for t in d.tables for r in t.rows]))`,
+      );
+      const excel = await read(
+        'xlsx',
+        `import openpyxl, json, sys
+ws = openpyxl.load_workbook(sys.argv[1]).worksheets[1]
+print(json.dumps([[str(c.value or '') for c in r] for r in ws.iter_rows()]))`,
+      );
+      for (const rows of [word, excel]) {
+        expect(rows[0]).toEqual(['Node', 'Approvers', 'Result', 'Time']);
+        const byNode = new Map(rows.slice(1).map((row) => [row[0], row]));
+        expect(byNode.get('Manager')?.[1]).toContain('Wang Fang');
+        expect(byNode.get('Finance')?.[1]).toContain('Zhao Min');
+        expect([...byNode.keys()]).toContain('Submit');
+        // Times print in the template's zone, as in the PDF.
+        expect(byNode.get('Manager')?.[3]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('draws a placeholder process without an instance (designer preview)', async () => {
     const pdf = await print({ kind: 'approval', definition: fixture('purchase.definition') }, { direction: 'TB' });
     const text = flat(pdfText(pdf));

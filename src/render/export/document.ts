@@ -64,6 +64,7 @@ export async function resolveForExport(
       fieldIds: input.fieldIds,
       loadImage: assetsFirst(input.assets, env.loadImage),
       ...(input.approvalFlow ? { approvalFlow: input.approvalFlow } : {}),
+      diagrams: 'table',
     });
   } catch (error) {
     if (isQuireError(error)) throw error;

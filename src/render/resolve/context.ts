@@ -19,6 +19,11 @@ export interface ResolveOptions {
   filters?: Readonly<Record<string, FilterFn>>;
   /** The approval process the flow diagram block draws (print input of an approval source). */
   approvalFlow?: ApprovalFlowInput;
+  /**
+   * How diagrams come out: vector images (PDF), or tables of their facts (Office exports: Excel
+   * cannot hold an SVG, and a table's text is what a Word or PowerPoint user edits).
+   */
+  diagrams?: 'vector' | 'table';
 }
 
 /** Everything resolve needs while walking the template. */
@@ -38,6 +43,7 @@ export interface ResolveContext {
   /** Counts repeated items against `maxItems`. */
   budget: { items: number; max: number };
   approvalFlow?: ApprovalFlowInput;
+  diagrams: 'vector' | 'table';
 }
 
 /**

@@ -101,6 +101,7 @@ export async function resolveDocument(
     pageSumNames: pageSumNames(content),
     budget: { items: 0, max: options.maxItems ?? DEFAULT_MAX_ITEMS },
     ...(options.approvalFlow ? { approvalFlow: options.approvalFlow } : {}),
+    diagrams: options.diagrams ?? 'vector',
   };
 
   const pdf = settings.pdf;

@@ -105,6 +105,25 @@ function labelOf(node: FlowNode, options: FlowOptions): string {
   return labelText(lines.join('\n'));
 }
 
+/** One node of the flow as a table row (Office exports, where a diagram cannot be drawn as vectors everywhere). */
+export interface FlowRow {
+  node: string;
+  approvers: string;
+  outcome: string;
+  time: string;
+}
+
+/** The flow's nodes in the order the process reached them, with the facts the block shows (others empty). */
+export function approvalFlowRows(process: readonly ProcessEntry[], options: FlowOptions): FlowRow[] {
+  return flowOf(process).nodes.map((node) => ({
+    node: node.name,
+    approvers: options.facts.approvers ? node.approvers.join(', ') : '',
+    outcome: options.facts.outcome && node.operation ? operationLabel(node.operation, options.lang) : '',
+    time:
+      options.facts.time && node.time != null && node.time !== '' ? approvalDateTime(node.time, options.timeZone) : '',
+  }));
+}
+
 /** The DOT text of an instance's process. */
 export function approvalFlowDot(process: readonly ProcessEntry[], options: FlowOptions): string {
   const { nodes, path } = flowOf(process);

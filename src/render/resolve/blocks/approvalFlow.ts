@@ -8,16 +8,17 @@
  */
 
 import { fontFamilies, fontGroupsForText } from '../../../../wasm/fonts';
-import { approvalFlowDot } from '../../../core/data/approval/flowDot';
+import { approvalFlowDot, approvalFlowRows } from '../../../core/data/approval/flowDot';
 import {
   type ApprovalLanguage,
+  fieldLabel,
   operationLabel,
   resolveApprovalLanguage,
   systemLabel,
 } from '../../../core/data/approval/labels';
 import type { ProcessEntry } from '../../../core/data/approval/types';
 import type { ApprovalFlowConfig } from '../../../core/model/types';
-import type { VBlock } from '../../view-model';
+import type { VBlock, VCell } from '../../view-model';
 import type { BlockResolver } from './resolver';
 
 type Layout = (dot: string) => string;
@@ -62,6 +63,7 @@ export const resolveApprovalFlow: BlockResolver<'approvalFlow'> = async (ctx, _s
     lang,
     timeZone: input?.timeZone ?? ctx.timeZone,
   };
+  if (ctx.diagrams === 'table') return [flowTable(process, options)];
   // Labels are set in the families Typst loads (wasm/fonts), in the document language's CJK order.
   const families = fontFamilies(fontGroupsForText(approvalFlowDot(process, options), ctx.locale), ctx.locale);
   const dot = approvalFlowDot(process, { ...options, fontFamily: families.join(', ') });
@@ -72,3 +74,27 @@ export const resolveApprovalFlow: BlockResolver<'approvalFlow'> = async (ctx, _s
   const image: VBlock = { t: 'image', path: ctx.assets.add(svg, 'svg'), align: 'center', text: dot };
   return [image];
 };
+
+const textCell = (text: string, bold = false): VCell => ({
+  blocks: [{ t: 'par', spans: [{ t: 'text', s: text, ...(bold ? { b: true } : {}) }] }],
+});
+
+/** The flow as a table (Office exports): a row per node in the order reached, the facts the block shows. */
+function flowTable(process: readonly ProcessEntry[], options: Parameters<typeof approvalFlowRows>[1]): VBlock {
+  const { lang, facts } = options;
+  const columns: { key: 'node' | 'approvers' | 'outcome' | 'time'; label: string }[] = [
+    { key: 'node', label: fieldLabel('nodeName', lang) },
+    ...(facts.approvers ? [{ key: 'approvers' as const, label: systemLabel('approvers', lang) }] : []),
+    ...(facts.outcome ? [{ key: 'outcome' as const, label: fieldLabel('approveStatus', lang) }] : []),
+    ...(facts.time ? [{ key: 'time' as const, label: fieldLabel('timeStr', lang) }] : []),
+  ];
+  return {
+    t: 'table',
+    cols: columns.map((c) => (c.key === 'node' ? 2 : 1.5)),
+    header: [columns.map((c) => textCell(c.label, true))],
+    body: approvalFlowRows(process, options).map((row) => columns.map((c) => textCell(row[c.key]))),
+    footer: [],
+    headerRepeat: true,
+    stroke: { w: 0.5, c: '#999999' },
+  };
+}
