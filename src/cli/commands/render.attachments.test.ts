@@ -12,7 +12,8 @@ import { renderCommand } from './render';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/attachments');
 const dir = mkdtempSync(join(tmpdir(), 'quire-cli-attach-'));
-for (const name of ['two-pages.pdf', 'photo.png', 'scan.jpg']) copyFileSync(join(FIXTURES, name), join(dir, name));
+for (const name of ['two-pages.pdf', 'photo.png', 'scan.jpg', 'letter.docx'])
+  copyFileSync(join(FIXTURES, name), join(dir, name));
 
 function write(name: string, value: unknown): string {
   const path = join(dir, name);
@@ -69,6 +70,30 @@ describe('quire render <attachment template>', () => {
     expect((await render(template, one, single)).code).toBe(0);
     expect(pdfinfo(single)).toMatch(/Pages:\s+3\n/);
   }, 60_000);
+
+  it('makes a Word attachment into PDF pages with LibreOffice (started once for the run)', async () => {
+    const record = write('office.json', [
+      { Contract: 'two-pages.pdf', Photos: ['photo.png', 'scan.jpg', { url: 'letter.docx', fileName: 'Letter.docx' }] },
+    ]);
+    const out = join(dir, 'office.pdf');
+    expect(await render(template, record, out)).toEqual({ code: 0, err: '' });
+    expect(pdfinfo(out)).toMatch(/Pages:\s+5\n/);
+    expect(pdftotext(out)).toMatch(/Contract page one: .* Contract page two: .* Cover letter from the supplier/);
+  }, 180_000);
+
+  it('says an Office attachment needs LibreOffice where it is not installed, without waiting', async () => {
+    const record = write('office-none.json', [{ Contract: 'letter.docx', Photos: [] }]);
+    const before = process.env.QUIRE_SOFFICE;
+    process.env.QUIRE_SOFFICE = join(dir, 'no-soffice-here');
+    try {
+      const result = await render(template, record, join(dir, 'none.pdf'));
+      expect(result.code).toBe(1);
+      expect(result.err).toMatch(/^E:ATTACHMENT_NEEDS_LIBREOFFICE AttachmentNeedsLibreOffice: .*letter\.docx/);
+    } finally {
+      if (before === undefined) delete process.env.QUIRE_SOFFICE;
+      else process.env.QUIRE_SOFFICE = before;
+    }
+  });
 
   it('fails with the catalogued errors, naming the field or the file', async () => {
     const cases: Array<[template: string, record: Record<string, unknown>, expected: RegExp]> = [
