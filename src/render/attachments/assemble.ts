@@ -2,7 +2,7 @@
  * One PDF of an attachment template's parts, with pdf-lib: PDFs appended page for page, PNG and
  * JPEG images one per page, fitted (aspect kept, centred) inside the template's page and margins.
  */
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import type { AttachmentFile } from '../../core/attachments/files';
 import { QuireError } from '../../core/errors';
 import { pageDimensions } from '../../core/model/defaults';
@@ -14,7 +14,8 @@ const POINTS_PER_MM = 72 / 25.4;
 export async function appendPdf(out: PDFDocument, bytes: Uint8Array, file: AttachmentFile): Promise<void> {
   let source: PDFDocument;
   try {
-    source = await PDFDocument.load(bytes);
+    // The class of the document being assembled: pdf-lib stays a chunk loaded on first use.
+    source = await (out.constructor as typeof PDFDocument).load(bytes);
   } catch (cause) {
     throw new QuireError('AttachmentTypeMismatch', {
       detail: `${file.fileName} is not a PDF that can be read (broken or password-protected)`,

@@ -3,7 +3,7 @@
  * template typeset as any other) and its attachment fields' files in order. Which files and what
  * each is are decided in core/attachments; here the bytes are had and assembled.
  */
-import { PDFDocument } from 'pdf-lib';
+import type { PDFDocument } from 'pdf-lib';
 import {
   type AttachmentFile,
   attachmentFilesOf,
@@ -71,14 +71,14 @@ function checkCancelled(env: OutputEnvironment) {
   if (env.signal?.aborted) throw new QuireError('DocGenerationError', { detail: 'cancelled' });
 }
 
-/** One record's PDF: the cover, then every file of the template's fields, in order. */
-export async function renderAttachmentPdf(
+/** Appends one record: its cover, then every file of the template's fields, in order. */
+async function appendRecord(
+  out: PDFDocument,
   template: AttachmentTemplate,
   input: PrintInput,
   env: OutputEnvironment,
-): Promise<Uint8Array> {
+): Promise<void> {
   const files = attachmentFilesOf(template, input);
-  const out = await PDFDocument.create();
   if (template.cover) {
     const { pdf } = await renderDocumentDetailed(template.cover, input, env);
     await appendPdf(out, pdf, { field: 'cover', fileName: 'cover', url: 'cover' });
@@ -91,11 +91,33 @@ export async function renderAttachmentPdf(
     else if (kind === 'office') await appendPdf(out, await officePdf(file, bytes, env), file);
     else await appendImage(out, bytes, kind, file, template.pageSetting);
   }
+}
+
+/** Several records as one PDF, one after another (a merged print's group). */
+async function renderAttachmentGroup(
+  template: AttachmentTemplate,
+  inputs: readonly PrintInput[],
+  env: OutputEnvironment,
+): Promise<Uint8Array> {
+  // Loaded on first use, as the print run's merge does: templates of other kinds never fetch it.
+  const { PDFDocument } = await import('pdf-lib');
+  const out = await PDFDocument.create();
+  for (const input of inputs) await appendRecord(out, template, input, env);
   return out.save();
+}
+
+/** One record's PDF: the cover, then every file of the template's fields, in order. */
+export function renderAttachmentPdf(
+  template: AttachmentTemplate,
+  input: PrintInput,
+  env: OutputEnvironment,
+): Promise<Uint8Array> {
+  return renderAttachmentGroup(template, [input], env);
 }
 
 export const attachmentRenderer: FileRenderer<AttachmentTemplate> = {
   parse: parseAttachmentTemplate,
   settings: (template) => ({ lang: template.settings.lang, timeZone: template.settings.timeZone }),
   render: renderAttachmentPdf,
+  renderGroup: renderAttachmentGroup,
 };

@@ -8,7 +8,7 @@ import { content, fullRow, p, page, richText, text, variable } from '../../../te
 import { flat, pdfPageCount, pdfText, ROOT, sharedEngine } from '../../../tests/golden/harness';
 import { isQuireError } from '../../core/errors';
 import { nodeImageLoader } from '../node-images';
-import { prepareOutputTemplate, renderOutput } from '../outputs';
+import { canRenderGroup, prepareOutputTemplate, renderOutput, renderOutputGroup } from '../outputs';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/attachments');
 const env = { typst: sharedEngine, loadImage: nodeImageLoader(FIXTURES) };
@@ -88,5 +88,22 @@ describe('attachment templates', () => {
     // An Office file where no LibreOffice is at hand (a browser): said, not attempted.
     const office = await fail({ Files: ['letter.docx'] });
     expect([office.errorName, office.params.file]).toEqual(['AttachmentNeedsLibreOffice', 'letter.docx']);
+  });
+});
+
+describe('attachment templates in a merged print', () => {
+  it('typesets several records as one group, record after record', async () => {
+    const prepared = prepareOutputTemplate({ kind: 'attachment', fields: ['Photos'] });
+    expect(canRenderGroup(prepared)).toBe(true);
+    const sources = [
+      { kind: 'data' as const, data: { Photos: ['photo.png', 'scan.jpg'] } },
+      { kind: 'data' as const, data: { Photos: ['two-pages.pdf'] } },
+    ];
+    const { file, names } = await renderOutputGroup(prepared, sources, env, {
+      naming: { rule: 'files', templateName: 'Files', printTime: 0 },
+    });
+    expect(names).toEqual(['files.pdf', 'files.pdf']);
+    expect(pdfPageCount(file.bytes)).toBe(4);
+    expect(imagesPerPage(file.bytes, 4)).toEqual([1, 1, 0, 0]);
   });
 });
