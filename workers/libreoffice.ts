@@ -25,6 +25,15 @@ export interface LibreOfficeOptions {
 
 export const LIBREOFFICE_TIMEOUT_MS = 120_000;
 
+/** Office attachments LibreOffice makes into PDF (attachment templates, spec 001 §5.1). */
+const OFFICE_EXTENSIONS: readonly string[] = ['doc', 'docx', 'rtf', 'xls', 'xlsx', 'ppt', 'pptx'];
+export type OfficeAttachmentExtension = 'doc' | 'docx' | 'rtf' | 'xls' | 'xlsx' | 'ppt' | 'pptx';
+
+/** Whether LibreOffice is asked to convert files of this extension (lower case, no dot). */
+export function isOfficeAttachmentExtension(extension: string): extension is OfficeAttachmentExtension {
+  return OFFICE_EXTENSIONS.includes(extension);
+}
+
 /** The binary the converter runs (QUIRE_SOFFICE, else `soffice`). */
 function sofficeBinary(): string {
   return process.env.QUIRE_SOFFICE ?? 'soffice';
@@ -56,8 +65,14 @@ export class LibreOfficeConverter {
     this.profiles = Array.from({ length: slots }, () => undefined);
   }
 
-  /** The PDF of one filled Office file. */
-  async toPdf(bytes: Uint8Array, kind: OfficeKind): Promise<Uint8Array> {
+  /**
+   * The PDF of one Office file: a filled template (its kind) or an attachment (doc, docx, rtf, xls,
+   * xlsx, ppt, pptx). The extension tells LibreOffice how to read the bytes.
+   */
+  async toPdf(bytes: Uint8Array, kind: OfficeKind | OfficeAttachmentExtension): Promise<Uint8Array> {
+    // The extension names a file in a folder of our own: only the known ones, never a path.
+    if (!OFFICE_EXTENSIONS.includes(kind))
+      throw new QuireError('DocGenerationError', { detail: `LibreOffice is not asked to read .${kind} files` });
     if (this.disposed) throw new QuireError('DocGenerationError', { detail: 'the PDF converter was closed' });
     const slot = await this.acquire();
     try {
@@ -91,7 +106,7 @@ export class LibreOfficeConverter {
     return this.profiles[slot]!;
   }
 
-  private async convert(slot: number, bytes: Uint8Array, kind: OfficeKind): Promise<Uint8Array> {
+  private async convert(slot: number, bytes: Uint8Array, kind: string): Promise<Uint8Array> {
     const profile = await this.profile(slot);
     const dir = await mkdtemp(join(tmpdir(), 'quire-soffice-'));
     try {

@@ -5,6 +5,7 @@
  * compiler never frees memory, so where many documents go through it they compile in worker
  * threads replaced past a memory budget; a long document's chunks move to fresh compilers.
  */
+import { QuireError } from '../src/core/errors';
 import type { EngineKind } from '../src/render/node-engine';
 import { createNodeEngine } from '../src/render/node-engine';
 import type { OutputEnvironment } from '../src/render/outputs/types';
@@ -13,12 +14,15 @@ import type { TypstEngine } from '../src/render/typst/engine';
 import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../src/render/typst/recycling-engine';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
 import { createIsolatedNativeEngine, createIsolatedWasmEngine } from './compile-node';
+import { isOfficeAttachmentExtension, LibreOfficeConverter } from './libreoffice';
 
 export interface NodeEnvironmentOptions {
   /** Fetches images the print input's assets lack (the server's goes through its fetch policy). */
   loadImage: ImageLoader;
   /** Memory past which an isolated WASM compiler is replaced (RecyclingTypstEngine). */
   wasmBudgetBytes?: number;
+  /** Fetches attachment files (attachment templates); `loadImage` when absent. */
+  loadAttachment?: ImageLoader;
 }
 
 export interface EngineChoice {
@@ -31,6 +35,7 @@ export interface EngineChoice {
 
 export class NodeRenderEnvironment {
   private readonly engines = new Map<string, Promise<TypstEngine>>();
+  private converter?: LibreOfficeConverter;
 
   constructor(private readonly options: NodeEnvironmentOptions) {}
 
@@ -58,8 +63,23 @@ export class NodeRenderEnvironment {
       // bounded, native ones so two chunks compile at once (one per core).
       freshTypst: runtime === 'wasm' ? createIsolatedWasmEngine : createIsolatedNativeEngine,
       loadImage: this.options.loadImage,
+      ...(this.options.loadAttachment ? { loadAttachment: this.options.loadAttachment } : {}),
+      officeToPdf: (bytes, extension) => {
+        if (!isOfficeAttachmentExtension(extension))
+          throw new QuireError('DocGenerationError', { detail: `.${extension} is not an Office file` });
+        return this.officePdf.toPdf(bytes, extension);
+      },
       loadFontGroup: loadFontGroupFromNodeModules,
     };
+  }
+
+  /**
+   * The process's LibreOffice pool (Office templates asked for as PDF, Office attachments), started
+   * on the first file that needs it — once per process, not per document; ended by `dispose()`.
+   */
+  get officePdf(): LibreOfficeConverter {
+    this.converter ??= new LibreOfficeConverter();
+    return this.converter;
   }
 
   /** Whether an engine was started (outputs that do not typeset never start one). */
@@ -70,5 +90,7 @@ export class NodeRenderEnvironment {
   async dispose(): Promise<void> {
     for (const engine of this.engines.values()) (await engine.catch(() => undefined))?.dispose();
     this.engines.clear();
+    await this.converter?.dispose();
+    this.converter = undefined;
   }
 }

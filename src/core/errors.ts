@@ -125,6 +125,12 @@ export const ERROR_CATALOGUE = {
     code: 'OFFICE_PDF_UNAVAILABLE',
     message: 'LibreOffice is not installed here, so Office templates cannot be made into PDF',
   },
+  // Attachment templates (#30): a file that could not be had, an Office file with no LibreOffice at hand
+  AttachmentUnavailable: { code: 'ATTACHMENT_UNAVAILABLE', message: 'the attachment could not be read' },
+  AttachmentNeedsLibreOffice: {
+    code: 'ATTACHMENT_NEEDS_LIBREOFFICE',
+    message: 'the Office attachment needs LibreOffice, which is not at hand here',
+  },
   // Running the server for others (#33): renders in a bounded pool of worker threads, scoped keys
   RenderTimedOut: { code: 'RENDER_TIMED_OUT', message: 'the render took longer than its time limit' },
   RenderOutOfMemory: { code: 'RENDER_OUT_OF_MEMORY', message: 'the render needed more memory than a render may use' },

@@ -19,18 +19,24 @@ function isImageAttachment(item: Record<string, unknown>): boolean {
   return mime.startsWith('image/');
 }
 
-/** `quire-asset:` URLs of the images in some records' cells. */
-function localImageUrls(tables: readonly TableData[], recordIds?: ReadonlySet<string>): Set<string> {
+/**
+ * `quire-asset:` URLs of the images in some records' cells — or of every file, for a template that
+ * prints the files themselves (attachment templates).
+ */
+function localFileUrls(tables: readonly TableData[], everyFile = false): Set<string> {
   const urls = new Set<string>();
   for (const table of tables)
     for (const record of table.records) {
-      if (recordIds && !recordIds.has(record.recordId)) continue;
       for (const cell of Object.values(record.fields)) {
         if (!Array.isArray(cell)) continue;
         for (const item of cell)
           if (item && typeof item === 'object') {
             const url = (item as Record<string, unknown>).url;
-            if (typeof url === 'string' && assetHashFromUrl(url) && isImageAttachment(item as Record<string, unknown>))
+            if (
+              typeof url === 'string' &&
+              assetHashFromUrl(url) &&
+              (everyFile || isImageAttachment(item as Record<string, unknown>))
+            )
               urls.add(url);
           }
       }
@@ -59,6 +65,11 @@ export function createAssetBytesReader(storage: Storage) {
 export interface TableSourceOptions {
   /** Links a QR code can encode for each record (the app's own record URLs). */
   linksFor?: (tableId: string, recordId: string) => RecordLinks;
+  /**
+   * The bytes of every local file of the record, not only its images: an attachment template
+   * prints the files themselves (PDFs, Office files). Linked records still bring their images only.
+   */
+  everyFile?: boolean;
 }
 
 /** One print source per record, in the order given; records that no longer exist are left out. */
@@ -77,7 +88,7 @@ export async function loadTableSources(
     // The chunk's linked tables hold the records any chosen record names; each source keeps its own.
     const named = new Set(linkFields.flatMap((field) => linkedRecordIds(record.fields[field.id])));
     const linked = linkedTables.map((t) => ({ ...t, records: t.records.filter((r) => named.has(r.recordId)) }));
-    const urls = [...localImageUrls([{ ...table, records: [record] }]), ...localImageUrls(linked)];
+    const urls = [...localFileUrls([{ ...table, records: [record] }], options.everyFile), ...localFileUrls(linked)];
     const assets: Record<string, Uint8Array> = {};
     for (const url of urls) {
       const bytes = await readBytes(url);

@@ -1,3 +1,4 @@
+import { AttachmentEditorScreen } from '../attachments/AttachmentEditorScreen';
 import { CanvasDesignerScreen } from '../canvas/CanvasDesignerScreen';
 import { useIsCanvasTemplate } from '../canvas/useCanvasTemplate';
 import { EditorScreen } from '../editor/EditorScreen';
@@ -7,7 +8,7 @@ import type { OpenDocInput } from '../services/openSource';
 
 /**
  * A template's editor: Word, Excel and PowerPoint templates (spec 001 §3.5 DocxTemplate,
- * XlsxTemplate, PptxTemplate) open the Office editor; every other kind, and a template that is not
+ * XlsxTemplate, PptxTemplate) open the Office editor, attachment templates (AttachmentTemplate) theirs; every other kind, and a template that is not
  * there (the document editor says so), the document editor.
  */
 export function TemplateEditor({
@@ -25,6 +26,8 @@ export function TemplateEditor({
   if (kind === undefined || canvas === undefined) return <p className="qe-loading" aria-busy="true" />;
   if (canvas)
     return <CanvasDesignerScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;
+  if (kind === 'attachment')
+    return <AttachmentEditorScreen key={templateId} templateId={templateId} backHref={backHref} />;
   if (kind === 'docx' || kind === 'xlsx' || kind === 'pptx')
     return <OfficeEditorScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;
   return <EditorScreen key={templateId} templateId={templateId} backHref={backHref} openDoc={openDoc} />;

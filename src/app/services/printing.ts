@@ -31,15 +31,26 @@ export function appRecordLinks(tableId: string, recordId: string): RecordLinks {
 /** Nothing to print: a template shown with no record (its placeholders stay empty). */
 export const EMPTY_SOURCE: PrintSource = { kind: 'data', data: {} };
 
-/** One table record as a print source; a record deleted meanwhile prints empty. */
+/**
+ * One table record as a print source, with the bytes of all its local files (an attachment
+ * template prints them; one record's files are few); a record deleted meanwhile prints empty.
+ */
 export async function tableRecordSource(storage: Storage, tableId: string, recordId: string): Promise<PrintSource> {
-  const [source] = await loadTableSources(storage, tableId, [recordId], { linksFor: appRecordLinks });
+  const [source] = await loadTableSources(storage, tableId, [recordId], { linksFor: appRecordLinks, everyFile: true });
   return source ?? EMPTY_SOURCE;
 }
 
-/** A table's records as print sources, in the order given, with the app's record links. */
-export function tableRecordSources(storage: Storage, tableId: string, recordIds: readonly string[]) {
-  return loadTableSources(storage, tableId, recordIds, { linksFor: appRecordLinks });
+/**
+ * A table's records as print sources, in the order given, with the app's record links; `everyFile`
+ * brings every local file's bytes, not only images (attachment templates).
+ */
+export function tableRecordSources(
+  storage: Storage,
+  tableId: string,
+  recordIds: readonly string[],
+  options: { everyFile?: boolean } = {},
+) {
+  return loadTableSources(storage, tableId, recordIds, { linksFor: appRecordLinks, ...options });
 }
 
 /** An approval instance (none: the designer's placeholders) of a stored definition. */

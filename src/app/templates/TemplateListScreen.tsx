@@ -13,6 +13,7 @@ import { getStorage } from '../services/storage';
 import { StorageNotices } from '../services/storageNotices';
 import { trackSave } from '../services/storageWrites';
 import { SyncStatusLine, TemplateSyncPanel } from '../services/sync/TemplateSync';
+import { NewAttachmentTemplate } from '../services/templateKinds/NewAttachmentTemplate';
 import { NewCanvasTemplate } from '../services/templateKinds/NewCanvasTemplate';
 import { NewOfficeTemplate } from '../services/templateKinds/NewOfficeTemplate';
 import { OfficeKindLabel } from '../services/templateKinds/OfficeKindLabel';
@@ -483,6 +484,9 @@ export function TemplateListScreen({ approvalCode }: { approvalCode?: string } =
           />
           {!approvalCode && (
             <NewCanvasTemplate tableId={tableId} onCreated={(row) => void navigate({ href: hrefFor(row) })} />
+          )}
+          {!approvalCode && (
+            <NewAttachmentTemplate tableId={tableId} onCreated={(row) => void navigate({ href: hrefFor(row) })} />
           )}
           {!approvalCode && approvals.length > 0 && (
             <label className="tpl-sample">

@@ -70,6 +70,11 @@ export const TEMPLATE_KINDS = {
   document: { formats: ['pdf', 'docx', 'xlsx', 'pptx'] },
   /** Fields placed on a page (pdfme's template format), drawn as PDF. */
   canvas: { formats: ['pdf'] },
+  /**
+   * A record's attachment fields as one PDF: its PDFs page for page, images one per page, Office
+   * files through LibreOffice, after an optional cover (core/attachments, render/attachments).
+   */
+  attachment: { formats: ['pdf'] },
   /** Office files authored in Word, Excel or PowerPoint, filled with Quire's tags: each makes its own kind. */
   docx: {
     formats: ['docx'],

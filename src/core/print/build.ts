@@ -19,6 +19,9 @@ export interface PrintSettings {
   timeZone?: string;
 }
 
+/** Table field types whose values are files (an attachment template may name them). */
+const ATTACHMENT_FIELD_TYPES = new Set<string>(['attachment', 'attachmentImage']);
+
 type SourceOf<K extends PrintSourceKind> = Extract<ParsedPrintSource, { kind: K }>;
 type Builder<K extends PrintSourceKind> = (source: SourceOf<K>, settings: PrintSettings) => PrintInput;
 
@@ -40,6 +43,7 @@ function fromTable(source: SourceOf<'table'>, settings: PrintSettings): PrintInp
       TABLE_NAME: source.table.name,
       FIRST_FIELD: primary ? displayText(scope[primary.name]) : '',
     },
+    attachmentFields: fields.filter((field) => ATTACHMENT_FIELD_TYPES.has(field.type)).map((field) => field.name),
   };
 }
 

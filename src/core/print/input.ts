@@ -38,6 +38,11 @@ export interface PrintInput {
   /** Variables of the output file name (spec 001 §9.3) the data source knows. */
   names: FileNameVariables;
   /**
+   * The names of the source's attachment fields, where the source knows its field types (a table
+   * record): an attachment template naming another field is NoAttachmentField. Absent for plain data.
+   */
+  attachmentFields?: string[];
+  /**
    * An approval source's process, for the flow diagram block: `process` null when no instance
    * was given (the designer's preview draws a placeholder). Absent for other sources.
    */

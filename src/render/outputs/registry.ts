@@ -7,6 +7,7 @@
 
 import type { ParsedTemplateContent } from '../../core/model/types';
 import type { FileFormat, FormatOf, TemplateKind } from '../../core/outputs/catalogue';
+import { type AttachmentTemplate, attachmentRenderer } from '../attachments';
 import { type CanvasTemplate, canvasRenderer } from '../canvas';
 import {
   type DocxTemplate,
@@ -28,6 +29,8 @@ export interface OutputTemplates {
   pptx: PptxTemplate;
   /** Fields placed on a page (pdfme's template format), drawn with @pdfme/generator (render/canvas). */
   canvas: CanvasTemplate;
+  /** A record's attachment fields as one PDF, after an optional cover (render/attachments). */
+  attachment: AttachmentTemplate;
 }
 
 export type OutputKind = TemplateKind;
@@ -51,6 +54,7 @@ function makes<F extends FileFormat, Template>(
 export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K], FormatOf<K>> } = {
   document: documentRenderer,
   canvas: makes('pdf', canvasRenderer),
+  attachment: makes('pdf', attachmentRenderer),
   docx: makes('docx', docxRenderer),
   xlsx: makes('xlsx', xlsxRenderer),
   pptx: makes('pptx', pptxRenderer),

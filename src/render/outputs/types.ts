@@ -23,6 +23,16 @@ export interface OutputEnvironment {
   freshTypst?: () => Promise<TypstEngine>;
   /** Fetches an image the print input's assets do not hold (http in Node; none in browsers). */
   loadImage?: ImageLoader;
+  /**
+   * Fetches an attachment file the print input's assets do not hold (attachment templates: local
+   * paths and http in the CLI, the fetch policy on the server); `loadImage` when absent.
+   */
+  loadAttachment?: ImageLoader;
+  /**
+   * An Office attachment (doc, docx, rtf, xls, xlsx, ppt, pptx, by extension) as PDF: LibreOffice
+   * headless in Node; absent in browsers, where such a file is AttachmentNeedsLibreOffice.
+   */
+  officeToPdf?: (bytes: Uint8Array, extension: string) => Promise<Uint8Array>;
   /** The shipped fonts of a group, for outputs that draw text without Typst (canvas). */
   loadFontGroup?: FontGroupLoader;
   /** Rows typeset so far of a long document printed in chunks (render-pdf-chunks). */

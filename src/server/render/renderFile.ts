@@ -5,7 +5,7 @@
  * warm Typst compiler per runtime, created on first use; the WASM one in worker threads, replaced
  * past its memory budget), in the Node render environment the CLI shares (workers/node-environment).
  */
-import { LibreOfficeConverter, libreOfficeInstalled } from '../../../workers/libreoffice';
+import { type LibreOfficeConverter, libreOfficeInstalled } from '../../../workers/libreoffice';
 import { NodeRenderEnvironment } from '../../../workers/node-environment';
 import type { RenderTarget } from '../../api/contract';
 import { QuireError } from '../../core/errors';
@@ -46,24 +46,12 @@ export interface RenderRequest {
  * uses too, its images fetched through the server's fetch policy.
  */
 export class RenderEnvironment extends NodeRenderEnvironment {
-  private converter?: LibreOfficeConverter;
-
   constructor(
     fetchPolicy: FetchPolicy,
     /** Memory past which the WASM runtime's compiler is replaced (RecyclingTypstEngine). */
     wasmBudgetBytes = RECYCLE_BUDGET_BYTES,
   ) {
     super({ loadImage: safeImageLoader(fetchPolicy), wasmBudgetBytes });
-  }
-
-  /** The process's LibreOffice pool for Office → PDF, started on first use. */
-  get officePdf(): LibreOfficeConverter {
-    this.converter ??= new LibreOfficeConverter();
-    return this.converter;
-  }
-
-  override async dispose(): Promise<void> {
-    await Promise.all([super.dispose(), this.converter?.dispose()]);
   }
 }
 

@@ -62,6 +62,9 @@ export function TemplateTab() {
     if (chosen === 'document')
       return { content: serializeTemplateContent(createTemplateContent()), type: EditorMode.Docs };
     if (chosen === 'canvas') return { content: JSON.stringify(blankCanvas()), type: EditorMode.Design };
+    // Not offered below (its fields are picked in the app's editor), but content of it renders here.
+    if (chosen === 'attachment')
+      return { content: JSON.stringify({ kind: 'attachment', fields: [] }), type: EditorMode.AttachmentTemplate };
     if (!file) throw new Error('no file');
     const content = officeContentFromUpload(new Uint8Array(await file.arrayBuffer()), file.name, chosen);
     return {
@@ -169,7 +172,7 @@ export function TemplateTab() {
         <label>
           {t('kind')}
           <select name="kind" value={kind} onChange={(event) => setKind(event.target.value as TemplateKind)}>
-            {TEMPLATE_KIND_LIST.map((k) => (
+            {TEMPLATE_KIND_LIST.filter((k) => k !== 'attachment').map((k) => (
               <option key={k} value={k}>
                 {t(`kinds.${k}`)}
               </option>

@@ -14,6 +14,7 @@ import type {
 } from '../../../../workers/batch-api';
 import { QuireError } from '../../../core/errors';
 import type { PrintOutput } from '../../../core/outputs/catalogue';
+import { readOutputKind } from '../../../core/outputs/kind';
 import type { PrintSource } from '../../../core/print/sources';
 import type { NamingContext, RenderedGroup, RenderedOutput } from '../../../render/outputs/render';
 import type { Storage, TemplateRow } from '../../../storage';
@@ -79,14 +80,14 @@ export interface PrintJobResult {
 const CHUNK = 100;
 
 /** Source `index` of the run, reading its chunk once; chunks behind the run are let go. */
-function chunkedSources(storage: Storage, tableId: string, recordIds: readonly string[]) {
+function chunkedSources(storage: Storage, tableId: string, recordIds: readonly string[], everyFile: boolean) {
   const chunks = new Map<number, Promise<Map<string, PrintSource>>>();
   return async (index: number): Promise<PrintSource> => {
     const chunk = Math.floor(index / CHUNK);
     let sources = chunks.get(chunk);
     if (!sources) {
       const ids = recordIds.slice(chunk * CHUNK, (chunk + 1) * CHUNK);
-      sources = tableRecordSources(storage, tableId, ids).then(
+      sources = tableRecordSources(storage, tableId, ids, { everyFile }).then(
         (list) => new Map(list.map((s) => [s.kind === 'table' ? s.record.recordId : '', s])),
       );
       chunks.set(chunk, sources);
@@ -95,6 +96,12 @@ function chunkedSources(storage: Storage, tableId: string, recordIds: readonly s
     // A record deleted since it was selected prints empty rather than failing the run.
     return (await sources).get(recordIds[index]!) ?? EMPTY_SOURCE;
   };
+}
+
+/** Whether the template prints records' files themselves (an attachment template), not only their images. */
+function printsFiles(content: unknown): boolean {
+  const kind = readOutputKind(content);
+  return kind === 'attachment';
 }
 
 /**
@@ -141,7 +148,7 @@ async function runJob(input: PrintJobInput): Promise<PrintJobResult> {
   const total = input.recordIds.length;
   const sourceAt =
     input.approvalCode === undefined
-      ? chunkedSources(storage, input.tableId, input.recordIds)
+      ? chunkedSources(storage, input.tableId, input.recordIds, printsFiles(template.content))
       : await approvalSources(storage, input.approvalCode, input.recordIds);
   const templateRef = { key: `${template.id}@${template.revision}`, content: template.content };
   const naming: NamingContext = { rule: input.rule, templateName: template.name, printTime };
