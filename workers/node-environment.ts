@@ -13,6 +13,7 @@ import type { TypstEngine } from '../src/render/typst/engine';
 import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../src/render/typst/recycling-engine';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
 import { createIsolatedNativeEngine, createIsolatedWasmEngine } from './compile-node';
+import { rasterizeInNode } from './node-raster';
 
 export interface NodeEnvironmentOptions {
   /** Fetches images the print input's assets lack (the server's goes through its fetch policy). */
@@ -59,6 +60,7 @@ export class NodeRenderEnvironment {
       freshTypst: runtime === 'wasm' ? createIsolatedWasmEngine : createIsolatedNativeEngine,
       loadImage: this.options.loadImage,
       loadFontGroup: loadFontGroupFromNodeModules,
+      rasterize: rasterizeInNode,
     };
   }
 
