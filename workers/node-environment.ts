@@ -15,6 +15,7 @@ import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../src/render/typst/
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
 import { createIsolatedNativeEngine, createIsolatedWasmEngine } from './compile-node';
 import { isOfficeAttachmentExtension, LibreOfficeConverter } from './libreoffice';
+import { rasterizeInNode } from './node-raster';
 
 export interface NodeEnvironmentOptions {
   /** Fetches images the print input's assets lack (the server's goes through its fetch policy). */
@@ -70,6 +71,7 @@ export class NodeRenderEnvironment {
         return this.officePdf.toPdf(bytes, extension);
       },
       loadFontGroup: loadFontGroupFromNodeModules,
+      rasterize: rasterizeInNode,
     };
   }
 

@@ -12,6 +12,7 @@ import {
   renderOutput,
   renderOutputGroup,
 } from '../src/render/outputs/render';
+import type { PdfRasterizer } from '../src/render/outputs/types';
 import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
 import type { FontGroupLoader } from '../wasm/fonts';
@@ -50,6 +51,8 @@ export function createRenderWorkerApi(
   loadFontGroup?: FontGroupLoader,
   /** Fresh engines in a memory of their own, for long documents (compile-host.ts). */
   freshEngine?: () => Promise<TypstEngine>,
+  /** Draws PDF pages as images: the PNG and JPEG formats. */
+  rasterize?: PdfRasterizer,
 ): RenderWorkerApi {
   let engine: Promise<TypstEngine> | undefined;
   const templates = new Map<string, PreparedTemplate>();
@@ -62,6 +65,7 @@ export function createRenderWorkerApi(
     ...(freshEngine ? { freshTypst: freshEngine } : {}),
     ...(loadImage ? { loadImage } : {}),
     ...(loadFontGroup ? { loadFontGroup } : {}),
+    ...(rasterize ? { rasterize } : {}),
   };
   const stats = async () => {
     if (!engine) return { compiled: 0, memoryBytes: 0 };

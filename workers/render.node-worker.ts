@@ -6,6 +6,7 @@ import { nodeImageLoader } from '../src/render/node-images';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
 import { createIsolatedWasmEngine } from './compile-node';
 import { nodeEndpoint } from './node-endpoint';
+import { rasterizeInNode } from './node-raster';
 import { createRenderWorkerApi } from './render-api';
 
 const options = (workerData ?? {}) as { engine?: EngineKind; baseDir?: string };
@@ -14,6 +15,7 @@ const api = createRenderWorkerApi(
   nodeImageLoader(options.baseDir ?? process.cwd()),
   loadFontGroupFromNodeModules,
   options.engine === 'native' ? undefined : createIsolatedWasmEngine,
+  rasterizeInNode,
 );
 
 if (parentPort) Comlink.expose(api, nodeEndpoint(parentPort));

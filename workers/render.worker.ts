@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import { WasmTypstEngine } from '../src/render/typst/wasm-engine';
 import { loadFontGroupFromUrls } from '../wasm/fonts-browser';
 import { loadTypstWasmModule } from '../wasm/typst-module-browser';
+import { rasterizeInWorker } from './browser-raster';
 import { type CompileHostApi, startRemoteEngine } from './compile-host';
 import { createRenderWorkerApi } from './render-api';
 
@@ -21,6 +22,7 @@ const api = createRenderWorkerApi(
       worker.terminate(),
     );
   },
+  rasterizeInWorker,
 );
 
 Comlink.expose(api);

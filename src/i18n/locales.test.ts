@@ -55,7 +55,10 @@ const SAME_AS_ENGLISH: Record<Namespace, { max: (keys: number) => number; sameEv
   workspace: { max: (keys) => keys * 0.05 },
   preview: { max: () => 3, sameEverywhere: ['zoomIn', 'zoomOut', 'zoomLevel', 'details'] },
   canvas: { max: () => 5 },
-  office: { max: () => 5, sameEverywhere: ['kind.pdf', 'kind.docx', 'kind.xlsx', 'kind.pptx'] },
+  office: {
+    max: () => 5,
+    sameEverywhere: ['kind.pdf', 'kind.docx', 'kind.xlsx', 'kind.pptx', 'kind.png', 'kind.jpeg'],
+  },
   host: { max: () => 5 },
   sync: { max: () => 5 },
   platform: { max: () => 5 },

@@ -38,6 +38,11 @@ export interface VTextSpan {
   d?: boolean;
   /** One unbroken run (a long word or URL): broken into line-wide pieces when wider than the line. */
   w?: boolean;
+  /**
+   * The value was a bare boolean (a checkbox field, no filter): Word shows it as a checkbox glyph
+   * (spec 001 §9.2), the PDF as its text.
+   */
+  check?: boolean;
 }
 
 /** An aggregate over the tagged rows laid out on the current page (computeVariable range currentPage). */

@@ -104,7 +104,7 @@ describe.each(testBackends())('a document’s previews and snapshots on $name', 
       expect((await publish(t)).code).toBe(0);
       const after = await call('GET', t.publicBase);
       expect(after.data.templates).toEqual([
-        { id: t.templateId, name: 'Invoice', releaseNo: 1, targets: ['pdf', 'docx', 'xlsx', 'pptx'] },
+        { id: t.templateId, name: 'Invoice', releaseNo: 1, targets: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg'] },
       ]);
       const file = await fetch(`${server.url}${t.publicBase}/file?templateId=${t.templateId}`);
       expect(file.status).toBe(200);

@@ -1,4 +1,7 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { content, fullRow, p, page, richText } from '../../tests/fixtures/builders';
+import { imageInfo } from '../../tests/fixtures/imageInfo';
 import { invoiceDataSource, invoiceTemplateContent, invoiceValues } from '../../tests/fixtures/platform';
 import { BODY_CODE } from '../api/contract';
 import { pdfText } from '../render/canvas/testing';
@@ -485,6 +488,41 @@ describe.each(testBackends())('open-platform render API on $name', (backend) => 
       );
       expect(unknownTemplate.status).toBe(404);
     }, 60_000);
+
+    it('answers page images: a 3-page document as a ZIP of three PNGs, one page as a JPEG of quality 80', async () => {
+      const t = await team();
+      const id = await postInstance(t);
+      const threePages = await call('POST', `${t.docBase}/templates`, {
+        token: t.token,
+        body: {
+          name: 'Pages',
+          content: JSON.stringify(
+            content([1, 2, 3].map((n) => page(`p${n}`, [fullRow(`r${n}`, richText(`t${n}`, [p(`Page ${n}`)]))]))),
+          ),
+        },
+      });
+      const pages = await raw('POST', `${t.docBase}/instances/${id}/render?templateId=${threePages.data.id}`, t.key, {
+        targetType: 'png',
+      });
+      expect(pages.status).toBe(200);
+      expect(pages.headers.get('content-type')).toContain('application/zip');
+      const images = unzipSync(new Uint8Array(await pages.arrayBuffer()));
+      expect(Object.keys(images)).toEqual(['page-1.png', 'page-2.png', 'page-3.png']);
+      for (const bytes of Object.values(images))
+        expect(imageInfo(bytes)).toEqual({ format: 'png', width: 1587, height: 2245 });
+
+      const jpeg = await raw('POST', `${t.docBase}/instances/${id}/render?templateId=${t.templateId}`, t.key, {
+        targetType: 'jpeg',
+      });
+      expect(jpeg.status).toBe(200);
+      expect(jpeg.headers.get('content-type')).toContain('image/jpeg');
+      expect(jpeg.headers.get('content-disposition')).toContain('.jpg');
+      expect(imageInfo(new Uint8Array(await jpeg.arrayBuffer()))).toMatchObject({
+        format: 'jpeg',
+        width: 1587,
+        quality: 80,
+      });
+    }, 120_000);
 
     it('queues an async job, answers its status, then the file', async () => {
       const t = await team();

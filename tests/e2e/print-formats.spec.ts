@@ -1,3 +1,5 @@
+import { unzipSync } from 'fflate';
+import { imageInfo } from '../fixtures/imageInfo';
 import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { pdfText, popplerOutput } from './pdf';
@@ -79,4 +81,27 @@ test('the preview screen opens from the template list and from the editor, with 
   await page.getByRole('link', { name: 'Table templates' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+});
+
+test('two orders printed as PNG: a ZIP of each order’s page, drawn in the render worker', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openTables(page);
+  await openTable(page, 'Orders');
+  for (let i = 0; i < 2; i++) await row(page, i).getByRole('checkbox').click();
+  await page.getByRole('button', { name: 'Print 2 records' }).click();
+  await page.getByRole('radio', { name: 'PNG', exact: true }).check();
+  await expect(page.getByRole('radio', { name: 'A ZIP with every page of every record as an image' })).toBeChecked();
+  await captureDownloads(page);
+  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  const zip = await lastDownload(page);
+  expect(zip.name).toMatch(/\.zip$/);
+  const images = Object.entries(unzipSync(zip.bytes));
+  expect(images).toHaveLength(2);
+  for (const [name, bytes] of images) {
+    expect(name).toMatch(/\.png$/);
+    const info = imageInfo(bytes);
+    expect(info.format).toBe('png');
+    expect(info.width).toBeLessThanOrEqual(1600);
+    expect(info.width).toBeGreaterThan(1500);
+  }
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { content, fullRow, p, page, richText, variable } from '../../../tests/fixtures/builders';
+import { imageInfo } from '../../../tests/fixtures/imageInfo';
 import { GOLDEN_RECORD, goldenDocx } from '../../render/office/golden-fixtures';
 import type { CliIO } from '../command';
 import { renderCommand } from './render';
@@ -118,6 +119,33 @@ describe('quire render', () => {
     const info = execFileSync('pdfinfo', [target], { encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+3/);
     expect(readFileSync(target).subarray(0, 5).toString()).toBe('%PDF-');
+  }, 120_000);
+
+  it('writes page images: one per page and record as page-1.png…, never a misnamed file', async () => {
+    const { cli, out } = io();
+    const target = join(dir, 'images', 'page.png');
+    expect(
+      await renderCommand.run(
+        [templatePath, '--data', dataPath, '--out', target, '--format', 'png', '--engine', 'native'],
+        cli,
+      ),
+    ).toBe(0);
+    expect(readdirSync(join(dir, 'images')).sort()).toEqual(['page-1.png', 'page-2.png', 'page-3.png']);
+    expect(out.join('')).toContain('3 images');
+    for (const name of ['page-1.png', 'page-3.png'])
+      expect(imageInfo(new Uint8Array(readFileSync(join(dir, 'images', name))))).toEqual({
+        format: 'png',
+        width: 1587,
+        height: 2245,
+      });
+    const wrong = io();
+    expect(
+      await renderCommand.run(
+        [templatePath, '--data', dataPath, '--out', join(dir, 'x.pdf'), '--format', 'jpeg'],
+        wrong.cli,
+      ),
+    ).toBe(2);
+    expect(wrong.err.join('')).toContain('Page images are written as .png or .jpg files');
   }, 120_000);
 
   it('fails bad data with a catalogued error', async () => {

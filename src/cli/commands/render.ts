@@ -22,7 +22,9 @@ import {
   type OfficeKind,
   officeKindOfFileName,
 } from '../../core/outputs/catalogue';
-import { printInProcess } from '../../render/batch/inProcess';
+import { isImageFormat } from '../../core/outputs/images';
+import { type InProcessRun, printInProcess } from '../../render/batch/inProcess';
+import type { NamedFile } from '../../render/batch/job';
 import type { EngineKind } from '../../render/node-engine';
 import { nodeImageLoader } from '../../render/node-images';
 import { officeContentFromFile } from '../../render/office';
@@ -31,7 +33,7 @@ import { type CliCommand, type CliIO, parseArgs } from '../command';
 import { printSourcesOf } from '../sources';
 import { isOfficeTemplatePath, type OfficeSettings, officeSettingsOf } from './office';
 
-const USAGE = `render <template.json | pdfme-template.json | ${OFFICE_KINDS.map((k) => `.${k}`).join(' | ')}> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format ${FILE_FORMAT_LIST.join('|')}] [--tz Europe/Paris] [--lang de-DE] [--delimiters single|double]`;
+const USAGE = `render <template.json | pdfme-template.json | ${OFFICE_KINDS.map((k) => `.${k}`).join(' | ')}> --data <records.json | sources.json> --out <out.pdf | out.zip | dir/> [--merge] [--name '<file-name template>'] [--engine wasm|native] [--format ${FILE_FORMAT_LIST.join('|')}] [--no-compress] [--tz Europe/Paris] [--lang de-DE] [--delimiters single|double]`;
 
 async function readJson(path: string, error: 'TemplateParseError' | 'DataInvalid'): Promise<unknown> {
   let text: string;
@@ -59,6 +61,9 @@ function templateOf(raw: unknown, path: string): { content: unknown; name: strin
   return { content: raw, name: basename(dirname(resolve(path))) };
 }
 
+/** The file names an image export may be given (one image, or the stem of several). */
+const IMAGE_TARGETS = ['.png', '.jpg', '.jpeg'];
+
 /** What one merged file of each mergeable format is, for the hint on a wrong `--out`. */
 const MERGED_AS: { [F in MergeableFormat]: string } = {
   pdf: 'one document',
@@ -73,6 +78,10 @@ const MERGED_AS: { [F in MergeableFormat]: string } = {
 function targetProblem(format: FileFormat, out: string): string | undefined {
   const target = extname(out).toLowerCase();
   if (target === '.zip' || target === '' || out.endsWith('/')) return undefined;
+  if (isImageFormat(format)) {
+    if (IMAGE_TARGETS.includes(target)) return undefined;
+    return `Page images are written as .png or .jpg files: use --out page.${FILE_FORMATS[format].extension} (several pages or records: page-1, page-2…), out.zip or dir/`;
+  }
   const { name, extension } = FILE_FORMATS[format];
   if (target === `.${extension}`) return undefined;
   const article = /^[AEIOU]/.test(name) ? 'An' : 'A';
@@ -112,7 +121,7 @@ export const renderCommand: CliCommand = {
     'Render a template (document JSON, or a Word/Excel/PowerPoint file with tags) with records: one file, merged PDF, a ZIP, or one file per record',
   usage: USAGE,
   async run(args, io) {
-    const { positional, options } = parseArgs(args, ['merge']);
+    const { positional, options } = parseArgs(args, ['merge', 'no-compress']);
     const templatePath = positional[0];
     const dataPath = options.data;
     const out = options.out;
@@ -174,7 +183,7 @@ export const renderCommand: CliCommand = {
       printTime: Date.now(),
       ...(typeof options.name === 'string' ? { rule: options.name } : {}),
     };
-    const run = { prepared, sources, env, format, naming };
+    const run = { prepared, sources, env, format, naming, ...(options['no-compress'] ? { noCompress: true } : {}) };
 
     let written = '';
     try {
@@ -183,6 +192,8 @@ export const renderCommand: CliCommand = {
         await mkdir(dirname(resolve(out)), { recursive: true });
         await save((await printInProcess({ ...run, output: 'zip' })).body, out);
         written = out;
+      } else if (isImageFormat(format) && !toDir) {
+        written = await saveImages(await imagesOf(run), out);
       } else if (toDir && !options.merge) {
         await mkdir(out, { recursive: true });
         await printInProcess({
@@ -216,6 +227,33 @@ export const renderCommand: CliCommand = {
     return 0;
   },
 };
+
+/** Every image of a run (each page of each record), in order. */
+async function imagesOf<Source>(run: Omit<InProcessRun<Source>, 'output'>): Promise<NamedFile[]> {
+  const images: NamedFile[] = [];
+  await printInProcess({ ...run, output: 'folder', writeFile: async (file) => void images.push(file) });
+  return images;
+}
+
+/**
+ * Images to `--out page.png`: one image is that file; several are `page-1.png`, `page-2.png`…
+ * Each keeps its own extension: a PNG past the spec's size cap was stored as JPEG.
+ */
+async function saveImages(images: readonly NamedFile[], out: string): Promise<string> {
+  await mkdir(dirname(resolve(out)), { recursive: true });
+  const stem = out.slice(0, out.length - extname(out).length);
+  const digits = String(images.length).length;
+  const written: string[] = [];
+  for (const [i, image] of images.entries()) {
+    const extension = image.name.slice(image.name.lastIndexOf('.'));
+    const suffix = images.length === 1 ? '' : `-${String(i + 1).padStart(digits, '0')}`;
+    const target =
+      images.length === 1 && extension === extname(out).toLowerCase() ? out : `${stem}${suffix}${extension}`;
+    await writeFile(target, image.bytes);
+    written.push(target);
+  }
+  return written.length === 1 ? written[0]! : `${written.length} images: ${written.join(', ')}`;
+}
 
 interface OfficePdfRun {
   prepared: PreparedTemplate;

@@ -52,6 +52,12 @@ export function formatBoolean(value: unknown, options: BooleanFormatOptions = {}
   return truth ? words[0] : words[1];
 }
 
+/**
+ * How Word shows a checkbox value (spec 001 §9.2 "checkbox glyphs are shown in Word"): the ballot
+ * boxes Word's own check box uses, so a filled template and a document exported as Word agree.
+ */
+export const CHECKBOX_GLYPHS = { checked: '\u2612', unchecked: '\u2610' } as const;
+
 export const TEXT_CASES = ['upper', 'lower', 'title', 'sentence'] as const;
 export type TextCase = (typeof TEXT_CASES)[number];
 

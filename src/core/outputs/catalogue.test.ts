@@ -17,16 +17,16 @@ import { outputKindOf, readOutputKind } from './kind';
 
 describe('the output catalogue', () => {
   it('lists what each kind makes, its default first', () => {
-    expect(formatsOf('document')).toEqual(['pdf', 'docx', 'xlsx', 'pptx']);
-    expect(formatsOf('canvas')).toEqual(['pdf']);
+    expect(formatsOf('document')).toEqual(['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg']);
+    expect(formatsOf('canvas')).toEqual(['pdf', 'png', 'jpeg']);
     for (const kind of OFFICE_KINDS) expect(formatsOf(kind)).toEqual([kind]);
     expect(defaultFormatOf('document')).toBe('pdf');
     expect(makesFormat('canvas', 'docx')).toBe(false);
     expect(makesFormat('document', 'xlsx')).toBe(true);
     // Every format a kind makes is catalogued with its MIME type.
     for (const kind of TEMPLATE_KIND_LIST)
-      for (const format of formatsOf(kind)) expect(FILE_FORMATS[format].mime).toMatch(/^application\//);
-    expect(FILE_FORMAT_LIST).toEqual(['pdf', 'docx', 'xlsx', 'pptx']);
+      for (const format of formatsOf(kind)) expect(FILE_FORMATS[format].mime).toMatch(/^(application|image)\//);
+    expect(FILE_FORMAT_LIST).toEqual(['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg']);
   });
 
   it('knows uploads by name: kinds, macro-enabled files, accept lists', () => {
@@ -46,6 +46,9 @@ describe('the output catalogue', () => {
     expect(printOutputsOf('docx', 5)).toEqual(['merged', 'zip']);
     expect(printOutputsOf('xlsx', 5)).toEqual(['zip']);
     expect(printOutputsOf('pptx', 1)).toEqual(['file', 'zip']);
+    // One record's images: the image (or a ZIP of its pages); several records: a ZIP of every page.
+    expect(printOutputsOf('png', 1)).toEqual(['file', 'zip']);
+    expect(printOutputsOf('jpeg', 3)).toEqual(['zip']);
   });
 });
 

@@ -41,6 +41,12 @@ export const FILE_FORMATS = {
     extension: 'pptx',
     mergeable: false,
   },
+  /**
+   * Page images (spec 001 §9.1, core/outputs/images): one image per page (a tall page cut in
+   * bands); a document of several images is a ZIP of them. A PNG past 6 MB is stored as JPEG.
+   */
+  png: { name: 'PNG', mime: 'image/png', extension: 'png', mergeable: false },
+  jpeg: { name: 'JPEG', mime: 'image/jpeg', extension: 'jpg', mergeable: false },
 } as const satisfies Record<string, FileFormatInfo>;
 
 export type FileFormat = keyof typeof FILE_FORMATS;
@@ -67,9 +73,9 @@ interface TemplateKindInfo {
 
 export const TEMPLATE_KINDS = {
   /** The rich-text editor's templates: typeset as PDF, or written as Word, Excel or PowerPoint. */
-  document: { formats: ['pdf', 'docx', 'xlsx', 'pptx'] },
-  /** Fields placed on a page (pdfme's template format), drawn as PDF. */
-  canvas: { formats: ['pdf'] },
+  document: { formats: ['pdf', 'docx', 'xlsx', 'pptx', 'png', 'jpeg'] },
+  /** Fields placed on a page (pdfme's template format), drawn as PDF, or its pages as images. */
+  canvas: { formats: ['pdf', 'png', 'jpeg'] },
   /**
    * A record's attachment fields as one PDF: its PDFs page for page, images one per page, Office
    * files through LibreOffice, after an optional cover (core/attachments, render/attachments).

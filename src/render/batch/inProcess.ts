@@ -23,6 +23,8 @@ export interface InProcessRun<Source> {
   /** The format every document is made in; the template kind's default when none. */
   format?: FileFormat;
   naming: NamingContext;
+  /** Image formats: compression off (spec 001 §9.1). */
+  noCompress?: boolean;
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
@@ -31,7 +33,11 @@ export interface InProcessRun<Source> {
 
 export function printInProcess<Source>(run: InProcessRun<Source>): Promise<PrintBatchResult> {
   const { prepared, env, naming } = run;
-  const options = { ...(run.format ? { format: run.format } : {}), naming };
+  const options = {
+    ...(run.format ? { format: run.format } : {}),
+    ...(run.noCompress ? { noCompress: true } : {}),
+    naming,
+  };
   return runPrintBatch(
     {
       items: run.sources,

@@ -5,6 +5,7 @@
  * or a Word document with a section per record), a streamed ZIP, the one document alone, or the
  * files one by one into a folder. Progress per document; the signal cancels before the next one.
  */
+import { unzipSync } from 'fflate';
 import { QuireError } from '../../core/errors';
 import { sanitizeFileName } from '../../core/naming/filename';
 import {
@@ -15,6 +16,8 @@ import {
   type MergeableFormat,
   type PrintOutput,
 } from '../../core/outputs/catalogue';
+import { IMAGE_MIMES, sniffImageExport } from '../../core/outputs/images';
+import { PAGE_STEM } from '../images/writer';
 import type { RenderedGroup, RenderedOutput } from '../outputs/render';
 import { MERGERS } from './merge';
 import { renderBatch } from './run';
@@ -61,8 +64,24 @@ export async function* printBatchFiles<T>(options: PrintBatchOptions<T>): AsyncG
   for await (const item of items) {
     const file = item.output;
     const dot = file.fileName?.lastIndexOf('.') ?? -1;
-    const stem = file.fileName && dot > 0 ? file.fileName.slice(0, dot) : 'document';
-    yield { name: `${unique.take(stem)}.${file.extension}`, bytes: file.bytes, mime: file.mime };
+    const stem = unique.take(file.fileName && dot > 0 ? file.fileName.slice(0, dot) : 'document');
+    // A document exported as several images comes as a ZIP of its pages: the run holds the pages
+    // themselves (`<name>-1.png`…), not a ZIP inside a ZIP.
+    if (file.extension === 'zip') yield* pagesOf(stem, file.bytes);
+    else yield { name: `${stem}.${file.extension}`, bytes: file.bytes, mime: file.mime };
+  }
+}
+
+/** The images of one document's page ZIP, named after the document. */
+function* pagesOf(stem: string, zip: Uint8Array): Generator<NamedFile> {
+  for (const [entry, bytes] of Object.entries(unzipSync(zip))) {
+    const page = entry.startsWith(`${PAGE_STEM}-`) ? entry.slice(PAGE_STEM.length) : `-${entry}`;
+    const format = sniffImageExport(bytes);
+    yield {
+      name: `${stem}${page}`,
+      bytes,
+      mime: format && format !== 'zip' ? IMAGE_MIMES[format] : 'application/octet-stream',
+    };
   }
 }
 

@@ -33,7 +33,9 @@ import {
   VerticalAlign,
   WidthType,
 } from 'docx';
-import type { Align, VBlock, VCell, ViewDocument, VSpan, VStroke, VTable } from '../view-model';
+import { CHECKBOX_GLYPHS } from '../../core/format/text';
+import { WORD_IMAGE_LIMITS } from '../office/images';
+import type { Align, VBlock, VCell, ViewDocument, VSpan, VStroke, VTable, VTextSpan } from '../view-model';
 import { type ExportDocument, mmToTwip, PageSums, ptToTwip } from './document';
 
 const ALIGN = {
@@ -47,6 +49,21 @@ const VALIGN = { top: VerticalAlign.TOP, middle: VerticalAlign.CENTER, bottom: V
 
 /** Pixels at 96 dpi per pt (the `docx` package sizes pictures in such pixels). */
 const PX_PER_PT = 96 / 72;
+
+/** A text span as Word shows it: a bare boolean (a checkbox field) as its checkbox glyph. */
+function wordText(span: VTextSpan): string {
+  if (span.check === undefined) return span.s;
+  return span.check ? CHECKBOX_GLYPHS.checked : CHECKBOX_GLYPHS.unchecked;
+}
+
+/** An image's size in Word, in px: at most 2338 on either side (spec 001 §9.1), its ratio kept. */
+export function wordImageSize(widthPx: number, heightPx: number): { width: number; height: number } {
+  const shrink = Math.min(1, WORD_IMAGE_LIMITS.max / Math.max(widthPx, heightPx, 1));
+  return {
+    width: Math.max(1, Math.round(widthPx * shrink)),
+    height: Math.max(1, Math.round(heightPx * shrink)),
+  };
+}
 
 const ORDERED = 'quire-ordered';
 const BULLET = 'quire-bullet';
@@ -85,7 +102,7 @@ class DocxWriter {
         if (image) out.push(image);
         continue;
       }
-      const text = span.t === 'text' ? span.s : this.walk.sums.text(span);
+      const text = span.t === 'text' ? wordText(span) : this.walk.sums.text(span);
       const style = {
         ...(span.b ? { bold: true } : {}),
         ...(span.i ? { italics: true } : {}),
@@ -112,14 +129,8 @@ class DocxWriter {
     let width = widthPt ?? (heightPt !== undefined ? heightPt / ratio : image.width * 0.75);
     if (width > availablePt) width = availablePt;
     const height = width * ratio;
-    return new ImageRun({
-      type: image.type,
-      data: image.bytes,
-      transformation: {
-        width: Math.max(1, Math.round(width * PX_PER_PT)),
-        height: Math.max(1, Math.round(height * PX_PER_PT)),
-      },
-    });
+    const size = wordImageSize(width * PX_PER_PT, height * PX_PER_PT);
+    return new ImageRun({ type: image.type, data: image.bytes, transformation: size });
   }
 
   blocks(blocks: readonly VBlock[], availablePt: number, listLevel = -1): (Paragraph | Table)[] {

@@ -20,6 +20,7 @@ import { type EvalOptions, evaluateExpression, type Scope, withItem } from '../.
 import { isKnownFilter } from '../../core/expr/filters';
 import { MAX_SECTION_DEPTH, parseTagExpression } from '../../core/expr/parse';
 import { defaultToPlain, isEmptyValue, isTruthy, toText } from '../../core/expr/values';
+import { CHECKBOX_GLYPHS } from '../../core/format/text';
 import { OFFICE_FILTER_NAMES } from './filters';
 import { isRichValue, type RichLine, richLines } from './rich';
 import { findTags, sectionName, type TagRole, type TagSpan, tagRole } from './tags';
@@ -610,8 +611,7 @@ export interface RenderContext {
   budget: { items: number; max: number };
 }
 
-const CHECKED = '\u2612';
-const UNCHECKED = '\u2610';
+const { checked: CHECKED, unchecked: UNCHECKED } = CHECKBOX_GLYPHS;
 
 function valueText(value: unknown, expr: TagExpression, ctx: RenderContext): string {
   const toPlain = ctx.options.toPlain ?? defaultToPlain;

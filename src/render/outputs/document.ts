@@ -6,6 +6,7 @@ import type { ParsedTemplateContent } from '../../core/model/types';
 import type { FormatOf } from '../../core/outputs/catalogue';
 import type { PrintInput } from '../../core/print/input';
 import { writeDocx, writePptx, writeXlsx } from '../export';
+import { imageWriter } from '../images/writer';
 import { prepareTemplate, renderPdfDetailed } from '../render-pdf';
 import { renderPdfGroup } from '../render-pdf-group';
 import type { ResolveOptions } from '../resolve/context';
@@ -38,15 +39,23 @@ export async function renderDocumentDetailed(
   });
 }
 
-/** Document mode makes a PDF (typeset, several records as one group) or a Word, Excel or PowerPoint file. */
+const writePdf = async (template: ParsedTemplateContent, input: PrintInput, env: OutputEnvironment) =>
+  (await renderDocumentDetailed(template, input, env)).pdf;
+
+/**
+ * Document mode makes a PDF (typeset, several records as one group), a Word, Excel or PowerPoint
+ * file, or its PDF's pages as PNG or JPEG images.
+ */
 export const documentRenderer: OutputRenderer<ParsedTemplateContent, FormatOf<'document'>> = {
   parse: prepareTemplate,
   settings: (template) => ({ lang: template.settings.lang, timeZone: template.settings.timeZone }),
   formats: {
-    pdf: async (template, input, env) => (await renderDocumentDetailed(template, input, env)).pdf,
+    pdf: writePdf,
     docx: writeDocx,
     xlsx: writeXlsx,
     pptx: writePptx,
+    png: imageWriter(writePdf, 'png'),
+    jpeg: imageWriter(writePdf, 'jpeg'),
   },
   groups: {
     async pdf(template, inputs, env) {

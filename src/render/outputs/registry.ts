@@ -9,6 +9,7 @@ import type { ParsedTemplateContent } from '../../core/model/types';
 import type { FileFormat, FormatOf, TemplateKind } from '../../core/outputs/catalogue';
 import { type AttachmentTemplate, attachmentRenderer } from '../attachments';
 import { type CanvasTemplate, canvasRenderer } from '../canvas';
+import { imageWriter } from '../images/writer';
 import {
   type DocxTemplate,
   docxRenderer,
@@ -51,9 +52,20 @@ function makes<F extends FileFormat, Template>(
   };
 }
 
+/** A PDF renderer that also makes its pages as PNG and JPEG images. */
+function withImages<Template>(
+  renderer: OutputRenderer<Template, 'pdf'>,
+): OutputRenderer<Template, 'pdf' | 'png' | 'jpeg'> {
+  const pdf = renderer.formats.pdf;
+  return {
+    ...renderer,
+    formats: { pdf, png: imageWriter(pdf, 'png'), jpeg: imageWriter(pdf, 'jpeg') },
+  };
+}
+
 export const OUTPUTS: { [K in OutputKind]: OutputRenderer<OutputTemplates[K], FormatOf<K>> } = {
   document: documentRenderer,
-  canvas: makes('pdf', canvasRenderer),
+  canvas: withImages(makes('pdf', canvasRenderer)),
   attachment: makes('pdf', attachmentRenderer),
   docx: makes('docx', docxRenderer),
   xlsx: makes('xlsx', xlsxRenderer),

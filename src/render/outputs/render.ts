@@ -12,6 +12,7 @@ import {
   formatsOf,
   makesFormat,
 } from '../../core/outputs/catalogue';
+import { IMAGE_EXTENSIONS, IMAGE_MIMES, isImageFormat, sniffImageExport } from '../../core/outputs/images';
 import { buildPrintInput } from '../../core/print/build';
 import { type FileNameContext, printFileName } from '../../core/print/fileName';
 import type { PrintInput } from '../../core/print/input';
@@ -66,6 +67,13 @@ export interface OutputOptions {
   format?: FileFormat;
   /** Names the file with the template's rule over the print input. */
   naming?: NamingContext;
+  /** Image formats: compression off (finer pixels, JPEG quality 90). */
+  noCompress?: boolean;
+}
+
+/** The environment with what the options ask of image export. */
+function envFor(env: OutputEnvironment, options: OutputOptions): OutputEnvironment {
+  return options.noCompress ? { ...env, imageExport: { noCompress: true } } : env;
 }
 
 /** The format asked for, refused with InvalidTemplateType when the template's kind does not make it. */
@@ -85,7 +93,16 @@ function writerOf(prepared: PreparedTemplate, format: FileFormat): FormatWriter<
   return formats[format]!;
 }
 
+/**
+ * The file a writer made. An image format's file says by its bytes what it holds: the image asked
+ * for, a JPEG where a PNG passed the size cap, or a ZIP of a document's several images.
+ */
 function fileOf(bytes: Uint8Array, format: FileFormat): RenderedFile {
+  if (isImageFormat(format)) {
+    const made = sniffImageExport(bytes);
+    if (made === 'zip') return { bytes, mime: 'application/zip', extension: 'zip' };
+    if (made) return { bytes, mime: IMAGE_MIMES[made], extension: IMAGE_EXTENSIONS[made] };
+  }
   return { bytes, mime: FILE_FORMATS[format].mime, extension: FILE_FORMATS[format].extension };
 }
 
@@ -99,7 +116,7 @@ export async function renderOutput(
   const format = formatFor(prepared, options.format);
   const write = writerOf(prepared, format);
   const input = printInputFor(prepared, source);
-  const bytes = await catalogued(() => write(prepared.template, input, env));
+  const bytes = await catalogued(() => write(prepared.template, input, envFor(env, options)));
   return named(fileOf(bytes, format), prepared, input, options.naming);
 }
 

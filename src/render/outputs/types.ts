@@ -6,8 +6,10 @@
  */
 import type { FontGroupLoader } from '../../../wasm/fonts';
 import type { FileFormat } from '../../core/outputs/catalogue';
+import type { ImageRules } from '../../core/outputs/images';
 import type { PrintSettings } from '../../core/print/build';
 import type { PrintInput } from '../../core/print/input';
+import type { PageImage } from '../images/pdf-pages';
 import type { ImageLoader } from '../resolve/context';
 import type { TypstEngine } from '../typst/engine';
 
@@ -39,12 +41,22 @@ export interface OutputEnvironment {
   onProgress?: (done: number, total: number) => void;
   /** Stops a long document between chunks (DocGenerationError 'cancelled'). */
   signal?: AbortSignal;
+  /**
+   * Draws a PDF's pages as images (pdf.js in the browser's render worker, pdf.js with a canvas in
+   * Node): the PNG and JPEG formats of every kind. Without it those formats fail with a catalogued error.
+   */
+  rasterize?: PdfRasterizer;
+  /** Image export asked with compression off (spec 001 §9.1: 3× and quality 90). */
+  imageExport?: { noCompress?: boolean };
 }
+
+/** A PDF's pages as images under the image-export rules, in page order. */
+export type PdfRasterizer = (pdf: Uint8Array, rules: ImageRules) => Promise<PageImage[]>;
 
 export interface RenderedFile {
   bytes: Uint8Array;
   mime: string;
-  /** Without the dot: `pdf`, `docx`, `xlsx`, `pptx`. */
+  /** Without the dot: `pdf`, `docx`, `xlsx`, `pptx`, `png`, `jpg`, or `zip` for several images. */
   extension: string;
 }
 

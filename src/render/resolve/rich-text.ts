@@ -372,7 +372,14 @@ async function valueSpans(ctx: ResolveContext, value: unknown, leaf: TextLeaf | 
     }
     return;
   }
-  flow.span({ t: 'text', s: toText(value), ...marksOf(leaf), d: true });
+  const plain = defaultToPlain(value);
+  flow.span({
+    t: 'text',
+    s: toText(value),
+    ...marksOf(leaf),
+    d: true,
+    ...(typeof plain === 'boolean' ? { check: plain } : {}),
+  });
 }
 
 async function loopBlocks(ctx: ResolveContext, scope: Scope, node: LoopElement): Promise<VBlock[]> {

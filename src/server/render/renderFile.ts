@@ -95,7 +95,8 @@ export async function fillFile(request: RenderRequest, environment: NodeRenderEn
   const output: RenderedOutput = {
     bytes,
     mime: run.mime,
-    extension: officePdf ? FILE_FORMATS[officeKind].extension : FILE_FORMATS[request.targetType].extension,
+    // The run's own: a page-image export may be a JPEG past the PNG cap or a ZIP of pages.
+    extension: officePdf ? FILE_FORMATS[officeKind].extension : run.fileName.slice(run.fileName.lastIndexOf('.') + 1),
     fileName: run.fileName,
   };
   return officePdf ? { output, toPdf: officeKind } : { output };

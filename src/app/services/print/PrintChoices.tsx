@@ -13,6 +13,7 @@ import {
   printOutputsOf,
   type TemplateKind,
 } from '../../../core/outputs/catalogue';
+import { isImageFormat } from '../../../core/outputs/images';
 import { downloadBytes } from '../download';
 import { useOfficeTranslation } from '../i18n/office';
 import { getRenderPool } from '../printing';
@@ -97,6 +98,9 @@ export function poolRenderers(
 }
 
 function outputLabel(t: TFunction<'office'>, output: PrintOutput, format: FileFormat): string {
+  // Page images: one record is its image, or a ZIP of its pages; several are a ZIP of every page.
+  if (isImageFormat(format))
+    return output === 'file' ? t('print.images', { kind: t(`kind.${format}`) }) : t('print.zipImages');
   if (output === 'file') return t('print.file', { kind: t(`kind.${format}`) });
   if (output === 'zip') return format === 'pdf' ? t('print.zipPdf') : t('print.zip');
   return format === 'docx' ? t('print.mergedDocx') : t('print.mergedPdf');
