@@ -10,18 +10,14 @@ import {
 } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 test.describe('template editor: approval templates', () => {
   test.setTimeout(240_000);
   // These journeys read the live preview throughout: it is kept open, as after a user's choice.
   test.beforeEach(({ page }) => rememberLivePreviewOpen(page));
 
-  test('bind a template to an approval, design it with approval variables, preview an instance', async ({
-    page,
-    context,
-  }) => {
+  test('bind a template to an approval, design it with approval variables, preview an instance', {
+    tag: '@offline',
+  }, async ({ page, context }) => {
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
     await openList(page);
     await goOffline(page, context);

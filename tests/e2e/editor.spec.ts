@@ -11,9 +11,6 @@ import {
 } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 const PRODUCTS = [
   'Notebook',
   'Organizer',
@@ -34,10 +31,9 @@ test.describe('template editor', () => {
   // These journeys read the live preview throughout: it is kept open, as after a user's choice.
   test.beforeEach(({ page }) => rememberLivePreviewOpen(page));
 
-  test('offline throughout: build a template by clicking and typing; preview, undo, redo, reload', async ({
-    page,
-    context,
-  }) => {
+  test('offline throughout: build a template by clicking and typing; preview, undo, redo, reload', {
+    tag: '@offline',
+  }, async ({ page, context }) => {
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning') console.log('[browser]', m.text());
     });

@@ -8,14 +8,9 @@ import { type Browser, type BrowserContext, expect, type FrameLocator, type Page
 import { startHostDemo } from '../../scripts/host-demo.mjs';
 import { pdfText } from './pdf';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 // Three origins beside the suite's own server: Quire with its host configured, the host, a forger.
 const BASE_PORT = Number(process.env.QUIRE_E2E_PORT ?? 4173);
 let demo: Awaited<ReturnType<typeof startHostDemo>>;
-
-test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   // Quire's server (TypeScript through tsx, an in-memory database and its migrations) starts once
@@ -33,9 +28,15 @@ test.afterAll(async () => {
   await demo?.close();
 });
 
-/** Every request stays on the three local origins: nothing is fetched from anywhere else. */
-async function openContext(browser: Browser): Promise<{ context: BrowserContext; foreign: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true });
+/**
+ * Every request stays on the three local origins: nothing is fetched from anywhere else. The real
+ * service worker only for the journey that goes offline (its precache costs ~10 s of CPU).
+ */
+async function openContext(
+  browser: Browser,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<{ context: BrowserContext; foreign: string[] }> {
+  const context = await browser.newContext({ acceptDownloads: true, serviceWorkers });
   const foreign: string[] = [];
   const allowed = new Set([demo.quireOrigin, demo.hostOrigin, demo.forgerOrigin]);
   context.on('request', (request) => {
@@ -132,7 +133,7 @@ test('the reference host embeds Quire: templates on the server, a record followe
 }) => {
   // The first render starts the typesetter (WebAssembly): generous, bounded waits for a loaded machine.
   test.setTimeout(300_000);
-  const { context, foreign } = await openContext(browser);
+  const { context, foreign } = await openContext(browser, 'allow');
   const page = await context.newPage();
   await openHost(page);
   await expect(quire(page).getByRole('heading', { name: 'Orders' })).toBeVisible({ timeout: 20_000 });

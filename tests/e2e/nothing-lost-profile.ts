@@ -48,6 +48,9 @@ export class KillableBrowser {
       locale: 'en-US',
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
+      // As the suite's default: no service worker. Its 40 MB precache, started again after each
+      // kill that lands before it finished, only competes with what these journeys measure.
+      serviceWorkers: 'block',
     });
     this.page = this.context.pages()[0] ?? (await this.context.newPage());
     this.page.on('dialog', (dialog) => void dialog.accept());

@@ -8,9 +8,6 @@ import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { openTables } from './workspace-helpers';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 /**
  * Word templates written by the `docx` package as Word writes files: one bound to an approval —
  * uploaded on the approval's template list, its tags mapped to the approval's variables (a stray
@@ -66,10 +63,9 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('an approval-bound Word template prints every instance offline as one document, a section each', async ({
-  page,
-  context,
-}) => {
+test('an approval-bound Word template prints every instance offline as one document, a section each', {
+  tag: '@offline',
+}, async ({ page, context }) => {
   test.setTimeout(150_000);
   await openTables(page);
   await serviceWorkerControls(page);

@@ -8,9 +8,6 @@ import { captureDownloads } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, openTables, row } from './workspace-helpers';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 /**
  * Word, Excel and PowerPoint templates in the app: a designer uploads a template written by hand in
  * an office suite (LibreOffice), sees its tags mapped to the Orders table, previews it filled for a
@@ -89,10 +86,9 @@ async function uploadTemplate(page: Page, button: string, path: string) {
   await (await chooser).setFiles(path);
 }
 
-test('a Word template uploaded, mapped, previewed and printed from the grid, 20 as a ZIP and merged, offline', async ({
-  page,
-  context,
-}) => {
+test('a Word template uploaded, mapped, previewed and printed from the grid, 20 as a ZIP and merged, offline', {
+  tag: '@offline',
+}, async ({ page, context }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 1300 });
   await openTables(page);

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 interface InvoiceData {
   customer: { name: string };
   lines: { description: string; quantity: number }[];
@@ -21,7 +18,10 @@ test.describe('preview and print', () => {
   // The first compile loads a 28 MB WASM compiler and the fonts.
   test.setTimeout(120_000);
 
-  test('renders the invoice sample in the worker while offline and reads the shown PDF', async ({ page, context }) => {
+  test('renders the invoice sample in the worker while offline and reads the shown PDF', { tag: '@offline' }, async ({
+    page,
+    context,
+  }) => {
     await page.goto('/');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

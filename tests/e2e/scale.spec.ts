@@ -4,9 +4,6 @@ import { content, fullRow, p, page as pageOf, paragraph, table, variable } from 
 import { expect, test } from './fixtures';
 import { pdfText, popplerOutput } from './pdf';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 // Issue 18: a lean first load, and a long table printed in the browser's render worker offline.
 
 async function untilOfflineReady(page: Page): Promise<void> {
@@ -36,7 +33,10 @@ test('the first load fetches no editor, pdf.js or Office code', async ({ page })
 
 const ROWS = 20_000;
 
-test('a 20,000-row table prints in the render worker with the network off', async ({ page, context }) => {
+test('a 20,000-row table prints in the render worker with the network off', { tag: '@offline' }, async ({
+  page,
+  context,
+}) => {
   // Typesetting 20,000 rows in WebAssembly on a shared 2-core machine takes minutes.
   test.setTimeout(900_000);
   await page.goto('/');

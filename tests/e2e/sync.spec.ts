@@ -10,9 +10,6 @@ import { type ApiServer, apiPort, startApiServer } from './api-server';
 import { canvas, dismissGuidance, insert, LIST, openList } from './editor-helpers';
 import { expect as baseExpect, test } from './fixtures';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 // Each step waits longer than the suite's default: two browsers, a server and the editor share the machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -105,8 +102,13 @@ test('two profiles share a template through the server: offline edit, conflict, 
   await page.goto(LIST);
   await expect(badge(page)).toHaveText('Synced', { timeout: 15_000 });
 
-  // B, another browser profile, signs in to the same account and links its demo workspace too.
-  const contextB: BrowserContext = await browser.newContext({ baseURL: ORIGIN, locale: 'en-US' });
+  // B, another browser profile, signs in to the same account and links its demo workspace too. Only
+  // B goes offline: only B loads the real service worker (the journeys' default blocks it).
+  const contextB: BrowserContext = await browser.newContext({
+    baseURL: ORIGIN,
+    locale: 'en-US',
+    serviceWorkers: 'allow',
+  });
   const foreign: string[] = [];
   contextB.on('request', (request) => {
     if (/^https?:/.test(request.url()) && new URL(request.url()).origin !== ORIGIN) foreign.push(request.url());

@@ -3,9 +3,6 @@ import { captureDownloads, lastDownload } from './downloads';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
 import { cell, cellInput, openTable, openTables, row } from './workspace-helpers';
 
-// This file goes offline or updates: it needs the real service worker (the journeys' default blocks it).
-test.use({ serviceWorkers: 'allow' });
-
 async function editCell(page: Page, recordIndex: number, field: string, text: string) {
   await cell(page, recordIndex, field).dblclick();
   const input = cellInput(page, recordIndex, field);
@@ -169,7 +166,10 @@ test.describe('local workspace', () => {
     expect(JSON.stringify(saved.items)).toContain('Head of Sales');
   });
 
-  test('demo → select 50 orders → a ZIP of 50 PDFs with the expected names, offline', async ({ page, context }) => {
+  test('demo → select 50 orders → a ZIP of 50 PDFs with the expected names, offline', { tag: '@offline' }, async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(240_000);
     await openTables(page);
     await waitForServiceWorker(page);
