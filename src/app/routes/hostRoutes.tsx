@@ -24,6 +24,7 @@ const ApprovalTemplateListScreen = lazyRouteComponent(
   'ApprovalTemplateListScreen',
 );
 const TemplateListScreen = lazyRouteComponent(() => import('../templates/TemplateListScreen'), 'TemplateListScreen');
+const AddTemplateScreen = lazyRouteComponent(() => import('../templates/AddTemplateScreen'), 'AddTemplateScreen');
 const ApprovalsScreen = lazyRouteComponent(() => import('../workspace'), 'ApprovalsScreen');
 const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen');
 const TableScreen = lazyRouteComponent(() => import('../workspace'), 'TableScreen');
@@ -208,7 +209,8 @@ const basePreviewAdd = createRoute({
   getParentRoute: () => basePreview,
   path: 'add',
   staticData: { titleKey: 'screens.basePreviewAdd' },
-  component: hostOr(HostAddTemplateScreen, placeholder('screens.basePreviewAdd').component),
+  // Outside a host: the same starter record card for a table on this device (#32).
+  component: hostOr(HostAddTemplateScreen, AddTemplateScreen),
 });
 const basePreviewTemplate = createRoute({
   getParentRoute: () => basePreview,
