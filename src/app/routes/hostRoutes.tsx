@@ -1,7 +1,6 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
-import { placeholder } from '../screens/Placeholder';
 import { usePlan } from '../services/plan/plan';
 import { SidebarLayout, type SidebarLink } from '../shell/SidebarLayout';
 import { refuseUnlistedFramer, requireHostUser, requireServerSeatManager, requireStandardLogin } from './guards';
@@ -24,6 +23,8 @@ const ApprovalTemplateListScreen = lazyRouteComponent(
   'ApprovalTemplateListScreen',
 );
 const TemplateListScreen = lazyRouteComponent(() => import('../templates/TemplateListScreen'), 'TemplateListScreen');
+const ExtensionScreen = lazyRouteComponent(() => import('../templates/PickerScreens'), 'ExtensionScreen');
+const TemplateGalleryScreen = lazyRouteComponent(() => import('../templates/PickerScreens'), 'TemplateGalleryScreen');
 const AddTemplateScreen = lazyRouteComponent(() => import('../templates/AddTemplateScreen'), 'AddTemplateScreen');
 const ApprovalsScreen = lazyRouteComponent(() => import('../workspace'), 'ApprovalsScreen');
 const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen');
@@ -239,7 +240,8 @@ const baseUpgrade = createRoute({
 const extension = createRoute({
   getParentRoute: () => rootRoute,
   path: '/extension',
-  ...placeholder('screens.extension'),
+  staticData: { titleKey: 'screens.extension' },
+  component: ExtensionScreen,
 });
 const docx = createRoute({ getParentRoute: () => rootRoute, path: '/docx', component: Outlet });
 // The Word, Excel and PowerPoint templates on this device, each with its editor and print entry.
@@ -252,7 +254,8 @@ const docxIndex = createRoute({
 const templateGallery = createRoute({
   getParentRoute: () => rootRoute,
   path: '/templates/$code',
-  ...placeholder('screens.templateGallery'),
+  staticData: { titleKey: 'screens.templateGallery' },
+  component: TemplateGalleryScreen,
 });
 const signatureSign = createRoute({
   getParentRoute: () => rootRoute,
