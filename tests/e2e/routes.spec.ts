@@ -16,8 +16,9 @@ test.describe('standalone table', () => {
   test('the extension page is a compact template picker, with no debug values', async ({ page }) => {
     await page.goto('/extension');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extension');
-    // A fresh device has no templates yet: the picker says so (#32: no screen is a placeholder now).
-    await expect(page.getByText('No templates yet. Start with a blank page or a sample.')).toBeVisible();
+    // A fresh device has the demo templates: one is chosen, Print opens it (#32: no placeholder screens).
+    await expect(page.getByRole('combobox', { name: 'Template' })).not.toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Print' })).toBeEnabled();
     await expect(page.getByText('Route parameters')).toHaveCount(0);
     await expect(page.locator('dd[data-param]')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENSHOT_DIR}/extension.png`, fullPage: true });
