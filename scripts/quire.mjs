@@ -88,6 +88,15 @@ if (args[0] === 'backup' || args[0] === 'restore') {
   process.exit(run.status ?? 1);
 }
 
+// A team's plan, set by an operator (#32): also the server's own code (src/server/planMain.ts).
+if (args[0] === 'plan') {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'server', 'planMain.ts'), ...args], {
+    stdio: 'inherit',
+    cwd: process.cwd(),
+  });
+  process.exit(run.status ?? 1);
+}
+
 if (process.env.QUIRE_CLI_BUNDLE === '0') {
   const run = spawnSync(process.execPath, ['--import', 'tsx', ENTRY, ...args], {
     stdio: 'inherit',

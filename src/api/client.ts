@@ -16,7 +16,7 @@ export class ApiCallError extends QuireError {
     detail: string,
     cause?: unknown,
   ) {
-    super(errorName, { detail, issues: data?.issues, cause });
+    super(errorName, { detail, issues: data?.issues, params: data?.params, cause });
   }
 }
 

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { SIGNATURE_MAX_BYTES } from '../core/data/signatureImage';
 import type { ErrorIssue, ErrorName } from '../core/errors';
 import { FILE_FORMAT_LIST, type FileFormat } from '../core/outputs/catalogue';
+import type { Feature, PlanState, TenantPlanVersion, UserType } from '../core/plan';
+import { TENANT_PLAN_VERSIONS } from '../core/plan/tenantPlan';
 
 /** Body codes of the envelope. Success is HTTP 200 with code 0 (spec 000 §5). */
 export const BODY_CODE = {
@@ -131,6 +133,77 @@ export interface UserDto {
   tenantName: string;
   avatarUrl: string;
 }
+
+// ---- plans and seats (#32) -------------------------------------------------------------------
+
+/** Operator API `PUT /api/operator/teams/{team}/plan` and `quire plan set`: the team's new plan. */
+export const setPlanBody = z.object({
+  version: z.enum(TENANT_PLAN_VERSIONS),
+  trial: z.boolean().default(false),
+  /** Epoch ms or an ISO date; null or absent: no end. */
+  expiresAt: z
+    .union([z.number().int().positive(), z.string().trim().min(1).max(40)])
+    .nullable()
+    .default(null),
+  totalSeats: z.number().int().min(0).max(100_000).default(0),
+  /** The buyer: a user id or e-mail address of a team member. */
+  buyer: z.string().trim().min(1).max(254).nullable().default(null),
+  note: z.string().max(500).default(''),
+});
+export type SetPlanBody = z.input<typeof setPlanBody>;
+/** The plan body after its defaults: what the server stores. */
+export type SetPlan = z.output<typeof setPlanBody>;
+
+/** `GET /api/plan`: the plan of the request's team (tenant-key, else the default team) for the caller. */
+export interface PlanDto {
+  teamId: string;
+  teamName: string;
+  version: TenantPlanVersion;
+  trial: boolean;
+  expiresAt: number | null;
+  totalSeats: number;
+  assignedSeats: number;
+  buyerUserId: string | null;
+  state: PlanState;
+  /** FREE once the plan has lapsed. */
+  effectiveVersion: TenantPlanVersion;
+  userType: UserType;
+  /** What the caller may use under this plan (on ENTERPRISE_SEAT: with their seat). */
+  features: Feature[];
+  seated: boolean;
+  /** Seat management (spec 000 §6): allowed, or the catalogued refusal. */
+  seatAccess: { allowed: true } | { allowed: false; error: 'OnlyAdminAllowed' | 'OnlyBuyerAllowed' | 'Forbidden' };
+  /** Where upgrades are bought (QUIRE_UPGRADE_URL); null when the server has none. */
+  upgradeUrl: string | null;
+}
+
+export interface PlanHistoryEntryDto {
+  id: number;
+  version: TenantPlanVersion;
+  trial: boolean;
+  expiresAt: number | null;
+  totalSeats: number;
+  buyerUserId: string | null;
+  setBy: string;
+  note: string;
+  createdAt: number;
+}
+
+export interface SeatUserDto {
+  id: string;
+  name: string;
+  email: string;
+  avatarUrl: string;
+}
+
+export interface SeatsDto {
+  total: number;
+  assigned: number;
+  users: SeatUserDto[];
+}
+
+/** `POST /api/seats`: up to 10 members at once (spec 000 §5, the seat chooser's limit). */
+export const addSeatsBody = z.object({ userIds: z.array(z.string().min(1).max(100)).min(1).max(10) });
 
 // ---- teams and documents ----------------------------------------------------------------------
 

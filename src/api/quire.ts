@@ -24,11 +24,14 @@ import type {
   MemberDto,
   Page,
   PasswordResetRequestedDto,
+  PlanDto,
   PullResult,
   PushBody,
   PushResult,
   printTemplateListQuery,
   ReleaseDto,
+  SeatsDto,
+  SeatUserDto,
   SessionDto,
   SignatureDto,
   SignatureLinkDto,
@@ -127,6 +130,23 @@ export function quireApi(client: ApiClient) {
       /** The desktop: waiting, or the phone's PNG (handed over once). */
       collect: (watch: string) =>
         send<CollectedSignatureDto>('POST', '/api/signature-links/collect', 'SignatureLinkFailed', { watch }),
+    },
+
+    /** The plan of the request's team (tenant-key) for the signed-in user (#32). */
+    plan: {
+      get: () => get<PlanDto>('/api/plan', 'FetchTeamDetailFailed'),
+    },
+
+    /** Seats of the request's team (#32): seat managers only (spec 000 §6). */
+    seats: {
+      list: () => get<SeatsDto>('/api/seats', 'FetchTeamDetailFailed'),
+      /** Members without a seat whose name or e-mail contains `name`. */
+      search: (name: string) => get<SeatUserDto[]>('/api/seats/search', 'FetchTeamDetailFailed', { name }),
+      add: (userIds: string[]) => send<SeatsDto>('POST', '/api/seats', 'UpdateTeamFailed', { userIds }),
+      remove: (userId: string) => {
+        requireArgs({ userId });
+        return send<SeatsDto>('DELETE', `/api/seats/${seg(userId)}`, 'UpdateTeamFailed', {});
+      },
     },
 
     /** Invitation links seen from the invited side (#15). */

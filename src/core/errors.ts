@@ -67,6 +67,10 @@ export const ERROR_CATALOGUE = {
   Forbidden: { code: 'FORBIDDEN', message: 'forbidden' },
   InvalidTemplateType: { code: 'INVALID_TEMPLATE_TYPE', message: 'invalid template type' },
   InvalidBaseTableSelection: { code: 'INVALID_BASE_TABLE_SELECTION', message: 'invalid base/table selection' },
+  // Plans and seats (#32): what a team's plan decides on the server
+  PlanFeatureRequired: { code: 'PLAN_FEATURE_REQUIRED', message: "the team's plan does not include this feature" },
+  SeatsFull: { code: 'SEATS_FULL', message: 'all seats of the plan are assigned' },
+  OperatorKeyInvalid: { code: 'OPERATOR_KEY_INVALID', message: 'the operator key is missing or wrong' },
   // Local-first storage and import (Quire's own; the spec leaves these to us)
   StorageQuotaExceeded: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'storage is full' },
   StorageUnavailable: { code: 'STORAGE_UNAVAILABLE', message: 'browser storage is unavailable' },

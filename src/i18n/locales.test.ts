@@ -69,6 +69,7 @@ const SAME_AS_ENGLISH: Record<Namespace, { max: (keys: number) => number; sameEv
   accounts: { max: () => 5 },
   saving: { max: () => 5 },
   signature: { max: () => 2 },
+  plans: { max: () => 4, sameEverywhere: ['planLine'] },
   mail: { max: () => 2 },
 };
 

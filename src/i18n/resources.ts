@@ -11,6 +11,7 @@ import type editor from './locales/en-US/editor.json';
 import type host from './locales/en-US/host.json';
 import type mail from './locales/en-US/mail.json';
 import type office from './locales/en-US/office.json';
+import type plans from './locales/en-US/plans.json';
 import type platform from './locales/en-US/platform.json';
 import type platformDocs from './locales/en-US/platformDocs.json';
 import type preview from './locales/en-US/preview.json';
@@ -35,6 +36,7 @@ export interface Resources {
   accounts: typeof accounts;
   saving: typeof saving;
   signature: typeof signature;
+  plans: typeof plans;
   /** The server's mail; the app never loads it. */
   mail: typeof mail;
 }
@@ -59,6 +61,7 @@ const NAMESPACE_SET: Record<Namespace, true> = {
   accounts: true,
   saving: true,
   signature: true,
+  plans: true,
   mail: true,
 };
 export const NAMESPACES = Object.keys(NAMESPACE_SET) as Namespace[];

@@ -8,6 +8,7 @@ import { ApiError, errorResponse, invalid, limitBody, requestIdOf } from './enve
 import { accessLogEntry, health } from './operator';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
+import { operatorRoutes, planRoutes } from './routes/plans';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
 import { signatureRoutes } from './routes/signature';
@@ -72,10 +73,13 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   renderApiRoutes(api, ctx);
   // The phone signing through a QR link carries no session (#31): its token is the only key.
   signatureLinkRoutes(api, ctx);
+  // Plans are set by the operator's key, not a session (#32).
+  operatorRoutes(api, ctx);
 
   api.use('*', requireSession(ctx.db));
   accountRoutes(api, ctx);
   signatureRoutes(api, ctx);
+  planRoutes(api, ctx);
   teamRoutes(api, ctx);
   apiKeyRoutes(api, ctx);
   approvalRoutes(api, ctx);

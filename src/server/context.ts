@@ -64,6 +64,13 @@ export interface ServerConfig {
    * (`--trusted-proxy` / QUIRE_TRUSTED_PROXIES); from anyone else those headers are ignored.
    */
   trustedProxies: string[];
+  /**
+   * The operator key of the plan API (#32; QUIRE_OPERATOR_KEY): `x-operator-key` must equal it.
+   * Unset: the operator API refuses everyone (plans are then set with `quire plan set`).
+   */
+  operatorKey?: string;
+  /** Where plans are bought (#32; QUIRE_UPGRADE_URL), handed to the app's upgrade screens. */
+  upgradeUrl?: string;
   /** Receives one entry per API request (operator.ts); `npm run server` writes them to stdout as JSON lines. */
   accessLog?: (entry: AccessLogEntry) => void;
 }

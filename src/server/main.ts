@@ -105,6 +105,9 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
           ? Number(process.env.QUIRE_INSTANCE_DAYS) * 24 * 3600_000
           : DEFAULT_CONFIG.instanceTtlMs,
       mail,
+      // #32: plans are set by an operator (this key, or `quire plan set`) and bought at the upgrade URL.
+      operatorKey: process.env.QUIRE_OPERATOR_KEY || undefined,
+      upgradeUrl: process.env.QUIRE_UPGRADE_URL || undefined,
     },
   });
   const where =

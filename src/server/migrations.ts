@@ -289,4 +289,37 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     'ALTER TABLE sessions ADD COLUMN last_used_at timestamptz',
     'CREATE INDEX render_jobs_team_status ON render_jobs(team_id, status)',
   ],
+  // #32: a team's plan (free, personal member, business/enterprise, enterprise by seat; trial,
+  // end, seats) as an append-only history: the current plan is the newest row, and a trigger
+  // refuses any UPDATE or DELETE of a row, so what was granted when stays on record. Seats are
+  // held by members (a member who leaves loses the seat with the membership row).
+  [
+    `CREATE TABLE team_plan_history (
+      id bigserial PRIMARY KEY,
+      team_id text NOT NULL REFERENCES teams(id),
+      version text NOT NULL,
+      trial boolean NOT NULL DEFAULT false,
+      expires_at timestamptz,
+      total_seats integer NOT NULL DEFAULT 0 CHECK (total_seats >= 0),
+      buyer_user_id text,
+      set_by text NOT NULL,
+      note text NOT NULL DEFAULT '',
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`,
+    'CREATE INDEX team_plan_history_team ON team_plan_history(team_id, id)',
+    `CREATE FUNCTION team_plan_history_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       RAISE EXCEPTION 'team_plan_history is append-only';
+     END $$`,
+    `CREATE TRIGGER team_plan_history_no_change BEFORE UPDATE OR DELETE ON team_plan_history
+       FOR EACH ROW EXECUTE FUNCTION team_plan_history_append_only()`,
+    `CREATE TABLE team_seats (
+      team_id text NOT NULL,
+      user_id text NOT NULL,
+      assigned_by text NOT NULL,
+      assigned_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (team_id, user_id),
+      FOREIGN KEY (team_id, user_id) REFERENCES team_members(team_id, user_id) ON DELETE CASCADE
+    )`,
+  ],
 ];

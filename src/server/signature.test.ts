@@ -7,7 +7,7 @@ import { OPAQUE_PNG_BASE64, RGBA_PNG_BASE64 } from '../core/data/__fixtures__/si
 import { SIGNATURE_MAX_BYTES } from '../core/data/signatureImage';
 import type { Database } from './db';
 import { SIGNATURE_BODY_MAX } from './routes/signature';
-import { type Caller, startTestServer, type TestServer, testBackends } from './testing';
+import { type Caller, grantPlan, startTestServer, type TestServer, testBackends } from './testing';
 
 // PNGs written by Python's zlib (src/core/data/__fixtures__/make_signature_pngs.py).
 const png = (name: string) => (name === 'signature-rgba.png' ? RGBA_PNG_BASE64 : OPAQUE_PNG_BASE64);
@@ -22,13 +22,19 @@ describe.each(testBackends())('user signature on $name', (backend) => {
     server = await startTestServer(db);
     call = server.call;
   }, 60_000);
+  /** Keeping a signature is a plan feature (#32): these accounts' teams are on the enterprise plan. */
+  const register = async (name: string) => {
+    const user = await server.register(name);
+    await grantPlan(db, user.teamId, 'ENTERPRISE');
+    return user;
+  };
   afterAll(async () => {
     await server?.close();
     if (db) await backend.dispose(db);
   });
 
   it('saves, reads back, replaces and deletes the signed-in user’s signature', async () => {
-    const ann = await server.register('Ann');
+    const ann = await register('Ann');
     expect((await call('GET', '/api/user/signature', { token: ann.token })).status).toBe(404);
 
     const saved = await call('PUT', '/api/user/signature', {
@@ -56,8 +62,8 @@ describe.each(testBackends())('user signature on $name', (backend) => {
   });
 
   it('is the owner’s alone and needs a session', async () => {
-    const ann = await server.register('Ann');
-    const bob = await server.register('Bob');
+    const ann = await register('Ann');
+    const bob = await register('Bob');
     await call('PUT', '/api/user/signature', { token: ann.token, body: { png: png('signature-rgba.png') } });
     expect((await call('GET', '/api/user/signature', { token: bob.token })).status).toBe(404);
     expect((await call('GET', '/api/user/signature')).status).toBe(401);
@@ -65,7 +71,7 @@ describe.each(testBackends())('user signature on $name', (backend) => {
   });
 
   it('refuses what is not a transparent PNG, naming the field', async () => {
-    const ann = await server.register('Ann');
+    const ann = await register('Ann');
     const cases: [unknown, string][] = [
       [{}, 'png'],
       [{ png: 42 }, 'png'],
@@ -82,7 +88,7 @@ describe.each(testBackends())('user signature on $name', (backend) => {
   });
 
   it('refuses an image over the size limit and a body over the route’s limit', async () => {
-    const ann = await server.register('Ann');
+    const ann = await register('Ann');
     const big = Buffer.alloc(SIGNATURE_MAX_BYTES + 3);
     Buffer.from(png('signature-rgba.png'), 'base64').copy(big);
     const tooBig = await call('PUT', '/api/user/signature', {

@@ -1,23 +1,28 @@
 /**
  * The QR signing relay (#31) on PGlite and, with DATABASE_URL, PostgreSQL: a link carries one
  * transparent PNG from a phone to the desktop that holds its watch secret — once, before it
- * expires, without a session on either side.
+ * expires; only the desktop's request for a link carries a session (its team's plan decides, #32).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPAQUE_PNG_BASE64, RGBA_PNG_BASE64 } from '../core/data/__fixtures__/signaturePngs';
 import type { Database } from './db';
 import { SIGNATURE_BODY_MAX } from './routes/signature';
-import { type Caller, startTestServer, type TestServer, testBackends } from './testing';
+import { type Caller, grantPlan, startTestServer, type TestServer, testBackends } from './testing';
 
 describe.each(testBackends())('signature links on $name', (backend) => {
   let db: Database;
   let server: TestServer;
   let call: Caller;
+  let deskToken = '';
 
   beforeAll(async () => {
     db = await backend.open();
     server = await startTestServer(db);
     call = server.call;
+    // Asking for a link needs a session whose team's plan has signatures (#32); the phone needs nothing.
+    const desk = await server.register('Desk');
+    await grantPlan(db, desk.teamId, 'ENTERPRISE');
+    deskToken = desk.token;
   }, 60_000);
   afterAll(async () => {
     await server?.close();
@@ -25,12 +30,12 @@ describe.each(testBackends())('signature links on $name', (backend) => {
   });
 
   const newLink = async () => {
-    const made = await call('POST', '/api/signature-links');
+    const made = await call('POST', '/api/signature-links', { token: deskToken });
     expect(made.code, made.msg).toBe(0);
     return made.data as { token: string; watch: string; expiresAt: number };
   };
 
-  it('carries the phone’s PNG to the desktop once, with no session anywhere', async () => {
+  it('carries the phone’s PNG to the desktop once, with no session on the phone', async () => {
     const link = await newLink();
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(link.watch).not.toBe(link.token);

@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { TenantPlanVersion } from '../core/plan';
 import { type Database, openDatabase } from './db';
+import { setTeamPlan } from './plans';
 import { type QuireServer, type QuireServerOptions, startQuireServer } from './server';
 
 interface Backend {
@@ -103,4 +105,26 @@ export async function startTestServer(db: Database, options: Omit<QuireServerOpt
       return { token: reg.data.token, userId: reg.data.userId, email, teamId: team.id, teamKey: team.teamKey };
     },
   };
+}
+
+/** Gives a team a plan the way `quire plan set` does (#32): tests of plan-gated features start from it. */
+export async function grantPlan(
+  db: Database,
+  teamId: string,
+  version: TenantPlanVersion = 'ENTERPRISE',
+  extra: { trial?: boolean; expiresAt?: number | null; totalSeats?: number; buyer?: string | null } = {},
+): Promise<void> {
+  await setTeamPlan(
+    db,
+    teamId,
+    {
+      version,
+      trial: extra.trial ?? false,
+      expiresAt: extra.expiresAt ?? null,
+      totalSeats: extra.totalSeats ?? 0,
+      buyer: extra.buyer ?? null,
+      note: 'test',
+    },
+    'test',
+  );
 }

@@ -12,12 +12,40 @@ const PORT = apiPort('QUIRE_E2E_SIGNATURE_PORT', 14);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
 let server: ApiServer | undefined;
+const OPERATOR_KEY = 'signature-journey-operator-key-0123456789';
+
+/**
+ * The computer asks for a link with its server login, and its team's plan must include signatures
+ * (#32): an account made through the API, given the enterprise plan by the operator API.
+ */
+async function enterpriseLogin(): Promise<string> {
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') => {
+    const response = await fetch(`${ORIGIN}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return ((await response.json()) as { data: Record<string, string> & { teamKey?: string } }).data;
+  };
+  const login = await post('/api/auth/register', {
+    email: `signer.${Date.now()}@example.test`,
+    password: 'correct horse',
+    name: 'Ann Lee',
+  });
+  await post(
+    `/api/operator/teams/${login.tenantKey}/plan`,
+    { version: 'ENTERPRISE' },
+    { 'x-operator-key': OPERATOR_KEY },
+    'PUT',
+  );
+  return JSON.stringify({ ...login, version: 'v1' });
+}
 
 test.use({ baseURL: ORIGIN });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  server = await startApiServer({ port: PORT, name: 'signature' });
+  server = await startApiServer({ port: PORT, name: 'signature', env: { QUIRE_OPERATOR_KEY: OPERATOR_KEY } });
 });
 
 test.afterAll(async () => {
@@ -42,6 +70,8 @@ test('a phone signs through the QR link, the computer saves it, and the link doe
   browser,
 }) => {
   test.setTimeout(90_000);
+  const record = await enterpriseLogin();
+  await page.addInitScript((value) => localStorage.setItem('quire.login.open', value), record);
   await page.goto('/signature/qr');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign with a QR code');
   await expect(page.getByRole('img', { name: 'QR code of the signing link' }).locator('svg')).toBeVisible();

@@ -419,7 +419,7 @@ function LockedTemplate({ base, row }: { base: BaseHost; row: TemplateRow }) {
  * `/baseplugin/upgrade` in a host: the second brand upgrades through its app-center deep link to
  * /home/upgrade with the language (spec 000 §2); the first brand shows the plugin's own screen.
  */
-export function HostUpgradeScreen({ Screen }: { Screen: () => React.ReactNode }) {
+export function HostUpgradeScreen({ Screen }: { Screen: React.ComponentType }) {
   const base = useBase();
   const navigate = useNavigate();
   const { i18n } = useHostTranslation();

@@ -6,16 +6,7 @@
  * (`syncHostTemplates`, through the main API's print-templates calls); the device copy stays the
  * one everything reads, so printing inside a host works offline.
  */
-import {
-  createBlock,
-  createDocument,
-  createPage,
-  createRow,
-  createTemplateContent,
-  EditorMode,
-  parseTemplateContent,
-  serializeTemplateContent,
-} from '../../core/model';
+import { EditorMode } from '../../core/model';
 import { legalizeVariableName } from '../../core/naming/names';
 import type { TemplateCategory } from '../../host/base';
 import {
@@ -31,31 +22,10 @@ import { getStorage } from '../services/storage';
 import { approvalBinding } from '../services/templates';
 import { baseServer } from './baseServer';
 
-/** Fields a starter template shows; the designer adds the rest. */
-const STARTER_FIELDS = 12;
+// The record card a new template starts as is shared with the non-host `preview/add` (#32).
+export { starterContent } from '../services/starterContent';
 
-/** A record card: one line per field, "Name: value". */
-export function starterContent(fields: ReadonlyArray<{ name: string; variable?: string }>): string {
-  const rows = fields.slice(0, STARTER_FIELDS).map((field) =>
-    createRow([
-      createBlock('richText', {
-        content: [
-          {
-            type: 'paragraph',
-            children: [
-              { text: `${field.name}: `, bold: true },
-              { type: 'variable', name: field.variable ?? field.name, children: [{ text: '' }] },
-              { text: '' },
-            ],
-          },
-        ],
-      } as never),
-    ]),
-  );
-  const content = createTemplateContent(createDocument([createPage(rows)]));
-  // Through the parser: what is stored is what the editor and the worker read back.
-  return serializeTemplateContent(parseTemplateContent(content));
-}
+import { starterContent } from '../services/starterContent';
 
 export async function listHostTemplates(tableId: string): Promise<TemplateRow[]> {
   const storage = await getStorage();

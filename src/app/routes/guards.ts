@@ -3,6 +3,7 @@ import { QuireError } from '../../core/errors';
 import { type SeatAccessCheck, seatManagementAccess } from '../../core/plan';
 import { loginStore, signinHref } from '../services/auth/session';
 import { unlistedFramer } from '../services/hostConfig';
+import { readPlan } from '../services/plan/plan';
 
 interface GuardArgs {
   location: { href: string; search: unknown };
@@ -57,4 +58,15 @@ export function requireSeatManager(account: SeatAccessCheck = currentSeatAccount
 /** Whether the sidebar offers administration and seats (spec 000 §2, the seat-management link). */
 export function seatLinksVisible(account: SeatAccessCheck = currentSeatAccount()): boolean {
   return seatManagementAccess(account).allowed;
+}
+
+/**
+ * /home/admin with a server: the team's plan as the server states it decides (its `seatAccess` is
+ * spec 000 §6 computed there); without a server login nobody manages seats (`Forbidden`).
+ */
+export async function requireServerSeatManager(): Promise<void> {
+  const read = readPlan();
+  if (!read) return requireSeatManager();
+  const plan = await read;
+  if (!plan.seatAccess.allowed) throw new QuireError(plan.seatAccess.error);
 }

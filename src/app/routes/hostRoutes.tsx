@@ -1,15 +1,9 @@
 import { createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { BasePluginLayout, hostOr } from '../host/baseContext';
 import { AuthCallbackScreen, CanceledScreen, NeedLoginScreen, SignInScreen, SignOutScreen } from '../screens/Auth';
-import { placeholder } from '../screens/Placeholder';
+import { usePlan } from '../services/plan/plan';
 import { SidebarLayout, type SidebarLink } from '../shell/SidebarLayout';
-import {
-  refuseUnlistedFramer,
-  requireHostUser,
-  requireSeatManager,
-  requireStandardLogin,
-  seatLinksVisible,
-} from './guards';
+import { refuseUnlistedFramer, requireHostUser, requireServerSeatManager, requireStandardLogin } from './guards';
 import { rootRoute } from './root';
 
 // Screens load with their route (issue 18: the first load carries the landing page, not every screen).
@@ -29,12 +23,19 @@ const ApprovalTemplateListScreen = lazyRouteComponent(
   'ApprovalTemplateListScreen',
 );
 const TemplateListScreen = lazyRouteComponent(() => import('../templates/TemplateListScreen'), 'TemplateListScreen');
+const ExtensionScreen = lazyRouteComponent(() => import('../templates/PickerScreens'), 'ExtensionScreen');
+const TemplateGalleryScreen = lazyRouteComponent(() => import('../templates/PickerScreens'), 'TemplateGalleryScreen');
+const AddTemplateScreen = lazyRouteComponent(() => import('../templates/AddTemplateScreen'), 'AddTemplateScreen');
 const ApprovalsScreen = lazyRouteComponent(() => import('../workspace'), 'ApprovalsScreen');
 const HomeScreen = lazyRouteComponent(() => import('../workspace'), 'HomeScreen');
 const TableScreen = lazyRouteComponent(() => import('../workspace'), 'TableScreen');
 const TablesScreen = lazyRouteComponent(() => import('../workspace'), 'TablesScreen');
 const SignatureScreen = lazyRouteComponent(() => import('../signature/SignatureScreen'), 'SignatureScreen');
 const SignatureQrScreen = lazyRouteComponent(() => import('../signature/SignatureQrScreen'), 'SignatureQrScreen');
+const UpgradeScreen = lazyRouteComponent(() => import('../plans/UpgradeScreen'), 'UpgradeScreen');
+const PaySuccessScreen = lazyRouteComponent(() => import('../plans/PaySuccessScreen'), 'PaySuccessScreen');
+const AdminIndexScreen = lazyRouteComponent(() => import('../plans/AdminScreens'), 'AdminIndexScreen');
+const SeatsScreen = lazyRouteComponent(() => import('../plans/AdminScreens'), 'SeatsScreen');
 
 // Host-brand route table, spec 000 §2. `/`, `/print` and `/print-docx` are shared with the
 // standalone table and live in sharedRoutes.tsx.
@@ -72,7 +73,10 @@ const ADMIN_LINKS: SidebarLink[] = [
 ];
 
 function HomeLayout() {
-  return <SidebarLayout links={seatLinksVisible() ? [...HOME_LINKS, ...ADMIN_LINKS] : HOME_LINKS} />;
+  // The server's answer for the team's plan (#32): its seat access is spec 000 §6 computed there.
+  const plan = usePlan();
+  const admin = plan.status === 'ready' && plan.plan.seatAccess.allowed;
+  return <SidebarLayout links={admin ? [...HOME_LINKS, ...ADMIN_LINKS] : HOME_LINKS} />;
 }
 
 const home = createRoute({
@@ -84,7 +88,12 @@ const home = createRoute({
 const homeIndex = createRoute({ getParentRoute: () => home, path: '/', component: HomeScreen });
 const homeBase = createRoute({ getParentRoute: () => home, path: 'base', component: TablesScreen });
 const homeApproval = createRoute({ getParentRoute: () => home, path: 'approval', component: ApprovalsScreen });
-const homeUpgrade = createRoute({ getParentRoute: () => home, path: 'upgrade', ...placeholder('nav.upgrade') });
+const homeUpgrade = createRoute({
+  getParentRoute: () => home,
+  path: 'upgrade',
+  staticData: { titleKey: 'nav.upgrade' },
+  component: UpgradeScreen,
+});
 // The home's Signatures entry is the signing screen itself (#31), inside the home's sidebar.
 const homeSignature = createRoute({
   getParentRoute: () => home,
@@ -95,19 +104,26 @@ const homeSignature = createRoute({
 const homeAdmin = createRoute({
   getParentRoute: () => home,
   path: 'admin',
-  beforeLoad: () => requireSeatManager(),
+  beforeLoad: () => requireServerSeatManager(),
   component: Outlet,
 });
-const homeAdminIndex = createRoute({ getParentRoute: () => homeAdmin, path: '/', ...placeholder('nav.admin') });
+const homeAdminIndex = createRoute({
+  getParentRoute: () => homeAdmin,
+  path: '/',
+  staticData: { titleKey: 'nav.admin' },
+  component: AdminIndexScreen,
+});
 const homeAdminSeats = createRoute({
   getParentRoute: () => homeAdmin,
   path: 'seats',
-  ...placeholder('nav.seats'),
+  staticData: { titleKey: 'nav.seats' },
+  component: SeatsScreen,
 });
 const homePaySuccess = createRoute({
   getParentRoute: () => home,
   path: 'pay-success',
-  ...placeholder('nav.paySuccess'),
+  staticData: { titleKey: 'nav.paySuccess' },
+  component: PaySuccessScreen,
 });
 
 const approvalEntry = createRoute({
@@ -194,7 +210,8 @@ const basePreviewAdd = createRoute({
   getParentRoute: () => basePreview,
   path: 'add',
   staticData: { titleKey: 'screens.basePreviewAdd' },
-  component: hostOr(HostAddTemplateScreen, placeholder('screens.basePreviewAdd').component),
+  // Outside a host: the same starter record card for a table on this device (#32).
+  component: hostOr(HostAddTemplateScreen, AddTemplateScreen),
 });
 const basePreviewTemplate = createRoute({
   getParentRoute: () => basePreview,
@@ -212,19 +229,19 @@ const baseEditor = createRoute({
     () => <TemplateEditorRoute />,
   ),
 });
-const upgradePlaceholder = placeholder('nav.upgrade');
 // In a second-brand host the upgrade goes to /home/upgrade with the language (its deep link).
 const baseUpgrade = createRoute({
   getParentRoute: () => basePlugin,
   path: 'upgrade',
-  staticData: upgradePlaceholder.staticData,
-  component: hostOr(() => <HostUpgradeScreen Screen={upgradePlaceholder.component} />, upgradePlaceholder.component),
+  staticData: { titleKey: 'nav.upgrade' },
+  component: hostOr(() => <HostUpgradeScreen Screen={UpgradeScreen} />, UpgradeScreen),
 });
 
 const extension = createRoute({
   getParentRoute: () => rootRoute,
   path: '/extension',
-  ...placeholder('screens.extension'),
+  staticData: { titleKey: 'screens.extension' },
+  component: ExtensionScreen,
 });
 const docx = createRoute({ getParentRoute: () => rootRoute, path: '/docx', component: Outlet });
 // The Word, Excel and PowerPoint templates on this device, each with its editor and print entry.
@@ -237,7 +254,8 @@ const docxIndex = createRoute({
 const templateGallery = createRoute({
   getParentRoute: () => rootRoute,
   path: '/templates/$code',
-  ...placeholder('screens.templateGallery'),
+  staticData: { titleKey: 'screens.templateGallery' },
+  component: TemplateGalleryScreen,
 });
 const signatureSign = createRoute({
   getParentRoute: () => rootRoute,

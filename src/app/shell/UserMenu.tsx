@@ -4,19 +4,35 @@ import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../api/contract';
 import type { LoginContext } from '../services/auth/loginStore';
 import { loginStore } from '../services/auth/session';
+import { usePlansTranslation } from '../services/plan/i18n';
+import { usePlan } from '../services/plan/plan';
 import { serverApi, watchServerLogin } from '../services/sync/server';
 
 /** The signed-in account, read once per token (the header re-renders on every navigation). */
-const accounts = new Map<string, Promise<UserDto | undefined>>();
-function accountOf(token: string): Promise<UserDto | undefined> {
+const accounts = new Map<string, Promise<UserDto>>();
+function accountOf(token: string): Promise<UserDto> {
   let account = accounts.get(token);
   if (!account) {
-    account = serverApi()
-      .user.get()
-      .catch(() => undefined);
+    account = serverApi().user.get();
     accounts.set(token, account);
+    // A failed read is asked again on the next visit, not remembered.
+    account.catch(() => accounts.delete(token));
   }
   return account;
+}
+
+/** The team's plan under the names (#32): "Enterprise · active", or nothing without a server plan. */
+function PlanLine({ onFailed }: { onFailed: (failed: boolean) => void }) {
+  const { t } = usePlansTranslation();
+  const plan = usePlan();
+  const failed = plan.status === 'failed';
+  useEffect(() => onFailed(failed), [failed, onFailed]);
+  if (plan.status !== 'ready') return null;
+  return (
+    <span className="plan-name" data-testid="header-plan">
+      {t('planLine', { plan: t(`versions.${plan.plan.version}`), state: t(`states.${plan.plan.state}`) })}
+    </span>
+  );
 }
 
 /**
@@ -31,10 +47,19 @@ export function UserMenu({ context }: { context: LoginContext }) {
   const login = loginStore.current(context);
   const onDevice = !login || login.tenantKey === 'local';
   const [account, setAccount] = useState<UserDto>();
+  const [accountFailed, setAccountFailed] = useState(false);
+  const [planFailed, setPlanFailed] = useState(false);
   useEffect(() => {
     if (!login || onDevice) return;
     let alive = true;
-    void accountOf(login.token).then((found) => alive && setAccount(found));
+    accountOf(login.token).then(
+      (found) => {
+        if (!alive) return;
+        setAccount(found);
+        setAccountFailed(false);
+      },
+      () => alive && setAccountFailed(true),
+    );
     return () => {
       alive = false;
     };
@@ -50,6 +75,13 @@ export function UserMenu({ context }: { context: LoginContext }) {
       <span className="user-names" data-testid="signed-in-as">
         <span className="user-name">{name}</span>
         {detail && <span className="tenant-name">{detail}</span>}
+        {!onDevice && <PlanLine onFailed={setPlanFailed} />}
+        {/* Spec 000 §2: when the user-info calls fail, the header shows the commonError title in red. */}
+        {!onDevice && (accountFailed || planFailed) && (
+          <span className="user-info-error" role="alert" data-testid="user-info-error">
+            {t('commonError.title')}
+          </span>
+        )}
       </span>
       <Link to={context === 'open' ? '/logout' : '/auth/signout'} className="button ghost">
         {t('header.signOut')}

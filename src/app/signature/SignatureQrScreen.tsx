@@ -9,6 +9,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { renderSVG } from 'uqr';
 import type { SignatureLinkDto } from '../../api/contract';
 import { base64ToBytes, bytesToBase64 } from '../../core/data/signatureImage';
+import { PlanRequired } from '../services/plan/PlanRequired';
+import { isPlanRefusal } from '../services/plan/plan';
 import { signaturesEnabled } from '../services/signatureGate';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { serverApi } from '../services/sync/server';
@@ -40,6 +42,7 @@ function ComputerWaiting() {
   const [phase, setPhase] = useState<ComputerPhase>('creating');
   const [received, setReceived] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
+  const [planRefused, setPlanRefused] = useState(false);
   // The name approval entries match, as on /signature/sign: a signature without one prints nowhere.
   const [name, setName] = useState('');
   const nameRef = useRef('');
@@ -64,7 +67,9 @@ function ComputerWaiting() {
       setLink(await serverApi().signatureLinks.create());
       setPhase('waiting');
     } catch (e) {
-      setError(errorText(e));
+      // Phone signing is a plan feature, decided by the server (#32): say why and how to upgrade.
+      if (isPlanRefusal(e)) setPlanRefused(true);
+      else setError(errorText(e));
     }
   }, [errorText]);
 
@@ -155,6 +160,7 @@ function ComputerWaiting() {
         </p>
       ) : null}
       <ErrorLine error={error} />
+      {planRefused && <PlanRequired feature="signature" />}
       <p>
         <Link to="/signature/sign">{t('drawHere')}</Link>
       </p>

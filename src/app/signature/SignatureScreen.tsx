@@ -6,6 +6,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { SignatureRow } from '../../storage/types';
+import { PlanRequired } from '../services/plan/PlanRequired';
+import { isPlanRefusal } from '../services/plan/plan';
 import { signaturesEnabled } from '../services/signatureGate';
 import { ErrorLine, useErrorText } from '../services/sync/errors';
 import { exportSignaturePng, type SignaturePng } from './exportPng';
@@ -48,6 +50,8 @@ function SignatureDrawing() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server refused the account's copy: the team's plan has no signatures (#32).
+  const [planRefused, setPlanRefused] = useState(false);
   const drawnUrl = useObjectUrl(png?.blob);
   const savedUrl = useObjectUrl(saved?.png);
 
@@ -95,7 +99,10 @@ function SignatureDrawing() {
       setStrokes([]);
       if (outcome.server === undefined) setStatus(t('savedDevice'));
       else if (outcome.server === true) setStatus(t('savedAccount'));
-      else setError(t('serverFailed', { reason: errorText(outcome.server.error) }));
+      else if (isPlanRefusal(outcome.server.error)) {
+        setStatus(t('savedDevice'));
+        setPlanRefused(true);
+      } else setError(t('serverFailed', { reason: errorText(outcome.server.error) }));
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -176,6 +183,7 @@ function SignatureDrawing() {
             </p>
           ) : null}
           <ErrorLine error={error} />
+          {planRefused && <PlanRequired feature="signature" />}
         </div>
 
         <div className="sig-side">

@@ -4,6 +4,7 @@ import { backupCommand, restoreCommand } from './backup';
 import { evalCommand } from './eval';
 import { filenameCommand } from './filename';
 import { migrateCommand } from './migrate';
+import { planCommand } from './plan';
 import { renderCommand } from './render';
 import { validateCommand } from './validate';
 import { varsCommand } from './vars';
@@ -22,4 +23,5 @@ export const COMMANDS: CliCommand[] = [
   renderCommand,
   backupCommand,
   restoreCommand,
+  planCommand,
 ];

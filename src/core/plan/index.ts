@@ -33,3 +33,11 @@ export {
   seatManagementAccess,
   userTypeFromPlan,
 } from './plan';
+export type { TenantPlan, TenantPlanPast, TenantPlanStatus, TenantPlanVersion } from './tenantPlan';
+export {
+  FREE_TENANT_PLAN,
+  isTenantPlanVersion,
+  seatsFull,
+  TENANT_PLAN_VERSIONS,
+  tenantPlanStatus,
+} from './tenantPlan';

@@ -2,6 +2,7 @@
  * The signed-in user's signature (#31): GET, PUT (replace), DELETE at /api/user/signature. The app
  * keeps the signature on the device first; this copy follows the account to other devices. The
  * body is schema-checked, then the bytes themselves: a transparent PNG within the size bounds.
+ * Saving needs the signature feature in the plan of the request's team (tenant-key, else default).
  */
 import type { Hono } from 'hono';
 import { putSignatureBody, type SignatureDto } from '../../api/contract';
@@ -9,6 +10,8 @@ import { base64ToBytes, bytesToBase64, pngInfo, signatureProblem } from '../../c
 import type { AuthEnv } from '../auth';
 import type { ServerContext } from '../context';
 import { invalid, limitBody, notFound, ok, readBody } from '../envelope';
+import { requirePlanFeature } from '../plans';
+import { teamOfRequest } from '../teams';
 
 const PROBLEM_TEXT = {
   notPng: 'not a PNG image',
@@ -47,6 +50,10 @@ export function signatureRoutes(api: Hono<AuthEnv>, ctx: ServerContext): void {
   });
 
   api.put('/user/signature', async (c) => {
+    // Keeping a signature is a plan feature (spec 000 §6, #32); reading back and deleting one never are.
+    const userId = c.get('session').userId;
+    const team = await teamOfRequest(ctx.db, userId, c.req.header('tenant-key'));
+    await requirePlanFeature(ctx.db, team.id, 'signature', userId);
     const body = await readBody(c, putSignatureBody);
     const bytes = base64ToBytes(body.png);
     if (!bytes) throw invalid('png is not base64', [{ path: 'png', reason: 'not base64' }]);

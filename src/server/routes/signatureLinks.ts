@@ -1,8 +1,8 @@
 /**
  * Signing on a phone through a QR link (#31): a relay that carries one PNG from a phone to the
- * desktop that showed the link. No session is involved on either side:
+ * desktop that showed the link. Only the desktop's request for a link carries a session:
  *
- * - `POST /api/signature-links` (the desktop): a new link — `token` for the QR, `watch` kept by the
+ * - `POST /api/signature-links` (the desktop, signed in, its team's plan with signatures): a new link — `token` for the QR, `watch` kept by the
  *   desktop. Counted per address, since anyone may ask.
  * - `GET /api/signature-links/:token` (the phone): whether the link is still open.
  * - `PUT /api/signature-links/:token` (the phone): the signature, a transparent PNG; accepted once.
@@ -22,10 +22,12 @@ import {
   signatureLinkPngBody,
 } from '../../api/contract';
 import { base64ToBytes, bytesToBase64, pngInfo, signatureProblem } from '../../core/data/signatureImage';
-import type { AuthEnv } from '../auth';
+import { type AuthEnv, requireSession } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, invalid, limitBody, notFound, ok, readBody } from '../envelope';
+import { requirePlanFeature } from '../plans';
 import { SlidingWindowLimiter } from '../rateLimit';
+import { teamOfRequest } from '../teams';
 import { SIGNATURE_BODY_MAX } from './signature';
 
 /** Long enough to find the phone, open the camera and sign; short enough that a photo of the screen is soon useless. */
@@ -54,7 +56,12 @@ export function signatureLinkRoutes(api: Hono<AuthEnv>, ctx: ServerContext): voi
     limitBody(SIGNATURE_BODY_MAX, `a signature body is at most ${SIGNATURE_BODY_MAX} bytes`),
   );
 
-  api.post('/signature-links', async (c) => {
+  // The desktop asks with its session: phone signing is a plan feature of its team (#32). The
+  // phone's side stays sessionless; its link's token is its only key.
+  api.post('/signature-links', requireSession(ctx.db), async (c) => {
+    const userId = c.get('session').userId;
+    const team = await teamOfRequest(ctx.db, userId, c.req.header('tenant-key'));
+    await requirePlanFeature(ctx.db, team.id, 'signature', userId);
     const taken = await limiter.take(ctx.clientAddress(c));
     if (!taken.allowed) {
       c.header('Retry-After', String(taken.retryAfterSeconds));
