@@ -89,6 +89,8 @@ test.describe('host-brand table', () => {
 
   test('/baseplugin is gated by the host user id, with a cancel target', async ({ page }) => {
     await page.goto('/baseplugin/t/tbl1/preview/tp1?userId=u1&from=/extension');
+    // The guard redirects once the app has started: wait for it rather than read the URL at once.
+    await expect(page).toHaveURL(/\/auth\/signin/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/auth/signin');
     expect(url.searchParams.get('userId')).toBe('u1');
