@@ -17,7 +17,7 @@ import { documentText, prepareTemplate } from '../../src/render/render-pdf';
 import type { TypstEngine } from '../../src/render/typst/engine';
 import { buildDemoRows } from '../../src/storage/demo';
 import { block, content, fullRow, p, page, richText } from '../fixtures/builders';
-import { flat, pdfText } from './harness';
+import { compareWithRefs, flat, pdfText, TOLERANCE } from './harness';
 
 /** Raster images in the PDF (poppler's list, header lines dropped). */
 function rasterCount(pdf: Uint8Array): number {
@@ -68,6 +68,19 @@ describe('approval flow diagram', () => {
     for (const name of ['Submit', 'Manager', 'Finance', 'Li Wei', 'Wang Fang', 'Zhao Min'])
       expect(text).toContain(name);
     expect(rasterCount(pdf)).toBe(0);
+  }, 120_000);
+
+  it('looks as its reference page image does (nodes, approvers, outcomes, times and the path)', async () => {
+    const source = {
+      kind: 'approval',
+      definition: fixture('reimbursement.definition'),
+      instance: fixture('reimbursement.instance'),
+    };
+    const pdf = await print(source, { direction: 'LR', approvers: true, outcome: true, time: true });
+    for (const page of compareWithRefs('approval-flow', pdf)) {
+      expect(page.missing, `${page.ref} is missing`).toBe(false);
+      expect(page.ratio).toBeLessThanOrEqual(TOLERANCE);
+    }
   }, 120_000);
 
   it('prints every node name of each approval fixture instance', async () => {
