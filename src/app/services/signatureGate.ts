@@ -1,10 +1,10 @@
 /**
- * The one switch for the signature features (#31 item 5, spec 000 §1): signing on
+ * The build's switch for the signature features (#31 item 5, spec 000 §1): signing on
  * `/signature/sign` and `/signature/qr`, and printing the signatures saved in Quire in approval
- * documents. The spec makes them an Enterprise-plan feature; until the plans are built, this switch
- * decides for everyone, set when the app is built (`VITE_QUIRE_SIGNATURES=off`; on otherwise).
- * Every place that offers or prints a saved signature asks here, so the plan rule later replaces
- * this one function.
+ * documents (`VITE_QUIRE_SIGNATURES=off` turns them off; on otherwise). What a signed-in team may
+ * do is the server's plan rule (src/server/plans.ts `requirePlanFeature`): saving a signature to
+ * the account and phone signing answer PLAN_FEATURE_REQUIRED on a plan without signatures, and the
+ * signature screens explain it. Signing and printing on the device alone follow this switch.
  */
 import type { KnownSignature } from '../../core/data/approval/signatures';
 import { loadSavedSignatures, type Storage } from '../../storage';
