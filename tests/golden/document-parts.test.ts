@@ -35,7 +35,10 @@ describe('signature list', () => {
     const { template, data } = readFixture('approval-form');
     const text = flat(pdfText(await renderPdf(template, data, { engine })));
     const area = text.slice(text.lastIndexOf('Manager'));
-    expect(area).toMatch(/^Manager Finance Chen Jing Wang Fang 2026-11-16 09:30:00 2026-11-18 16:40:00$/);
+    // Each signature: the signer, the time and the comment they left (#31: the cells carry comments).
+    expect(area).toMatch(
+      /^Manager Finance Chen Jing Wang Fang 2026-11-16 09:30:00 2026-11-18 16:40:00 Client visit confirmed\. Invoices checked \(7\)\.$/,
+    );
   });
 
   it('leaves a line to sign for a signature the record does not have', async () => {
