@@ -7,6 +7,7 @@
  */
 import { isImage, isPreviewable, PREVIEW_SIZE_LIMIT } from '../data/attachments';
 import { isQuireError, QuireError } from '../errors';
+import { IMAGE_EXPORT, type ImageRules } from '../outputs/images';
 import { extensionOfFile } from './files';
 
 export { PREVIEW_SIZE_LIMIT };
@@ -57,6 +58,17 @@ export interface PreviewEnvironment {
   /** An Office file's PDF (LibreOffice in Node); absent where there is none (a browser offline). */
   officePdf?(bytes: Uint8Array, extension: string): Promise<Uint8Array>;
 }
+
+/**
+ * How pages become thumbnails: PNG at one image pixel per CSS px (pages at most 800 px wide,
+ * cut every 1200 px of height, as image export), enough for a thumbnail printed in a document.
+ */
+export const PREVIEW_THUMB_RULES: ImageRules = {
+  format: 'png',
+  scale: 1,
+  quality: IMAGE_EXPORT.quality,
+  forceJpegAboveBytes: IMAGE_EXPORT.forceJpegAboveBytes,
+};
 
 export interface PreviewLoaderOptions {
   /** Largest file previewed (default 20 MB, spec §7); a larger one is `size_over_limit`. */
