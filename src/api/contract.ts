@@ -119,6 +119,32 @@ export interface SignatureDto {
   updatedAt: number;
 }
 
+/** Attachment preview (#30, spec 001 §7): the files of one attachment block, at most 20 per call. */
+export const ATTACHMENT_PREVIEW_MAX_FILES = 20;
+export const attachmentPreviewBody = z.object({
+  files: z
+    .array(
+      z.object({
+        name: z.string().max(255).default(''),
+        url: z.string().max(4096),
+        mime: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(ATTACHMENT_PREVIEW_MAX_FILES),
+});
+/** One file's preview: finished with success (page images as data URLs) or a spec result code. */
+export interface AttachmentPreviewDto {
+  name: string;
+  url: string;
+  status: 'success' | 'failed';
+  errorCode: 'success' | 'size_over_limit' | 'FETCH_ERROR' | 'missing' | 'unknown' | 'error';
+  msg?: string;
+  /** The catalogued error behind a failure (name, code, params such as `file`), for a translated message. */
+  error?: { name: string; code: string | number; params: Record<string, string | number> };
+  thumbs: Array<{ mime: string; width?: number; height?: number; url: string }>;
+}
+
 export interface LoginDto {
   token: string;
   userId: string;

@@ -8,6 +8,7 @@ import { ApiError, errorResponse, invalid, limitBody, requestIdOf } from './enve
 import { accessLogEntry, health } from './operator';
 import { accountRoutes, publicAccountRoutes } from './routes/account';
 import { approvalRoutes } from './routes/approval';
+import { attachmentRoutes } from './routes/attachments';
 import { operatorRoutes, planRoutes } from './routes/plans';
 import { apiKeyRoutes, renderApiRoutes } from './routes/platform';
 import { printTemplateRoutes } from './routes/printTemplates';
@@ -84,6 +85,7 @@ export function createApiApp(ctx: ServerContext): Hono<AuthEnv> {
   apiKeyRoutes(api, ctx);
   approvalRoutes(api, ctx);
   printTemplateRoutes(api, ctx);
+  attachmentRoutes(api, ctx);
   syncRoutes(api, ctx);
 
   app.route('/api', api);

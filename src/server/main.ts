@@ -4,6 +4,7 @@
  * names a PostgreSQL.
  */
 import { resolve } from 'node:path';
+import { libreOfficeInstalled } from '../../workers/libreoffice';
 import { QuireError } from '../core/errors';
 import { DEFAULT_CONFIG } from './context';
 import { mailSettingsFromEnv } from './mail';
@@ -123,6 +124,13 @@ export async function runServer(argv: readonly string[], staticHandler?: StaticH
     mail
       ? `Mail: reset and invitation links are sent through ${new URL(mail.url).host} from ${mail.from}`
       : 'Mail: no QUIRE_SMTP_URL, so reset links are written to this log and invitation links are copied by hand',
+  );
+  // Office files (templates asked for as PDF, attachments to preview or print) need LibreOffice;
+  // without it they fail at once with a catalogued error, so the operator learns it here.
+  console.log(
+    libreOfficeInstalled()
+      ? 'LibreOffice: found (Office files become PDF: templates, attachment templates, attachment previews)'
+      : 'LibreOffice: not found (install it or set QUIRE_SOFFICE; until then Office templates as PDF and Office attachments fail with AttachmentNeedsLibreOffice / OfficePdfUnavailable)',
   );
   const stop = () => {
     server.close().then(

@@ -85,8 +85,20 @@ export function hostAllowed(host: string, allowed: readonly string[]): boolean {
   );
 }
 
-const refused = (url: string, reason: string) =>
-  new QuireError('DataInvalid', { detail: `cannot fetch ${url}: ${reason}`, issues: [{ path: 'url', reason }] });
+const refused = (url: string, reason: string, params: Record<string, number> = {}) =>
+  new QuireError('DataInvalid', {
+    detail: `cannot fetch ${url}: ${reason}`,
+    issues: [{ path: 'url', reason }],
+    params,
+  });
+
+/** A refusal for size: its params name the limit (attachment preview answers size_over_limit for it). */
+const tooLarge = (url: string, maxBytes: number) => refused(url, `larger than ${maxBytes} bytes`, { maxBytes });
+
+/** Whether `safeFetch` refused a body for being larger than the policy's `maxBytes`. */
+export function isTooLargeRefusal(error: unknown): boolean {
+  return error instanceof QuireError && error.errorName === 'DataInvalid' && typeof error.params.maxBytes === 'number';
+}
 
 async function checkedAddress(url: URL, policy: FetchPolicy): Promise<{ address: string; family: number }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused(url.href, 'only http and https');
@@ -154,7 +166,7 @@ export async function safeFetch(href: string, policy: FetchPolicy): Promise<Uint
     const declared = Number(response.headers['content-length'] ?? 0);
     if (declared > policy.maxBytes) {
       response.destroy();
-      throw refused(url.href, `larger than ${policy.maxBytes} bytes`);
+      throw tooLarge(url.href, policy.maxBytes);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -163,7 +175,7 @@ export async function safeFetch(href: string, policy: FetchPolicy): Promise<Uint
         size += chunk.byteLength;
         if (size > policy.maxBytes) {
           response.destroy();
-          throw refused(url.href, `larger than ${policy.maxBytes} bytes`);
+          throw tooLarge(url.href, policy.maxBytes);
         }
         chunks.push(chunk);
       }
