@@ -19,6 +19,7 @@ export const ROUTES: [string, string][] = [
   ['PUT', '/api/user/signature'],
   ['DELETE', '/api/user/signature'],
   ['GET', '/api/plan'],
+  ['POST', '/api/attachments/preview'],
   ['GET', '/api/seats'],
   ['POST', '/api/seats'],
   ['GET', '/api/seats/search'],
