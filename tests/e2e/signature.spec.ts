@@ -2,8 +2,12 @@
  * #31: a person draws a signature with the mouse, undoes a stroke, picks a pen width, sees it as it
  * will print, saves it, and finds it again after a reload — a transparent PNG kept on the device.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { dismissGuidance, openList, previewText, rememberLivePreviewOpen } from './editor-helpers';
 import { expect, SCREENSHOT_DIR, test } from './fixtures';
+import { pdfImageLines } from './pdf';
+import { openTables } from './workspace-helpers';
 
 /** A mouse stroke across the pad through points given as fractions of its size. */
 async function stroke(page: Page, points: [number, number][]) {
@@ -78,4 +82,69 @@ test('draw a signature with the mouse, undo, save it on the device and find it a
   const alpha = await alphaOf(page, '[data-testid="signature-saved"] img');
   expect(alpha).toEqual({ corner: 0, max: 255 });
   await expect(page.getByRole('radio', { name: 'Bold' })).toBeChecked();
+});
+
+/** An approval whose Director, Ann Lee, approved in the approval tool without signing there. */
+const UNSIGNED_APPROVAL = {
+  definition: { approval_name: 'Signing check', approval_code: 'E2E-SIGN', form: '[]' },
+  instances: [
+    {
+      serial_id: 'S-1',
+      content_data: '[]',
+      instance_status: 'APPROVED',
+      apply_user_name: 'Bo Chen',
+      approval_processes_data: JSON.stringify({
+        title: 'process',
+        data: [
+          { nodeName: 'Submit', userName: 'Bo Chen', operation: 'START', time: 1764000000000 },
+          { nodeName: 'Director', userName: 'Ann Lee', operation: 'APPROVED', time: 1764003600000 },
+        ],
+      }),
+    },
+  ],
+};
+
+test('a signature saved once prints on an approval the person approved without signing there', async ({ page }) => {
+  test.setTimeout(180_000);
+  await rememberLivePreviewOpen(page);
+  await openTables(page);
+  const approvals = page.getByTestId('approvals');
+  await approvals.getByTestId('approval-input').setInputFiles({
+    name: 'signing.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(UNSIGNED_APPROVAL)),
+  });
+  await expect(approvals.getByRole('status')).toHaveText('Imported — definitions: 1, instances: 1.');
+
+  await page.goto('/signature/sign');
+  await stroke(page, [
+    [0.1, 0.6],
+    [0.3, 0.2],
+    [0.5, 0.7],
+    [0.8, 0.3],
+  ]);
+  await page.getByLabel('Your name in approvals').fill('Ann Lee');
+  await page.getByRole('button', { name: 'Save signature' }).click();
+  await expect(page.getByTestId('signature-status')).toHaveText('Saved on this device.');
+
+  // A template of that approval printing the Director's signature at its end.
+  await openList(page);
+  await page.getByRole('combobox', { name: 'New approval template' }).selectOption({ label: 'Signing check' });
+  await expect(page).toHaveURL(/\/approval\/editor\/E2E-SIGN\?templateId=/);
+  await dismissGuidance(page);
+  await page.getByRole('tab', { name: 'Document' }).click();
+  await page.getByRole('button', { name: 'Add a signature' }).click();
+  await page.getByTestId('signature-list').getByLabel('Node', { exact: true }).fill('Director');
+  await expect(previewText(page)).toContainText('Ann Lee', { timeout: 90_000 });
+
+  // The instance holds no image: the one in the printed PDF is the signature saved on this device.
+  const live = page.getByRole('complementary', { name: 'Live preview' });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    live.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  const pdf = new Uint8Array(readFileSync((await download.path()) ?? ''));
+  // One picture (its transparency is a second line of type `smask`).
+  expect(pdfImageLines(pdf).filter((line) => line.trim().split(/\s+/)[2] === 'image')).toHaveLength(1);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/signature-printed.png` });
 });
