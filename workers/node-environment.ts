@@ -13,6 +13,7 @@ import type { ImageLoader } from '../src/render/resolve/context';
 import type { TypstEngine } from '../src/render/typst/engine';
 import { RECYCLE_BUDGET_BYTES, RecyclingTypstEngine } from '../src/render/typst/recycling-engine';
 import { loadFontGroupFromNodeModules } from '../wasm/fonts-node';
+import { createNodePreviewLoader } from './attachment-preview';
 import { createIsolatedNativeEngine, createIsolatedWasmEngine } from './compile-node';
 import { isOfficeAttachmentExtension, LibreOfficeConverter } from './libreoffice';
 import { rasterizeInNode } from './node-raster';
@@ -72,6 +73,16 @@ export class NodeRenderEnvironment {
       },
       loadFontGroup: loadFontGroupFromNodeModules,
       rasterize: rasterizeInNode,
+      previewAttachments: (read) =>
+        createNodePreviewLoader({
+          // The loader asks for at most its size limit; a reader that cannot stop early hands all it has.
+          fetch: async (url) => {
+            const bytes = await read(url);
+            if (!bytes) throw new Error(`${url} could not be read`);
+            return bytes;
+          },
+          officePdf: () => this.officePdf,
+        }),
     };
   }
 

@@ -21,6 +21,9 @@ function resolveOptionsOf(input: PrintInput, env: OutputEnvironment): ResolveOpt
     fieldIds: input.fieldIds,
     loadImage: assetsFirst(input.assets, env.loadImage),
     ...(input.approvalFlow ? { approvalFlow: input.approvalFlow } : {}),
+    ...(env.previewAttachments
+      ? { previewAttachments: env.previewAttachments(assetsFirst(input.assets, env.loadAttachment ?? env.loadImage)) }
+      : {}),
   };
 }
 

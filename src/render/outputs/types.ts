@@ -5,6 +5,7 @@
  * for every format, so a new kind or format fails the typecheck until it renders.
  */
 import type { FontGroupLoader } from '../../../wasm/fonts';
+import type { AttachmentPreviewLoader } from '../../core/attachments/preview';
 import type { FileFormat } from '../../core/outputs/catalogue';
 import type { ImageRules } from '../../core/outputs/images';
 import type { PrintSettings } from '../../core/print/build';
@@ -35,6 +36,12 @@ export interface OutputEnvironment {
    * headless in Node; absent in browsers, where such a file is AttachmentNeedsLibreOffice.
    */
   officeToPdf?: (bytes: Uint8Array, extension: string) => Promise<Uint8Array>;
+  /**
+   * An attachment preview loader over a way to read the files' bytes (the print input's own first):
+   * document templates print previewed attachments' pages (spec 001 §7). Node only for now; without
+   * it attachments print their file names.
+   */
+  previewAttachments?: (read: ImageLoader) => AttachmentPreviewLoader;
   /** The shipped fonts of a group, for outputs that draw text without Typst (canvas). */
   loadFontGroup?: FontGroupLoader;
   /** Rows typeset so far of a long document printed in chunks (render-pdf-chunks). */

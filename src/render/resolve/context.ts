@@ -1,3 +1,4 @@
+import type { AttachmentPreviewLoader } from '../../core/attachments/preview';
 import type { EvalOptions, Scope } from '../../core/expr/evaluate';
 import type { FilterFn } from '../../core/expr/filters';
 import type { ApprovalFlowInput, RecordLinks } from '../../core/print/input';
@@ -24,6 +25,11 @@ export interface ResolveOptions {
    * cannot hold an SVG, and a table's text is what a Word or PowerPoint user edits).
    */
   diagrams?: 'vector' | 'table';
+  /**
+   * Previews an attachment field's files as page images (spec 001 §7), for attachment elements in
+   * `auto` mode with `enableDocPreview`; without one they print their file names.
+   */
+  previewAttachments?: AttachmentPreviewLoader;
 }
 
 /** Everything resolve needs while walking the template. */
@@ -44,6 +50,7 @@ export interface ResolveContext {
   budget: { items: number; max: number };
   approvalFlow?: ApprovalFlowInput;
   diagrams: 'vector' | 'table';
+  previewAttachments?: AttachmentPreviewLoader;
 }
 
 /**

@@ -102,6 +102,7 @@ export async function resolveDocument(
     budget: { items: 0, max: options.maxItems ?? DEFAULT_MAX_ITEMS },
     ...(options.approvalFlow ? { approvalFlow: options.approvalFlow } : {}),
     diagrams: options.diagrams ?? 'vector',
+    ...(options.previewAttachments ? { previewAttachments: options.previewAttachments } : {}),
   };
 
   const pdf = settings.pdf;

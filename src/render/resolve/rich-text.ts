@@ -244,9 +244,15 @@ async function blockElement(ctx: ResolveContext, scope: Scope, node: RichTextEle
       return;
     }
     case 'attachment': {
-      // Attachments print their file names; previews of documents belong to attachment templates.
       const files = defaultToPlain(variableValue(ctx, scope, node.fieldName));
-      const names = (Array.isArray(files) ? files : [])
+      const list = Array.isArray(files) ? files : [];
+      const preview = node.renderConfig.mode === 'auto' && node.renderConfig.enableDocPreview;
+      if (preview && ctx.previewAttachments) {
+        for (const block of await attachmentPreviewBlocks(ctx, list)) flow.block(block);
+        return;
+      }
+      // Without a preview, attachments print their file names.
+      const names = list
         .map((f) => (isPlainObject(f) && typeof f.fileName === 'string' ? f.fileName : toText(f)))
         .filter((n) => n !== '');
       for (const name of names) flow.block({ t: 'par', spans: [{ t: 'text', s: name }] });
@@ -396,4 +402,42 @@ async function loopBlocks(ctx: ResolveContext, scope: Scope, node: LoopElement):
   }
   if (node.mode === 'list') return [{ t: 'list', ordered: node.listType === 'ol', items: perItem }];
   return perItem.flat();
+}
+
+/** Printed width of one previewed page, pt: a thumbnail, about a third of an A4 page's text width. */
+const PREVIEW_THUMB_WIDTH = 170;
+
+/**
+ * An attachment field's files previewed (spec 001 §7): each file's pages (a PDF's, an Office
+ * file's through LibreOffice, an image itself) printed as thumbnails under its name; a
+ * file that could not be previewed prints its name and the spec's result code.
+ */
+async function attachmentPreviewBlocks(ctx: ResolveContext, files: readonly unknown[]): Promise<VBlock[]> {
+  const wanted = files.flatMap((file) => {
+    if (!isPlainObject(file) || typeof file.url !== 'string' || file.url === '') return [];
+    const name = typeof file.fileName === 'string' && file.fileName ? file.fileName : file.url;
+    return [{ name, url: file.url, ...(typeof file.mime === 'string' ? { mime: file.mime } : {}) }];
+  });
+  if (wanted.length === 0 || !ctx.previewAttachments) return [];
+  const blocks: VBlock[] = [];
+  for (const result of await ctx.previewAttachments(wanted)) {
+    const caption: VBlock = { t: 'par', spans: [{ t: 'text', s: result.name, size: 8, color: '#555555' }] };
+    if (result.status !== 'success') {
+      blocks.push({
+        t: 'par',
+        spans: [
+          { t: 'text', s: result.name },
+          { t: 'text', s: ` (${result.errorCode})`, size: 8, color: '#a33a3a' },
+        ],
+      });
+      continue;
+    }
+    blocks.push(caption);
+    for (const thumb of result.thumbs) {
+      const kind = thumb.mime === 'image/jpeg' ? 'jpg' : thumb.mime === 'image/png' ? 'png' : undefined;
+      if (!kind) continue;
+      blocks.push({ t: 'image', path: ctx.assets.add(thumb.bytes, kind), width: PREVIEW_THUMB_WIDTH, align: 'left' });
+    }
+  }
+  return blocks;
 }
