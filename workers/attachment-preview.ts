@@ -14,8 +14,9 @@ import {
   type PreviewEnvironment,
   type PreviewLoaderOptions,
   PreviewTooLarge,
+  pageThumbs,
 } from '../src/core/attachments/preview';
-import { IMAGE_MIMES, type ImageRules } from '../src/core/outputs/images';
+import type { ImageRules } from '../src/core/outputs/images';
 import { isOfficeAttachmentExtension, type LibreOfficeConverter, libreOfficeInstalled } from './libreoffice';
 import { rasterizeInNode } from './node-raster';
 
@@ -40,15 +41,7 @@ export function createNodePreviewLoader(options: NodePreviewOptions): Attachment
   const installed = options.hasLibreOffice ?? libreOfficeInstalled;
   const env: PreviewEnvironment = {
     fetch: options.fetch,
-    async pdfPages(pdf) {
-      const images = await rasterizeInNode(pdf, rules);
-      return images.map((image) => ({
-        mime: IMAGE_MIMES[image.format],
-        bytes: image.bytes,
-        width: image.width,
-        height: image.height,
-      }));
-    },
+    pdfPages: async (pdf) => pageThumbs(await rasterizeInNode(pdf, rules)),
     ...(converter
       ? {
           officePdf(bytes: Uint8Array, extension: string) {

@@ -12,8 +12,8 @@ import {
   type PreviewEnvironment,
   type PreviewLoaderOptions,
   PreviewTooLarge,
+  pageThumbs,
 } from '../../core/attachments/preview';
-import { IMAGE_MIMES } from '../../core/outputs/images';
 import type { PdfRasterizer } from '../../render/outputs/types';
 
 export interface BrowserPreviewOptions extends PreviewLoaderOptions {
@@ -71,15 +71,7 @@ export function createBrowserPreviewLoader(options: BrowserPreviewOptions = {}):
   return createPreviewLoader(
     {
       fetch: httpPreviewFetch(options.fetch ?? ((input, init) => fetch(input, init))),
-      async pdfPages(pdf) {
-        const images = await rasterize(pdf, PREVIEW_THUMB_RULES);
-        return images.map((image) => ({
-          mime: IMAGE_MIMES[image.format],
-          bytes: image.bytes,
-          width: image.width,
-          height: image.height,
-        }));
-      },
+      pdfPages: async (pdf) => pageThumbs(await rasterize(pdf, PREVIEW_THUMB_RULES)),
     },
     options,
   );

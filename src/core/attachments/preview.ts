@@ -7,7 +7,7 @@
  */
 import { isImage, isPreviewable, PREVIEW_SIZE_LIMIT } from '../data/attachments';
 import { isQuireError, QuireError } from '../errors';
-import { IMAGE_EXPORT, type ImageRules } from '../outputs/images';
+import { IMAGE_EXPORT, IMAGE_MIMES, type ImageFormat, type ImageRules } from '../outputs/images';
 import { extensionOfFile } from './files';
 
 export { PREVIEW_SIZE_LIMIT };
@@ -41,6 +41,13 @@ export interface FilePreviewResult {
   msg?: string;
   /** The catalogued error behind a failure: name, code and params (e.g. `file`). */
   error?: { name: string; code: string | number; params: Record<string, string | number> };
+}
+
+/** A rasteriser's page images (render/images, in whichever environment drew them) as preview thumbnails. */
+export function pageThumbs(
+  images: readonly { format: ImageFormat; bytes: Uint8Array; width: number; height: number }[],
+): PreviewThumb[] {
+  return images.map(({ format, bytes, width, height }) => ({ mime: IMAGE_MIMES[format], bytes, width, height }));
 }
 
 /** The interface of spec §7: every file in, one finished result per file out, in order. */
