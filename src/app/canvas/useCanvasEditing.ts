@@ -3,7 +3,7 @@
  * history, the page shown, the selection, the clipboard, the base PDF's pages, and every change
  * the toolbar, the keys and the panels make — each one undo step through `commit`.
  */
-import { type Dispatch, type SetStateAction, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type AddableType,
   addField,
@@ -135,7 +135,7 @@ export function useCanvasEditing(initial: CanvasTemplateContent) {
 
   return {
     history,
-    setHistory: setHistory as Dispatch<SetStateAction<History>>,
+    setHistory,
     content,
     commit,
     selected,
